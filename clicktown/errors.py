@@ -1,0 +1,12 @@
+"""The one exception the engines raise for bad input or bad data.
+
+The CLI turns it into a one-line message on stderr and exit code 2.
+"""
+
+
+class ClicktownError(Exception):
+    """Bad input or a broken data file; the message names the problem in one line."""
+
+
+class DataError(ClicktownError):
+    """A data file (built-in or the user's own) is missing, malformed or inconsistent."""

@@ -1,0 +1,32 @@
+"""Shared test fixtures."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from clicktown.cli import cli
+
+
+@pytest.fixture
+def run_cli():
+    """Run `clicktown ARGS...`; returns (exit_code, stdout, stderr)."""
+
+    def run(*args, input=None):
+        runner = CliRunner()
+        result = runner.invoke(cli, [str(a) for a in args], input=input, catch_exceptions=False)
+        return result.exit_code, result.stdout, result.stderr
+
+    return run
+
+
+@pytest.fixture
+def run_json(run_cli):
+    """Run a command with --json and return the parsed stdout (asserting exit code 0)."""
+
+    def run(*args):
+        code, out, err = run_cli(*args, "--json")
+        assert code == 0, err
+        return json.loads(out)
+
+    return run
