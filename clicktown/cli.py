@@ -78,7 +78,132 @@ def oldtown():
 
 @cli.group()
 def patterns():
-    """Wild Wild Pattern (Kaleidos Games): patterns on the wheel of 8 cards."""
+    """Wild Wild Pattern (Kaleidos Games): patterns on the wheel of 8 cards.
+
+    A wheel is 8 cards in clockwise order separated by commas, positions 0-7; a card is
+    color-object-suit, e.g. blue-gun-bullets (German, French, Italian names work too).
+    The built-in deck is an assumption (the printed one is not public); pass --deck FILE.
+    """
+
+
+from .patterns import engine as wwp, model as wwp_model, report as wwp_report  # noqa: E402
+from .patterns.cards import load_deck as wwp_deck, parse_card as wwp_card, parse_wheel as wwp_wheel  # noqa: E402
+from .patterns.declare import parse_declaration as wwp_declaration  # noqa: E402
+from .patterns.stats import summarize as wwp_summarize, trials as wwp_trials  # noqa: E402
+
+
+def wwp_options(command):
+    """The rules options and --deck / --json shared by every patterns command."""
+    options = [
+        json_option,
+        click.option("--deck", "deck_file", metavar="FILE", help="Your own deck file (JSON, like the built-in one)."),
+        click.option("--after", type=click.Choice(["clockwise", "counterclockwise"]), default="clockwise",
+                     show_default=True, help='Which way "after" goes (counterclockwise = the German text).'),
+        click.option("--min-occurrences", type=int, default=2, show_default=True,
+                     help="How many trigger cards a pattern needs (1 = the literal reading)."),
+        click.option("--lenient", is_flag=True, help="A created pattern need not involve the played card."),
+        click.option("--extend", is_flag=True, help="Adding an occurrence to a pattern already there also creates it."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def wwp_setup(deck_file, after, min_occurrences, lenient, extend):
+    """The deck and the rules the options ask for."""
+    return wwp_deck(deck_file), wwp.Rules(after, min_occurrences, lenient, extend)
+
+
+@patterns.command("list")
+@click.argument("wheel")
+@wwp_options
+def patterns_list(wheel, as_json, deck_file, after, min_occurrences, lenient, extend):
+    """Every valid pattern on WHEEL."""
+    deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
+    w = wwp_wheel(wheel, deck)
+    found = wwp.valid_patterns(w, rules)
+    emit_json(wwp_report.list_json(w, found)) if as_json else click.echo(wwp_report.list_text(w, found))
+
+
+@patterns.command("moves")
+@click.argument("wheel")
+@click.argument("card")
+@wwp_options
+def patterns_moves(wheel, card, as_json, deck_file, after, min_occurrences, lenient, extend):
+    """For each position, the patterns that covering it with CARD creates, and the best move."""
+    deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
+    w, c = wwp_wheel(wheel, deck), wwp_card(card, deck)
+    deck.check([x for x in w.cards] + [c])
+    found = wwp.moves(w, c, rules)
+    emit_json(wwp_report.moves_json(w, c, found)) if as_json else click.echo(wwp_report.moves_text(w, c, found))
+
+
+@patterns.command("check")
+@click.argument("wheel")
+@click.argument("sentence")
+@click.option("--played", type=int, metavar="POS", help="The position the card was played on (0-7); WHEEL is then the wheel before the move.")
+@click.option("--card", "played_card", metavar="CARD", help="The card played (with --played).")
+@wwp_options
+def patterns_check(wheel, sentence, played, played_card, as_json, deck_file, after, min_occurrences, lenient, extend):
+    """Judge a declaration SENTENCE on WHEEL (or on the move --played POS --card CARD)."""
+    deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
+    if (played is None) != (played_card is None):
+        raise click.UsageError("--played and --card go together")
+    w = wwp_wheel(wheel, deck)
+    move = None
+    if played is not None:
+        move = (played, wwp_card(played_card, deck))
+        deck.check(list(w.cards) + [move[1]])
+    verdict = wwp.judge(w, wwp_declaration(sentence), rules, move)
+    emit_json(verdict.to_json()) if as_json else click.echo(wwp_report.verdict_text(verdict))
+
+
+@patterns.command("click")
+@click.argument("wheel")
+@click.argument("card")
+@wwp_options
+def patterns_click(wheel, card, as_json, deck_file, after, min_occurrences, lenient, extend):
+    """Click!: can anyone create a pattern with the clicked CARD on WHEEL?"""
+    deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
+    w, c = wwp_wheel(wheel, deck), wwp_card(card, deck)
+    deck.check(list(w.cards) + [c])
+    found = wwp.moves(w, c, rules)
+    emit_json(wwp_report.click_json(w, c, found)) if as_json else click.echo(wwp_report.click_text(w, c, found))
+
+
+@patterns.command("puzzle")
+@seed_option
+@click.option("--solution", is_flag=True, help="Also print the solution (the JSON always holds it).")
+@wwp_options
+def patterns_puzzle(seed, solution, as_json, deck_file, after, min_occurrences, lenient, extend):
+    """A training puzzle: a wheel and a drawn card with exactly one pattern-creating move (CP-SAT)."""
+    deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
+    puzzle = wwp_model.generate_puzzle(deck, seed, rules)
+    emit_json(puzzle.to_json()) if as_json else click.echo(wwp_report.puzzle_text(puzzle, solution))
+
+
+@patterns.command("wild")
+@click.argument("wheel")
+@click.argument("card")
+@wwp_options
+def patterns_wild(wheel, card, as_json, deck_file, after, min_occurrences, lenient, extend):
+    """Fill the gaps (_) of WHEEL from the deck so that CARD can create a Wild Wild Pattern (CP-SAT)."""
+    deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
+    w, c = wwp_wheel(wheel, deck, gaps=True), wwp_card(card, deck)
+    found = wwp_model.complete_wild(w, c, deck, rules)
+    emit_json(found.to_json()) if as_json else click.echo(wwp_report.wild_text(found))
+
+
+@patterns.command("stats")
+@click.option("--wheels", type=int, default=10000, show_default=True, help="How many random wheels to deal.")
+@seed_option
+@wwp_options
+def patterns_stats(wheels, seed, as_json, deck_file, after, min_occurrences, lenient, extend):
+    """How often a random wheel holds a Wild Wild Pattern, and a drawn card has no move (95% intervals)."""
+    deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
+    with progress(wwp_trials(deck, wheels, seed, rules), length=wheels, label="dealing wheels") as bar:
+        rates = wwp_summarize(bar)
+    emit_json(wwp_report.stats_json(rates, seed)) if as_json else click.echo(wwp_report.stats_text(rates, seed))
 
 
 # --------------------------------------------------------------------------------------------

@@ -1,1 +1,15 @@
-"""patterns package."""
+"""Wild Wild Pattern (Kaleidos Games): the wheel of 8 cards, its patterns, moves and declarations.
+
+Modules: `cards` (traits, cards, deck, wheel), `engine` (statements, the enumerator, moves, rewards,
+judging), `declare` (spoken declarations), `model` (the CP-SAT model: listing, Wild Wild Pattern
+completion, puzzles), `stats` (random wheels), `report` (text and JSON for the CLI).
+Rules decisions: docs/rules-wild-wild-pattern.md.
+"""
+
+from .cards import Card, Deck, Trait, Wheel, load_deck, parse_card, parse_wheel
+from .declare import parse_declaration
+from .engine import Move, Pattern, Reward, Rules, Statement, Verdict, best_move, judge, moves, valid_patterns
+
+__all__ = ["Card", "Deck", "Trait", "Wheel", "load_deck", "parse_card", "parse_wheel", "parse_declaration",
+           "Move", "Pattern", "Reward", "Rules", "Statement", "Verdict", "best_move", "judge", "moves",
+           "valid_patterns"]

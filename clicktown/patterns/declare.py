@@ -1,0 +1,78 @@
+"""Reading a declaration as players say it, in English or German (French and Italian work too).
+
+"after every blue there is always loot", "VOR jeder Kugeln gibt es IMMER Gesucht",
+"Unmittelbar NACH jeder BLAUEN Karte gibt es immer eine BEUTE-Karte".
+
+A declaration names a direction (after/before, nach/vor, après/avant, dopo/prima) and two traits.
+The trigger is the trait after the quantifier ("every", "jeder", "chaque", "ogni"), or the first
+trait named when there is none; the other trait is the target. Every other word is filler.
+A sentence with a negation ("never", "nie", "kein") is refused: the rules say a pattern always
+asserts something that exists, never something that does not.
+"""
+
+from __future__ import annotations
+
+from ..errors import ClicktownError
+from .cards import find_traits, vocabulary, words
+from .engine import Statement, statement_form_error
+
+AFTER_WORDS = {"after", "nach", "apres", "dopo", "despues"}
+BEFORE_WORDS = {"before", "vor", "avant", "prima", "antes"}
+QUANTIFIERS = {"every", "each", "jeder", "jede", "jedem", "jeden", "jedes", "chaque", "ogni", "cada"}
+NEGATIONS = {"never", "not", "no", "nie", "niemals", "nicht", "kein", "keine", "keinen", "keiner",
+             "jamais", "pas", "mai", "non", "nunca"}
+
+
+def parse_declaration(sentence: str) -> Statement:
+    """The statement a spoken declaration makes, or a ClicktownError naming what is wrong."""
+    tokens = words(sentence)
+    if not tokens:
+        raise ClicktownError("empty declaration")
+    negation = [t for t in tokens if t in NEGATIONS]
+    if negation:
+        raise ClicktownError(f"the declaration denies something ('{negation[0]}'); a pattern always "
+                             f"states what is there, never what is not")
+    direction = _direction(tokens)
+    found = [(i, trait) for i, trait, _ in find_traits(tokens, vocabulary()) if trait is not None]
+    _check_traits([t for _, t in found])
+    trigger, target = _trigger_first(tokens, found)
+    return Statement(direction, trigger, target)
+
+
+def _direction(tokens: list[str]) -> str:
+    """ "after" or "before", from the one direction word of the sentence."""
+    named = {"after" for t in tokens if t in AFTER_WORDS} | {"before" for t in tokens if t in BEFORE_WORDS}
+    if not named:
+        raise ClicktownError("the declaration names no direction (after/before, nach/vor, "
+                             "apres/avant, dopo/prima)")
+    if len(named) > 1:
+        raise ClicktownError("the declaration names both directions (after and before)")
+    return named.pop()
+
+
+def _check_traits(traits) -> None:
+    """Raise unless exactly two traits are named, one object and one color or suit."""
+    by_attribute: dict[str, list[str]] = {}
+    for trait in traits:
+        by_attribute.setdefault(trait.attribute, []).append(trait.value)
+    for attribute, values in by_attribute.items():
+        if len(values) > 1:
+            raise ClicktownError(f"the declaration names two {attribute}s ({values[0]} and {values[1]}); "
+                                 f"a pattern pairs an object with a color or a suit")
+    if len(traits) != 2:
+        named = ", ".join(t.value for t in traits) or "none"
+        raise ClicktownError(f"a declaration names two traits, an object and a color or a suit "
+                             f"(found: {named})")
+    if "object" not in by_attribute:
+        raise ClicktownError(statement_form_error(traits[0], traits[1]))
+
+
+def _trigger_first(tokens: list[str], found) -> tuple:
+    """(trigger, target): the trait right after the quantifier is the trigger."""
+    quantifier = next((i for i, t in enumerate(tokens) if t in QUANTIFIERS), None)
+    if quantifier is not None:
+        after_q = [t for i, t in found if i > quantifier]
+        if after_q:
+            trigger = after_q[0]
+            return trigger, next(t for _, t in found if t != trigger)
+    return found[0][1], found[1][1]
