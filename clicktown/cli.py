@@ -72,6 +72,7 @@ def oldtown():
     """
 
 
+
 # --------------------------------------------------------------------------------------------
 # Wild Wild Pattern
 # --------------------------------------------------------------------------------------------
@@ -210,9 +211,148 @@ def patterns_stats(wheels, seed, as_json, deck_file, after, min_occurrences, len
 # Sequence and Sequence Numbers
 # --------------------------------------------------------------------------------------------
 
+from .sequence import game as seq_game  # noqa: E402  (local imports of this section)
+from .sequence import moves as seq_moves  # noqa: E402
+from .sequence import puzzle as seq_puzzle  # noqa: E402
+from .sequence import render as seq_render  # noqa: E402
+from .sequence import rules as seq_rules  # noqa: E402
+from .datafiles import read_text as seq_read_text  # noqa: E402
+from .sequence.position import parse_position  # noqa: E402
+from .sequence.sequences import count_sequences  # noqa: E402
+from .sequence.solve import solve as seq_solve  # noqa: E402
+
+
 @cli.group()
 def sequence():
     """Sequence and Sequence Numbers (Jax): board analysis and "win in N" puzzles."""
+
+
+_position_arg = click.argument("position_file", metavar="POSITION")
+
+
+def _seq_data(fn):
+    """The options choosing the game and its data files."""
+    fn = click.option("--deck", "deck_file", type=click.Path(dir_okay=False), help="Your own deck file (JSON).")(fn)
+    fn = click.option("--board", "board_file", type=click.Path(dir_okay=False), help="Your own board file.")(fn)
+    return click.option("--game", type=click.Choice(["sequence", "numbers"]), default="sequence", show_default=True,
+                        help="Sequence or Sequence Numbers (board and deck).")(fn)
+
+
+def _seq_table(fn):
+    """The options saying who moves and how many play."""
+    fn = click.option("--players", type=int, help="Players at the table (Sequence Numbers: 4-6 need two sequences).")(fn)
+    fn = click.option("--teams", type=int, help="Number of teams, 2 or 3 (default: 3 if C has chips, else 2).")(fn)
+    fn = click.option("--hand", required=True, help="The cards in hand, e.g. '7h,jd,as'.")(fn)
+    return click.option("--team", type=click.Choice(["A", "B", "C"]), default="A", show_default=True, help="The team to move.")(fn)
+
+
+def _read_position(source: str):
+    """The position in a file, or on standard input for '-'."""
+    text = sys.stdin.read() if source == "-" else seq_read_text(source)
+    return parse_position(text)
+
+
+@sequence.command("show")
+@_position_arg
+@_seq_data
+@json_option
+def sequence_show(position_file, game, board_file, deck_file, as_json):
+    """Show POSITION on the board.
+
+    Empty cells show their label, chips show as [A] (locked: [a]); then each team's chips and sequences.
+    """
+    data = seq_game.load_game(game, board_file, deck_file)
+    position = _read_position(position_file)
+    count = count_sequences(position)
+    if as_json:
+        emit_json({"game": game, "position": position.rows(), "labels": data.board.rows(), **count.as_dict(),
+                   "chips": {t: len(position.chips(t)) for t in position.teams()}})
+        return
+    click.echo(seq_render.board_view(data, position))
+    click.echo(", ".join(f"{t}: {len(position.chips(t))} chips, {n} sequence(s)" for t, n in count.sequences.items()))
+
+
+@sequence.command("count")
+@_position_arg
+@json_option
+def sequence_count(position_file, as_json):
+    """Count each team's sequences in POSITION.
+
+    Where long or crossing lines allow several readings, the count is the largest; two sequences
+    of a team share at most one cell. Rows and columns are numbered 0-9 from the top left.
+    """
+    count = count_sequences(_read_position(position_file))
+    emit_json(count.as_dict()) if as_json else click.echo(seq_render.count_view(count))
+
+
+@sequence.command("moves")
+@_position_arg
+@_seq_table
+@_seq_data
+@json_option
+def sequence_moves(position_file, team, hand, teams, players, game, board_file, deck_file, as_json):
+    """Legal moves of a hand in POSITION.
+
+    For each card: the free cells it names, any free cell (wild), the opponent chips it may
+    remove (remove), or that it is dead (both cells taken).
+    """
+    data = seq_game.load_game(game, board_file, deck_file)
+    position = _read_position(position_file)
+    cards = seq_game.parse_hand(hand, data.deck)
+    _, needed = seq_rules.table_for(game, position.teams(), team, teams, players)
+    moves = seq_moves.legal_moves(data, position, team, cards)
+    have = count_sequences(position).sequences.get(team, 0)
+    if as_json:
+        emit_json({"team": team, "sequences": have, "sequences_needed": needed, "moves": [m.as_dict() for m in moves]})
+        return
+    click.echo(f"team {team}: {have} of {needed} sequence(s) needed")
+    click.echo(seq_render.moves_view(moves))
+
+
+@sequence.command("solve")
+@_position_arg
+@_seq_table
+@click.option("--turns", type=int, required=True, help="Win within this many of the team's own turns.")
+@click.option("--method", type=click.Choice(["cp-sat", "search"]), default="cp-sat", show_default=True)
+@_seq_data
+@json_option
+def sequence_solve(position_file, team, hand, teams, players, turns, method, game, board_file, deck_file, as_json):
+    """Win in N: a shortest winning line, or proof of none.
+
+    Can the team complete the sequences it needs within --turns of its own turns using only the
+    hand, while opponents pass and nobody draws?
+    """
+    data = seq_game.load_game(game, board_file, deck_file)
+    position = _read_position(position_file)
+    cards = seq_game.parse_hand(hand, data.deck)
+    _, needed = seq_rules.table_for(game, position.teams(), team, teams, players)
+    solution = seq_solve(data, position, team, cards, turns, needed, method)
+    emit_json({"team": team, **solution.as_dict()}) if as_json else click.echo(seq_render.solution_view(solution, team, turns))
+
+
+@sequence.command("puzzle")
+@_seq_data
+@seed_option
+@click.option("--turns", type=int, default=2, show_default=True, help="Win in this many turns.")
+@click.option("--any-first-move", is_flag=True, help="Drop the unique-first-move demand (allows --turns 3 and more).")
+@click.option("--answer", is_flag=True, help="Also print the answer (as comment lines).")
+@json_option
+def sequence_puzzle(game, board_file, deck_file, seed, turns, any_first_move, answer, as_json):
+    """Generate a win-in-N puzzle with one winning first move.
+
+    Prints a POSITION file whose comment lines give the team, the hand and N (team A to move,
+    two teams). Exactly one first move wins; that exists for --turns 1 and 2 only, so larger N
+    need --any-first-move.
+    """
+    data = seq_game.load_game(game, board_file, deck_file)
+    with progress(range(5000), label="generating") as tries:
+        puzzle = seq_puzzle.generate_puzzle(data, seed, turns, not any_first_move, tries)
+    if as_json:
+        emit_json(puzzle.as_dict())
+        return
+    click.echo(puzzle.text(), nl=False)
+    if answer:
+        click.echo("\n".join(f"# answer {n}: {m.describe()}" for n, m in enumerate(puzzle.solution.line, 1)))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,0 +1,84 @@
+"""The geometry of the 10 x 10 board: cells, corners, lines and the five-cell windows on them.
+
+Glossary used across the package:
+  cell    -- an index 0..99 (row * 10 + column, row 0 at the top);
+  line    -- a maximal straight run of cells across, down or along a diagonal, at least 5 long;
+  window  -- five consecutive cells of one line: the cells a sequence can occupy.
+
+Two windows "conflict" when they share two or more cells: the rules let two sequences of a team
+share at most one chip, which only collinear, overlapping windows can violate.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+SIZE = 10
+CELLS = range(SIZE * SIZE)
+CORNERS = frozenset({0, SIZE - 1, SIZE * (SIZE - 1), SIZE * SIZE - 1})
+RUN = 5
+DIRECTIONS = {"across": (0, 1), "down": (1, 0), "diagonal": (1, 1), "antidiagonal": (1, -1)}
+
+
+def cell(row: int, col: int) -> int:
+    """The cell index of (row, column)."""
+    return row * SIZE + col
+
+
+def row_col(index: int) -> tuple[int, int]:
+    """The (row, column) of a cell index."""
+    return divmod(index, SIZE)
+
+
+@dataclass(frozen=True)
+class Window:
+    """Five consecutive cells of one line; `line` and `start` place it on that line."""
+
+    cells: tuple[int, ...]
+    line: int
+    start: int
+
+
+def _on_board(r: int, c: int) -> bool:
+    """True when (r, c) lies on the board."""
+    return 0 <= r < SIZE and 0 <= c < SIZE
+
+
+def _lines() -> list[tuple[int, ...]]:
+    """Every maximal straight line of at least five cells, in all four directions."""
+    found = []
+    for dr, dc in DIRECTIONS.values():
+        for r in range(SIZE):
+            for c in range(SIZE):
+                if _on_board(r - dr, c - dc):
+                    continue  # not the start of a line
+                run = []
+                rr, cc = r, c
+                while _on_board(rr, cc):
+                    run.append(cell(rr, cc))
+                    rr, cc = rr + dr, cc + dc
+                if len(run) >= RUN:
+                    found.append(tuple(run))
+    return found
+
+
+LINES: list[tuple[int, ...]] = _lines()
+WINDOWS: list[Window] = [
+    Window(line[s:s + RUN], n, s) for n, line in enumerate(LINES) for s in range(len(line) - RUN + 1)
+]
+WINDOWS_BY_CELL: dict[int, list[int]] = {i: [] for i in CELLS}
+for _w, _window in enumerate(WINDOWS):
+    for _c in _window.cells:
+        WINDOWS_BY_CELL[_c].append(_w)
+
+
+def conflicting(a: Window, b: Window) -> bool:
+    """True when two windows share two or more cells (too many for two sequences of one team)."""
+    return len(set(a.cells) & set(b.cells)) >= 2
+
+
+CONFLICTS: list[tuple[int, int]] = [
+    (i, j) for i, j in combinations(range(len(WINDOWS)), 2)
+    if WINDOWS[i].line == WINDOWS[j].line and conflicting(WINDOWS[i], WINDOWS[j])
+]

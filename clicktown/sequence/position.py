@@ -1,0 +1,116 @@
+"""A board position in the plain text format, and the chips on it.
+
+The format: 10 lines of 10 characters, row 0 at the top; `*` on the four corners (and only there),
+`.` an empty cell, `A`/`B`/`C` a team's chip, `a`/`b`/`c` that team's chip locked in a completed
+sequence (it can no longer be removed). Blank lines and lines starting with `#` are ignored.
+A corner belongs to every team ("Alle Spieler verwenden sie so, als ob sich ihr farbiger
+Spielchip in der Ecke befindet").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import ClicktownError
+from .geometry import CELLS, CORNERS, SIZE, row_col
+
+TEAMS = "ABC"
+EMPTY = "."
+FREE = "*"
+_CHIPS = set(TEAMS) | set(TEAMS.lower())
+
+
+@dataclass(frozen=True)
+class Position:
+    """The 100 cells of a board position, row by row, as the format's characters."""
+
+    cells: str
+
+    def chip(self, index: int) -> str:
+        """The character on a cell."""
+        return self.cells[index]
+
+    def team_at(self, index: int) -> str | None:
+        """The team whose chip is on a cell (None for empty cells and corners)."""
+        ch = self.cells[index]
+        return ch.upper() if ch in _CHIPS else None
+
+    def is_empty(self, index: int) -> bool:
+        """True for a cell without a chip (corners are never empty: they are free for all)."""
+        return self.cells[index] == EMPTY
+
+    def is_locked(self, index: int) -> bool:
+        """True for a chip locked in a completed sequence."""
+        return self.cells[index] in TEAMS.lower()
+
+    def owns(self, index: int, team: str) -> bool:
+        """True when the cell counts for `team`: its own chip or a free corner."""
+        ch = self.cells[index]
+        return ch == FREE or ch.upper() == team
+
+    def teams(self) -> tuple[str, ...]:
+        """The teams in play: A and B always, C as soon as one of its chips is on the board."""
+        return ("A", "B", "C") if any(ch in "Cc" for ch in self.cells) else ("A", "B")
+
+    def with_chip(self, index: int, ch: str) -> "Position":
+        """A copy with `ch` on a cell."""
+        return Position(self.cells[:index] + ch + self.cells[index + 1:])
+
+    def rows(self) -> list[str]:
+        """The position as 10 strings of 10 characters."""
+        return [self.cells[r * SIZE:(r + 1) * SIZE] for r in range(SIZE)]
+
+    def text(self) -> str:
+        """The position in the text format."""
+        return "\n".join(self.rows()) + "\n"
+
+    def chips(self, team: str) -> list[int]:
+        """The cells holding `team`'s chips."""
+        return [i for i in CELLS if self.team_at(i) == team]
+
+    def as_dict(self) -> dict:
+        """Plain form for JSON."""
+        return {"rows": self.rows()}
+
+
+def empty_position() -> Position:
+    """The board before the first chip: free corners, every other cell empty."""
+    return Position("".join(FREE if i in CORNERS else EMPTY for i in CELLS))
+
+
+def _where(index: int) -> str:
+    """'row R, column C' for messages."""
+    r, c = row_col(index)
+    return f"row {r}, column {c}"
+
+
+def parse_position(text: str) -> Position:
+    """A Position from the text format, or a ClicktownError naming the first problem."""
+    rows = [line.strip() for line in text.splitlines()]
+    rows = [line for line in rows if line and not line.startswith("#")]
+    if len(rows) != SIZE:
+        raise ClicktownError(f"a position has {SIZE} rows of {SIZE} cells, found {len(rows)} rows")
+    for r, row in enumerate(rows):
+        if len(row) != SIZE:
+            raise ClicktownError(f"position row {r} has {len(row)} cells, expected {SIZE}: {row!r}")
+    cells = "".join(rows)
+    for i, ch in enumerate(cells):
+        if ch not in _CHIPS and ch not in (EMPTY, FREE):
+            raise ClicktownError(f"unknown character {ch!r} at {_where(i)} (use * . A B C a b c)")
+        if (ch == FREE) != (i in CORNERS):
+            what = "a corner must be '*'" if i in CORNERS else "'*' belongs on the four corners only"
+            raise ClicktownError(f"{_where(i)}: {what}")
+    position = Position(cells)
+    _check_locks(position)
+    return position
+
+
+def _check_locks(position: Position) -> None:
+    """Every locked chip must lie in a completed line of its team."""
+    from .sequences import complete_windows  # local: sequences builds on this module
+
+    for team in TEAMS:
+        covered = {c for w in complete_windows(position, team) for c in w.cells}
+        for i in CELLS:
+            if position.chip(i) == team.lower() and i not in covered:
+                raise ClicktownError(f"locked chip {team.lower()!r} at {_where(i)} is not part of any sequence of team {team}")

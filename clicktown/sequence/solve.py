@@ -1,0 +1,256 @@
+""""Win in N": can a team complete the sequences it needs within N of its own turns, using only the
+cards in its hand, while the opponents pass and nobody draws? A shortest winning line, or a proof
+that there is none.
+
+Once the opponents pass, moves commute: the only order that matters is that a chip must be removed
+before a chip is placed on its cell. So a winning line is a set of placements and removals, and:
+  solve_cpsat  -- CP-SAT picks the placements, removals and cards and the windows that become
+                  sequences (two sequences sharing at most one cell), minimising the turns;
+                  INFEASIBLE is the proof that no line of N turns wins;
+  solve_search -- iterative deepening over real moves, trying only cells of windows that could
+                  still be completed in the turns left, with a table of positions already refuted.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from ortools.sat.python import cp_model
+
+from ..errors import ClicktownError
+from .game import Card, Game
+from .geometry import CELLS, CONFLICTS, WINDOWS
+from .moves import Move, apply_move, card_cells
+from .position import Position
+from .sequences import count_fast, protected_cells
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The answer to a win-in-N question: a shortest winning line, or none within the turns."""
+
+    win: bool
+    turns: int | None
+    line: tuple[Move, ...]
+    needed: int
+    method: str
+
+    def as_dict(self) -> dict:
+        """Plain form for JSON."""
+        return {"win": self.win, "turns": self.turns, "sequences_needed": self.needed,
+                "method": self.method, "line": [m.as_dict() for m in self.line]}
+
+
+def _check_turns(turns: int) -> None:
+    """Turns must be a non-negative number."""
+    if turns < 0:
+        raise ClicktownError(f"--turns must be 0 or more, got {turns}")
+
+
+# ---- CP-SAT ------------------------------------------------------------------------------------
+
+def solve_cpsat(game: Game, position: Position, team: str, hand: tuple[Card, ...], turns: int, needed: int) -> Solution:
+    """A shortest winning line within `turns`, by CP-SAT, or a proof there is none."""
+    _check_turns(turns)
+    if count_fast(position, team) >= needed:
+        return Solution(True, 0, (), needed, "cp-sat")
+    cards = {c.name: c for c in hand}
+    model = cp_model.CpModel()
+    plays, place, take = _choices(model, game, position, team, cards)
+    for name, n in Counter(c.name for c in hand).items():
+        model.add(sum(v for (m, _), v in plays.items() if m == name) <= n)
+    used = sum(place.values()) + sum(take.values())
+    model.add(used <= turns)
+    _require_sequences(model, position, team, place, needed)
+    model.minimize(used)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    status = solver.solve(model)
+    if status == cp_model.INFEASIBLE:
+        return Solution(False, None, (), needed, "cp-sat")
+    if status != cp_model.OPTIMAL:  # pragma: no cover - the model is small and always finishes
+        raise ClicktownError("the win-in-N model did not finish")
+    line = _order_line(solver, plays, cards)
+    return Solution(True, len(line), line, needed, "cp-sat")
+
+
+def _choices(model: cp_model.CpModel, game: Game, position: Position, team: str, cards: dict):
+    """Variables for every card on every cell it could take: (plays, chip placed on, chip removed from)."""
+    guarded = protected_cells(position)
+    removers = [n for n, c in cards.items() if c.action == "remove"]
+    removable = [i for i in CELLS if removers and position.team_at(i) not in (None, team) and i not in guarded]
+    plays: dict[tuple[str, int], cp_model.IntVar] = {}
+    place, take = {}, {}
+    for i in CELLS:
+        if not (position.is_empty(i) or i in removable):
+            continue
+        names = [n for n, c in cards.items() if c.action == "wild" or i in game.cells_of(c)]
+        if names:
+            place[i] = model.new_bool_var(f"chip_on_{i}")
+            model.add(sum(_play(model, plays, n, i) for n in names) == place[i])
+    for i in removable:
+        take[i] = model.new_bool_var(f"remove_from_{i}")
+        model.add(sum(_play(model, plays, n, i) for n in removers) == take[i])
+        if i in place:
+            model.add_implication(place[i], take[i])
+    return plays, place, take
+
+
+def _play(model: cp_model.CpModel, plays: dict, name: str, cell: int) -> cp_model.IntVar:
+    """The variable 'card `name` is played on `cell`'."""
+    plays[name, cell] = model.new_bool_var(f"play_{name}_on_{cell}")
+    return plays[name, cell]
+
+
+def _require_sequences(model: cp_model.CpModel, position: Position, team: str, place: dict, needed: int) -> None:
+    """At least `needed` compatible windows whose cells are all the team's at the end."""
+    chosen = {}
+    for n, window in enumerate(WINDOWS):
+        missing = [c for c in window.cells if not position.owns(c, team)]
+        if all(c in place for c in missing):
+            chosen[n] = model.new_bool_var(f"sequence_{n}")
+            for c in missing:
+                model.add_implication(chosen[n], place[c])
+    for i, j in CONFLICTS:
+        if i in chosen and j in chosen:
+            model.add_at_most_one(chosen[i], chosen[j])
+    model.add(sum(chosen.values()) >= needed)
+
+
+def _order_line(solver: cp_model.CpSolver, plays: dict, cards: dict) -> tuple[Move, ...]:
+    """The chosen plays as moves: each removal just before the chip placed on its cell."""
+    picked = sorted((cell, name) for (name, cell), v in plays.items() if solver.boolean_value(v))
+    removals = {cell: name for cell, name in picked if cards[name].action == "remove"}
+    line = []
+    for cell, name in picked:
+        if cards[name].action == "remove":
+            continue
+        if cell in removals:
+            line.append(Move(removals.pop(cell), "remove", cell))
+        line.append(Move(name, "place", cell))
+    line.extend(Move(name, "remove", cell) for cell, name in sorted(removals.items()))
+    return tuple(line)
+
+
+# ---- search ------------------------------------------------------------------------------------
+
+class _Search:
+    """Depth-limited search over real moves, remembering refuted (position, hand, depth) triples."""
+
+    def __init__(self, game: Game, position: Position, team: str, needed: int):
+        self.game, self.team, self.needed = game, team, needed
+        self.guarded = protected_cells(position)
+        self.refuted: set = set()
+
+    def won(self, position: Position) -> bool:
+        """True when the team has the sequences it needs."""
+        return count_fast(position, self.team) >= self.needed
+
+    def line(self, position: Position, hand: tuple[Card, ...], depth: int) -> tuple[Move, ...] | None:
+        """A winning line of at most `depth` moves, or None."""
+        if self.won(position):
+            return ()
+        key = (position.cells, tuple(sorted(c.name for c in hand)), depth)
+        if depth == 0 or key in self.refuted:
+            return None
+        for move, rest in self.moves(position, hand, depth):
+            tail = self.line(apply_move(position, self.team, move), rest, depth - 1)
+            if tail is not None:
+                return (move,) + tail
+        self.refuted.add(key)
+        return None
+
+    def moves(self, position: Position, hand: tuple[Card, ...], depth: int):
+        """The distinct moves of the hand on cells of windows completable within `depth` turns."""
+        useful = self.useful_cells(position, hand, depth)
+        seen = set()
+        for k, card in enumerate(hand):
+            if card.name in seen:
+                continue
+            seen.add(card.name)
+            rest = hand[:k] + hand[k + 1:]
+            action = "remove" if card.action == "remove" else "place"
+            for cell in card_cells(self.game, position, self.team, card, self.guarded):
+                if cell in useful:
+                    yield Move(card.name, action, cell), rest
+
+    def useful_cells(self, position: Position, hand: tuple[Card, ...], depth: int) -> set[int]:
+        """Cells missing from a window the hand could complete within `depth` turns."""
+        reachable = {c for card in hand for c in card_cells(self.game, position, self.team, card, self.guarded)
+                     if card.action != "remove"}
+        can_remove = any(card.action == "remove" for card in hand)
+        wild = any(card.action == "wild" for card in hand)
+        useful = set()
+        for window in WINDOWS:
+            cost, missing = 0, []
+            for c in window.cells:
+                if position.owns(c, self.team):
+                    continue
+                if position.is_empty(c) and c in reachable:
+                    cost += 1
+                elif (can_remove and position.team_at(c) is not None and c not in self.guarded
+                      and self._placeable_after_removal(c, hand, wild)):
+                    cost += 2
+                else:
+                    cost = depth + 1
+                    break
+                missing.append(c)
+            if cost <= depth:
+                useful.update(missing)
+        return useful
+
+    def _placeable_after_removal(self, cell: int, hand: tuple[Card, ...], wild: bool) -> bool:
+        """True when, once its chip is gone, some card of the hand could put a chip on `cell`."""
+        return wild or any(cell in self.game.cells_of(card) for card in hand)
+
+
+def solve_search(game: Game, position: Position, team: str, hand: tuple[Card, ...], turns: int, needed: int) -> Solution:
+    """A shortest winning line within `turns`, by iterative deepening, or None found (a proof)."""
+    _check_turns(turns)
+    search = _Search(game, position, team, needed)
+    for depth in range(turns + 1):
+        line = search.line(position, hand, depth)
+        if line is not None:
+            return Solution(True, len(line), line, needed, "search")
+    return Solution(False, None, (), needed, "search")
+
+
+SOLVERS = {"cp-sat": solve_cpsat, "search": solve_search}
+
+
+def solve(game: Game, position: Position, team: str, hand: tuple[Card, ...], turns: int, needed: int,
+          method: str = "cp-sat") -> Solution:
+    """A shortest winning line within `turns` by the chosen method."""
+    if method not in SOLVERS:
+        raise ClicktownError(f"unknown method {method!r} (choose cp-sat or search)")
+    return SOLVERS[method](game, position, team, hand, turns, needed)
+
+
+def winning_first_moves(game: Game, position: Position, team: str, hand: tuple[Card, ...], turns: int, needed: int) -> list[Move]:
+    """Every distinct first move after which the team still wins within `turns` turns in all."""
+    _check_turns(turns)
+    search = _Search(game, position, team, needed)
+    if turns == 0 or search.won(position):
+        return []
+    shortest = solve_search(game, position, team, hand, turns, needed)
+    if not shortest.win:
+        return []
+    if shortest.turns == turns:
+        candidates = list(search.moves(position, hand, turns))  # a first move of a shortest line is useful
+    else:
+        candidates = list(_all_moves(search, position, hand))
+    return [move for move, rest in candidates
+            if search.line(apply_move(position, team, move), rest, turns - 1) is not None]
+
+
+def _all_moves(search: _Search, position: Position, hand: tuple[Card, ...]):
+    """Every distinct legal move of the hand."""
+    seen = set()
+    for k, card in enumerate(hand):
+        if card.name in seen:
+            continue
+        seen.add(card.name)
+        action = "remove" if card.action == "remove" else "place"
+        for cell in card_cells(search.game, position, search.team, card, search.guarded):
+            yield Move(card.name, action, cell), hand[:k] + hand[k + 1:]
