@@ -72,6 +72,168 @@ def oldtown():
     """
 
 
+from .oldtown import verify as ot_verify  # noqa: E402  (imports of this section)
+from .oldtown import text as ot_text  # noqa: E402
+from .oldtown.catalogue import Catalogue, load_catalogue, load_scenarios  # noqa: E402
+
+
+def oldtown_data(fn):
+    """The options every Old Town command takes to replace the built-in data with a user's files."""
+    fn = click.option("--scenarios", "scenarios_file", type=click.Path(dir_okay=False),
+                      help="Scenario file (JSON) in place of the rulebook's.")(fn)
+    fn = click.option("--cards", "cards_file", type=click.Path(dir_okay=False),
+                      help="Card catalogue (JSON) in place of the reconstructed one.")(fn)
+    fn = click.option("--board", "board_file", type=click.Path(dir_okay=False),
+                      help="Board plan (JSON) in place of the reconstructed one.")(fn)
+    return fn
+
+
+def backend_option(fn):
+    return click.option("--backend", type=click.Choice(sorted(ot_verify.BACKENDS)), default="cpsat",
+                        show_default=True, help="Solver: CP-SAT, or python-constraint2 as a cross-check.")(fn)
+
+
+def _catalogue(board_file, cards_file, scenarios_file) -> Catalogue:
+    return load_catalogue(board=board_file, cards=cards_file, scenarios=scenarios_file)
+
+
+def _scenarios_named(catalogue: Catalogue, target: str):
+    """Scenarios for an ID or a scenario file (every scenario in the file)."""
+    from pathlib import Path
+
+    if Path(target).is_file():
+        found = list(load_scenarios(target).values())
+        for s in found:
+            catalogue.check_scenario(s)
+        return found
+    return [catalogue.scenario(target)]
+
+
+@oldtown.command("verify")
+@click.argument("ids", nargs=-1)
+@backend_option
+@oldtown_data
+@json_option
+@click.pass_context
+def oldtown_verify(ctx, ids, backend, board_file, cards_file, scenarios_file, as_json):
+    """Check the solo scenarios: is each published solution the only one?
+
+    Prints scenario, level, number of solutions (capped at 10), whether the published
+    solution is among them, the verdict, what the rulebook leads one to expect, and time.
+    Exits 0 when every scenario shows what the rulebook implies, 1 otherwise.
+    """
+    catalogue = _catalogue(board_file, cards_file, scenarios_file)
+    chosen = [s for i in ids for s in _scenarios_named(catalogue, i)] if ids else list(catalogue.scenarios.values())
+    results = [ot_verify.verify(catalogue, s, backend) for s in chosen]
+    if as_json:
+        emit_json([r.as_dict() for r in results])
+    else:
+        rows = [[r.id, r.level, f"{len(r.solutions)}{'+' if len(r.solutions) >= ot_verify.LIMIT else ''}",
+                 "yes" if r.matches_published else "no", r.verdict, r.expected,
+                 "ok" if r.ok else "NOT OK", f"{r.seconds:.2f}s"] for r in results]
+        click.echo(table(rows, ["scenario", "level", "solutions", "published", "verdict", "rulebook implies",
+                                "", "time"]))
+        message(f"Board and cards: {'your files' if board_file or cards_file else 'reconstruction (see docs/oldtown-reconstruction.md)'}; backend {backend}.")
+    ctx.exit(0 if all(r.ok for r in results) else 1)
+
+
+@oldtown.command("solve")
+@click.argument("target", metavar="ID|FILE")
+@click.option("--limit", type=click.IntRange(1, 1000), default=10, show_default=True, help="Stop after this many solutions.")
+@backend_option
+@oldtown_data
+@json_option
+def oldtown_solve(target, limit, backend, board_file, cards_file, scenarios_file, as_json):
+    """Every solution of a scenario (up to --limit), as plans."""
+    catalogue = _catalogue(board_file, cards_file, scenarios_file)
+    out = []
+    for s in _scenarios_named(catalogue, target):
+        found = ot_verify.solver(backend)(catalogue.puzzle(s), limit)
+        out.append((s, found))
+    if as_json:
+        data = [{"id": s.id, "solutions": [f.as_dict() for f in found]} for s, found in out]
+        emit_json(data[0] if len(data) == 1 else data)
+    else:
+        click.echo("\n\n".join(ot_text.solutions_text(catalogue, s, found, limit) for s, found in out))
+
+
+@oldtown.command("show")
+@click.argument("target", metavar="ID|FILE", required=False)
+@oldtown_data
+@json_option
+def oldtown_show(target, board_file, cards_file, scenarios_file, as_json):
+    """The board plan as text (streets, railway, doors), with a scenario's published town."""
+    catalogue = _catalogue(board_file, cards_file, scenarios_file)
+    scenarios = _scenarios_named(catalogue, target) if target else []
+    if as_json:
+        board = catalogue.board
+        emit_json({
+            "board": {"note": board.note,
+                      "lines": [{"name": ln.name, "kind": ln.kind, "orientation": ln.orientation,
+                                 "between": list(ln.between), "span": list(ln.span)} for ln in board.lines],
+                      "landmarks": [{"name": m.name, "borders": [list(b) for b in m.borders]} for m in board.landmarks],
+                      "entrances": {str(p): s for p, s in board.entrances.items()}},
+            "scenarios": [s.as_dict() for s in scenarios],
+        })
+        return
+    if not scenarios:
+        click.echo(ot_text.plan(catalogue.board))
+    for s in scenarios:
+        click.echo(f"Scenario {s.id} ({s.level}), published solution:")
+        click.echo(ot_text.plan(catalogue.board, s.published, s.mine or ()))
+
+
+@oldtown.command("cards")
+@click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True)
+@oldtown_data
+@json_option
+def oldtown_cards(lang, board_file, cards_file, scenarios_file, as_json):
+    """The 60 info cards (a reconstruction) with the plots or pairs each allows."""
+    catalogue = _catalogue(board_file, cards_file, scenarios_file)
+    cards = [catalogue.cards[n] for n in sorted(catalogue.cards)]
+    if as_json:
+        emit_json([c.as_dict() for c in cards])
+    else:
+        click.echo("\n".join(ot_text.card_line(c, lang) for c in cards))
+
+
+@oldtown.command("scenarios")
+@oldtown_data
+@json_option
+def oldtown_scenarios(board_file, cards_file, scenarios_file, as_json):
+    """The solo scenarios: card numbers by type, B bindings, my buildings."""
+    catalogue = _catalogue(board_file, cards_file, scenarios_file)
+    scenarios = list(catalogue.scenarios.values())
+    if as_json:
+        emit_json([s.as_dict() for s in scenarios])
+    else:
+        rows = [ot_text.scenario_row(s) for s in scenarios]
+        click.echo(table(rows, ["scenario", "level", "type A", "type B", "type C", "my buildings"]))
+
+
+@oldtown.command("reconstruct")
+@click.option("--out", type=click.Path(dir_okay=False), help="Write the catalogue here (default: print it).")
+@click.option("--rounds", type=click.IntRange(1, 500), default=60, show_default=True,
+              help="Rounds of the search (each adds the second solutions it finds as constraints).")
+@oldtown_data
+def oldtown_reconstruct(out, rounds, board_file, cards_file, scenarios_file):
+    """Search a card catalogue that fits the rulebook's evidence (deterministic).
+
+    This is how the built-in cards.json was made; see docs/oldtown-reconstruction.md.
+    """
+    from .oldtown.reconstruct import rebuild_catalogue
+
+    document = rebuild_catalogue(board_file, scenarios_file, rounds, log=message)
+    import json as _json
+
+    text = _json.dumps(document, indent=1, ensure_ascii=False)
+    if out:
+        with open(out, "w", encoding="utf-8") as fh:
+            fh.write(text + "\n")
+        message(f"wrote {out}")
+    else:
+        click.echo(text)
+
 
 # --------------------------------------------------------------------------------------------
 # Wild Wild Pattern

@@ -1,0 +1,390 @@
+"""The Old Town board plan and every spatial relation the info cards use, derived from it.
+
+Glossary:
+  plot      one of the 16 building places, numbered row by row from the north-west (1..16)
+  line      a street or the railway, running between two rows or two columns of plots
+  landmark  the cemetery, the buffalo pasture: areas beside the town that border some plot sides
+  block     plots that touch each other with no line in between (a networkx component)
+  region    a set of plots a card sentence describes ("north of Main St.")
+  relation  a set of (plot of a building, plot of my building) pairs ("across the railway from")
+
+The plan itself lives in `data/board.json`; nothing here is typed in by hand: every region and
+relation is computed from the lines, landmarks and entrances of that file through a networkx graph.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import combinations
+
+import networkx as nx
+
+from ..datafiles import DataError, builtin_path, read_json, require
+
+SIDES = ("N", "E", "S", "W")
+STEP = {"N": (-1, 0), "S": (1, 0), "W": (0, -1), "E": (0, 1)}
+OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
+SIDE_DE = {"N": "nördlich", "S": "südlich", "W": "westlich", "E": "östlich"}
+SIDE_EN = {"N": "north", "S": "south", "W": "west", "E": "east"}
+EDGE_DE = {"N": "nördlichen", "S": "südlichen", "W": "westlichen", "E": "östlichen"}
+QUARTER_DE = {"NW": "nordwestlich", "NE": "nordöstlich", "SW": "südwestlich", "SE": "südöstlich"}
+QUARTER_EN = {"NW": "north-west", "NE": "north-east", "SW": "south-west", "SE": "south-east"}
+
+
+@dataclass(frozen=True)
+class Line:
+    """A street or the railway between rows (horizontal) or columns (vertical) `between`."""
+
+    name: str
+    kind: str
+    de: str
+    en: str
+    orientation: str
+    between: tuple[int, int]
+    span: tuple[int, int]  # the columns (horizontal line) or rows (vertical line) it runs along
+
+    @property
+    def partial(self) -> bool:
+        """Does the line stop short of the edges of town?"""
+        return self.span != (1, 4)
+
+    @property
+    def de_dative(self) -> str:
+        """'der Main St.', 'der Bahnlinie' (all lines are feminine in German)."""
+        return f"der {self.de}"
+
+
+@dataclass(frozen=True)
+class Landmark:
+    """An area beside the town that borders the given (plot, side) pairs."""
+
+    name: str
+    de: str
+    de_genitive: str
+    de_at: str
+    en: str
+    borders: tuple[tuple[int, str], ...]
+
+
+@dataclass(frozen=True)
+class Region:
+    """A set of plots with the phrase that describes it (after 'lag' / 'stood')."""
+
+    key: str
+    plots: frozenset[int]
+    de: str
+    en: str
+
+
+@dataclass(frozen=True)
+class Relation:
+    """Pairs (plot of the named building, plot of my building) with their phrase."""
+
+    key: str
+    pairs: frozenset[tuple[int, int]]
+    de: str
+    en: str
+
+    @property
+    def building_plots(self) -> frozenset[int]:
+        """Plots the named building can stand on."""
+        return frozenset(a for a, _ in self.pairs)
+
+    @property
+    def my_plots(self) -> frozenset[int]:
+        """Plots my building can stand on."""
+        return frozenset(b for _, b in self.pairs)
+
+
+@dataclass(frozen=True)
+class Board:
+    """The board plan: a grid of plots, lines between them, landmarks and entrances."""
+
+    rows: int
+    columns: int
+    lines: tuple[Line, ...]
+    landmarks: tuple[Landmark, ...]
+    entrances: dict = field(hash=False, compare=False)
+    note: str = ""
+
+    # -- geometry ---------------------------------------------------------------------------
+
+    @property
+    def plots(self) -> range:
+        """Plot numbers 1..rows*columns."""
+        return range(1, self.rows * self.columns + 1)
+
+    def row(self, plot: int) -> int:
+        """Row of a plot, 1 = north."""
+        return (plot - 1) // self.columns + 1
+
+    def column(self, plot: int) -> int:
+        """Column of a plot, 1 = west."""
+        return (plot - 1) % self.columns + 1
+
+    def plot_at(self, row: int, column: int) -> int | None:
+        """The plot at (row, column), or None off the board."""
+        if 1 <= row <= self.rows and 1 <= column <= self.columns:
+            return (row - 1) * self.columns + column
+        return None
+
+    def neighbour(self, plot: int, side: str) -> int | None:
+        """The plot touching `plot` on `side`, or None at the edge of town."""
+        dr, dc = STEP[side]
+        return self.plot_at(self.row(plot) + dr, self.column(plot) + dc)
+
+    def line_on_side(self, plot: int, side: str) -> Line | None:
+        """The line running along `side` of `plot`, if any."""
+        for line in self.lines:
+            along = self.column(plot) if line.orientation == "horizontal" else self.row(plot)
+            if not line.span[0] <= along <= line.span[1]:
+                continue
+            if line.orientation == "horizontal" and side in "NS":
+                edge = (self.row(plot) - 1, self.row(plot)) if side == "N" else (self.row(plot), self.row(plot) + 1)
+                if line.between == edge:
+                    return line
+            if line.orientation == "vertical" and side in "WE":
+                edge = (self.column(plot) - 1, self.column(plot)) if side == "W" else (self.column(plot), self.column(plot) + 1)
+                if line.between == edge:
+                    return line
+        return None
+
+    @cached_property
+    def graph(self) -> nx.Graph:
+        """Plots as nodes; edges between touching plots, labelled with the line between them."""
+        g = nx.Graph()
+        for p in self.plots:
+            g.add_node(p, row=self.row(p), column=self.column(p), entrance=self.entrances[p])
+        for p in self.plots:
+            for side in ("E", "S"):
+                q = self.neighbour(p, side)
+                if q is not None:
+                    line = self.line_on_side(p, side)
+                    g.add_edge(p, q, side=side, line=line.name if line else None)
+        return g
+
+    @cached_property
+    def blocks(self) -> list[frozenset[int]]:
+        """Groups of plots that touch with no street or railway between them."""
+        inner = nx.Graph()
+        inner.add_nodes_from(self.plots)
+        inner.add_edges_from((p, q) for p, q, line in self.graph.edges(data="line") if line is None)
+        return [frozenset(c) for c in nx.connected_components(inner)]
+
+    def block_of(self, plot: int) -> frozenset[int]:
+        """The block a plot belongs to."""
+        return next(b for b in self.blocks if plot in b)
+
+    def line(self, name: str) -> Line:
+        """The line called `name`."""
+        for line in self.lines:
+            if line.name == name:
+                return line
+        raise DataError(f"the board has no line called {name!r}")
+
+    # -- the vocabulary of the cards ----------------------------------------------------------
+
+    @cached_property
+    def regions(self) -> dict[str, Region]:
+        """Every region a card sentence can name, by key."""
+        found: dict[str, Region] = {}
+        for region in self._all_regions():
+            if region.plots and len(region.plots) < len(self.plots):
+                found.setdefault(region.key, region)
+        return found
+
+    @cached_property
+    def relations(self) -> dict[str, Relation]:
+        """Every relation between a building and my building a card can name, by key."""
+        return {r.key: r for r in self._all_relations() if r.pairs}
+
+    def _all_regions(self):
+        yield from self._line_regions()
+        yield from self._town_regions()
+        yield from self._landmark_regions()
+
+    def _line_regions(self):
+        for line in self.lines:
+            on = frozenset(p for p in self.plots if any(self.line_on_side(p, s) == line for s in SIDES))
+            yield Region(f"on:{line.name}", on, f"an {line.de_dative}", f"on {line.en}")
+            yield Region(f"off:{line.name}", frozenset(self.plots) - on,
+                         f"nicht an {line.de_dative}", f"away from {line.en}")
+            for side in SIDES:
+                fronting = frozenset(p for p in self.plots if self.line_on_side(p, OPPOSITE[side]) == line)
+                yield Region(f"side:{line.name}:{side}", fronting,
+                             f"{SIDE_DE[side]} {line.de_dative}", f"just {SIDE_EN[side]} of {line.en}")
+            doors = frozenset(p for p in self.plots if self.line_on_side(p, self.entrances[p]) == line)
+            yield Region(f"door:{line.name}", doors, f"mit dem Eingang zur {line.de}",
+                         f"with its door on {line.en}")
+        for h in (ln for ln in self.lines if ln.orientation == "horizontal"):
+            for v in (ln for ln in self.lines if ln.orientation == "vertical"):
+                yield from self._crossing_regions(h, v)
+
+    def _touches(self, plot: int, line: Line) -> bool:
+        return any(self.line_on_side(plot, s) == line for s in SIDES)
+
+    def _crossing_regions(self, h: Line, v: Line):
+        at = frozenset(p for p in self.plots if self.row(p) in h.between and self.column(p) in v.between
+                       and self._touches(p, h) and self._touches(p, v))
+        if len(at) == 4:
+            yield Region(f"crossing:{h.name}:{v.name}", at, f"an der Kreuzung {h.de}/{v.de}",
+                         f"at the crossing of {h.en} and {v.en}")
+        if h.partial or v.partial:
+            return
+        for ns in "NS":
+            for we in "WE":
+                rows = range(1, h.between[0] + 1) if ns == "N" else range(h.between[1], self.rows + 1)
+                cols = range(1, v.between[0] + 1) if we == "W" else range(v.between[1], self.columns + 1)
+                quarter = frozenset(self.plot_at(r, c) for r in rows for c in cols)
+                yield Region(f"quarter:{h.name}:{v.name}:{ns}{we}", quarter,
+                             f"im Viertel {QUARTER_DE[ns + we]} der Kreuzung {h.de}/{v.de}",
+                             f"in the quarter {QUARTER_EN[ns + we]} of the crossing of {h.en} and {v.en}")
+
+    def _town_regions(self):
+        corners = frozenset(self.plot_at(r, c) for r in (1, self.rows) for c in (1, self.columns))
+        yield Region("corner", corners, "in einer der Ecken am Rande der Stadt", "in one of the corners of town")
+        centre = frozenset(p for p in self.plots
+                           if 1 < self.row(p) < self.rows and 1 < self.column(p) < self.columns)
+        yield Region("centre", centre, "im Zentrum der Stadt", "in the town centre")
+        yield Region("edge", frozenset(self.plots) - centre, "am Rande der Stadt", "on the edge of town")
+        for side in SIDES:
+            edge = frozenset(p for p in self.plots if self.neighbour(p, side) is None)
+            yield Region(f"edge:{side}", edge, f"am {EDGE_DE[side]} Stadtrand",
+                         f"on the {SIDE_EN[side]} edge of town")
+
+    def _landmark_regions(self):
+        for mark in self.landmarks:
+            beside = frozenset(p for p, _ in mark.borders)
+            yield Region(f"beside:{mark.name}", beside, f"direkt {mark.de_at}",
+                         f"right by {mark.en}")
+            sight = frozenset().union(*(self.block_of(p) for p in beside))
+            yield Region(f"sight:{mark.name}", sight, f"in Sichtweite {mark.de_genitive}",
+                         f"in sight of {mark.en}")
+
+    def _all_relations(self):
+        for line in self.lines:
+            yield self._across(line)
+            yield self._diagonally_across(line)
+        yield self._next_door()
+        yield self._back_to_back()
+        yield from self._street_pairs()
+
+    def _across(self, line: Line) -> Relation:
+        pairs = {(p, q) for p, q, name in self.graph.edges(data="line") if name == line.name}
+        pairs |= {(q, p) for p, q in pairs}
+        return Relation(f"across:{line.name}", frozenset(pairs), f"an {line.de_dative} gegenüber meinem Gebäude",
+                        f"across {line.en} from my building")
+
+    def _diagonally_across(self, line: Line) -> Relation:
+        pairs = set()
+        for p in self.plots:
+            for q in self.plots:
+                dr, dc = self.row(q) - self.row(p), self.column(q) - self.column(p)
+                if abs(dr) == 1 and abs(dc) == 1 and self._separates(line, p, q) \
+                        and self._touches(p, line) and self._touches(q, line):
+                    pairs.add((p, q))
+        return Relation(f"diagonal:{line.name}", frozenset(pairs),
+                        f"schräg gegenüber meinem Gebäude, auf der anderen Seite {line.de_dative}",
+                        f"diagonally across {line.en} from my building")
+
+    def _separates(self, line: Line, p: int, q: int) -> bool:
+        """Does `line` run between plots p and q?"""
+        if line.orientation == "horizontal":
+            return tuple(sorted((self.row(p), self.row(q)))) == line.between
+        return tuple(sorted((self.column(p), self.column(q)))) == line.between
+
+    def _street_pairs(self):
+        """'X stood on L1, my building on L2' for the plots on or away from each line."""
+        regions = self.regions
+        sides = [regions[f"{w}:{ln.name}"] for ln in self.lines for w in ("on", "off")]
+        for r1 in sides:
+            for r2 in sides:
+                pairs = frozenset((p, q) for p in r1.plots for q in r2.plots if p != q)
+                if r1 is r2:
+                    yield Relation(f"both:{r1.key}", pairs, f"{r1.de}, wie auch mein Gebäude",
+                                   f"{r1.en}, and so did my building")
+                else:
+                    yield Relation(f"pair:{r1.key}:{r2.key}", pairs, f"{r1.de}, mein Gebäude {r2.de}",
+                                   f"{r1.en}, my building {r2.en}")
+
+    def _next_door(self) -> Relation:
+        pairs = set()
+        for p, q, name in self.graph.edges(data="line"):
+            if name is None and self.entrances[p] == self.entrances[q]:
+                pairs |= {(p, q), (q, p)}
+        return Relation("next-door", frozenset(pairs), "direkt neben meinem Gebäude", "right next door to my building")
+
+    def _back_to_back(self) -> Relation:
+        pairs = set()
+        for p, q, data in self.graph.edges(data=True):
+            if data["line"] is None and self.entrances[p] == OPPOSITE[data["side"]] and self.entrances[q] == data["side"]:
+                pairs |= {(p, q), (q, p)}
+        return Relation("back-to-back", frozenset(pairs), "Rücken an Rücken mit meinem Gebäude",
+                        "back to back with my building")
+
+
+# -- loading -------------------------------------------------------------------------------------
+
+def load_board(path=None) -> Board:
+    """The board plan from `path`, or the built-in reconstruction; validated."""
+    path = path or builtin_path("oldtown", "board.json")
+    data = read_json(path)
+    try:
+        return _board_from_json(data)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise DataError(f"{path}: malformed board plan ({exc.__class__.__name__}: {exc})") from None
+
+
+def _board_from_json(data: dict) -> Board:
+    rows, columns = int(data["rows"]), int(data["columns"])
+    require(rows == 4 and columns == 4, "an Old Town board has 4 rows and 4 columns of plots")
+    lines = tuple(_line_from_json(item, rows, columns) for item in data["lines"])
+    require(len({ln.name for ln in lines}) == len(lines), "two lines of the board share a name")
+    landmarks = tuple(
+        Landmark(m["name"], m["de"], m["de_genitive"], m["de_at"], m["en"],
+                 tuple((int(p), str(s)) for p, s in m["borders"]))
+        for m in data.get("landmarks", [])
+    )
+    entrances = {int(k): str(v) for k, v in data["entrances"].items()}
+    require(set(entrances) == set(range(1, rows * columns + 1)), "every plot needs exactly one entrance side")
+    require(all(s in SIDES for s in entrances.values()), "entrance sides must be N, E, S or W")
+    for mark in landmarks:
+        require(all(1 <= p <= rows * columns and s in SIDES for p, s in mark.borders),
+                f"landmark {mark.name!r} borders a plot side that does not exist")
+    return Board(rows, columns, lines, landmarks, entrances, data.get("note", ""))
+
+
+def _line_from_json(item: dict, rows: int, columns: int) -> Line:
+    a, b = (int(x) for x in item["between"])
+    limit = rows if item["orientation"] == "horizontal" else columns
+    require(item["orientation"] in ("horizontal", "vertical"), f"line {item['name']!r}: orientation must be horizontal or vertical")
+    require(b == a + 1 and 1 <= a < limit, f"line {item['name']!r} must run between two neighbouring rows or columns")
+    lo, hi = (int(x) for x in item.get("span", [1, 4]))
+    require(1 <= lo <= hi <= 4, f"line {item['name']!r}: span must lie within 1 to 4")
+    return Line(item["name"], item.get("kind", "street"), item["de"], item["en"], item["orientation"], (a, b), (lo, hi))
+
+
+def region_sizes(board: Board) -> dict[str, int]:
+    """Size of each region (a helper for documentation and tests)."""
+    return {k: len(r.plots) for k, r in board.regions.items()}
+
+
+def meets_of(regions: list[Region], sizes: set[int]) -> list[Region]:
+    """Regions 'X and Y': the plots in both of two regions, keeping only those with a size in `sizes`."""
+    out = []
+    for r1, r2 in combinations(regions, 2):
+        plots = r1.plots & r2.plots
+        if len(plots) in sizes and plots != r1.plots and plots != r2.plots:
+            out.append(Region(f"{r1.key}&{r2.key}", plots, f"{r1.de} und {r2.de}", f"{r1.en} and {r2.en}"))
+    return out
+
+
+def unions_of(regions: list[Region], sizes: set[int]) -> list[Region]:
+    """Regions 'X or Y' made of two regions, keeping only those with a size in `sizes`."""
+    out = []
+    for r1, r2 in combinations(regions, 2):
+        plots = r1.plots | r2.plots
+        if len(plots) in sizes and not (r1.plots <= r2.plots or r2.plots <= r1.plots):
+            out.append(Region(f"{r1.key}|{r2.key}", plots, f"{r1.de} oder {r2.de}", f"{r1.en} or {r2.en}"))
+    return out

@@ -1,0 +1,308 @@
+"""Loading and validating the Old Town data files in one place: buildings, cards, scenarios.
+
+Files (all inside `clicktown/oldtown/data/`, each replaceable by a user's own file):
+  buildings.json  the 18 buildings with their German names
+  board.json      the board plan (see board.py)
+  cards.json      the 60 info cards, each a region or relation of the board (a reconstruction)
+  scenarios.json  the rulebook's solo scenarios and their published solutions
+
+A card names its predicate by key ("side:Main Street:N", "across:railway", ...), so its plots are
+computed from whatever board is loaded; a card may instead list its "plots" or "pairs" directly,
+with its own "text_de"/"text_en", for owners who copy the printed cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from ..datafiles import DataError, builtin_path, read_json, require
+from ..errors import ClicktownError
+from .board import Board, Region, Relation, load_board, meets_of, unions_of
+
+#: Regions that combine with each other into 'X and Y' sentences.
+COMBINABLE = ("on:", "off:", "side:", "edge:", "door:", "sight:", "beside:")
+from .solo import Clue, Puzzle, Solution
+
+LEVELS = ("leicht", "mittel", "schwer")
+KIND_OF_NUMBER = {**{n: "A" for n in range(1, 19)}, **{n: "C" for n in range(19, 37)},
+                  **{n: "B" for n in range(37, 61)}}
+
+
+@dataclass(frozen=True)
+class Building:
+    """A building tile: English name, German name and article."""
+
+    name: str
+    de: str
+    article: str
+
+    @property
+    def de_nominative(self) -> str:
+        """'der Sheriff', 'die Kirche', 'das Hotel'."""
+        return f"{self.article} {self.de}"
+
+
+@dataclass(frozen=True)
+class Card:
+    """An info card: number, type, the building it names (A, C), and its plots or pairs."""
+
+    number: int
+    kind: str
+    building: str | None
+    predicate: str | None
+    plots: frozenset[int] = frozenset()
+    pairs: frozenset[tuple[int, int]] = frozenset()
+    text_de: str = ""
+    text_en: str = ""
+
+    def clue(self, building: str | None = None) -> Clue:
+        """This card as a clue; a type-B card takes the building the scenario binds it to."""
+        return Clue(self.number, self.kind, building if self.kind == "B" else self.building,
+                    self.plots, self.pairs)
+
+    def as_dict(self) -> dict:
+        """The JSON shape of `oldtown cards --json`."""
+        out = {"number": self.number, "type": self.kind, "building": self.building,
+               "text_de": self.text_de, "text_en": self.text_en}
+        if self.kind == "C":
+            out["pairs"] = [list(p) for p in sorted(self.pairs)]
+        else:
+            out["plots"] = sorted(self.plots)
+        return out
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A solo scenario: card numbers by type, B bindings, my buildings, published solution(s)."""
+
+    id: str
+    level: str
+    a: tuple[int, ...]
+    b: tuple[tuple[int, str | None], ...]
+    c: tuple[int, ...]
+    mine: frozenset[str] | None
+    mine_count: int
+    published: dict[int, str] = field(default_factory=dict, hash=False, compare=False)
+    remains: dict = field(default_factory=dict, hash=False, compare=False)
+    note: str = ""
+    expect: str = "unique"
+
+    @property
+    def card_numbers(self) -> list[int]:
+        """Every card number the scenario uses."""
+        return [*self.a, *(n for n, _ in self.b), *self.c]
+
+    def as_dict(self) -> dict:
+        """The JSON shape of `oldtown scenarios --json`."""
+        return {
+            "id": self.id, "level": self.level, "a": list(self.a),
+            "b": [{"card": n, "building": x} for n, x in self.b], "c": list(self.c),
+            "mine": sorted(self.mine) if self.mine is not None else {"unknown": self.mine_count},
+            "published": {str(p): x for p, x in sorted(self.published.items())},
+        }
+
+
+class Catalogue:
+    """Board, buildings, cards and scenarios, loaded and cross-checked together."""
+
+    def __init__(self, board: Board, buildings: list[Building], cards: dict[int, Card],
+                 scenarios: dict[str, Scenario]):
+        self.board, self.cards, self.scenarios = board, cards, scenarios
+        self.buildings = {b.name: b for b in buildings}
+        for scenario in scenarios.values():
+            self.check_scenario(scenario)
+
+    @cached_property
+    def building_names(self) -> tuple[str, ...]:
+        """The 18 English building names in the data file's order."""
+        return tuple(self.buildings)
+
+    def building(self, name: str) -> str:
+        """The English name for an English or German building name (any case)."""
+        wanted = name.strip().casefold()
+        for b in self.buildings.values():
+            if wanted in (b.name.casefold(), b.de.casefold()):
+                return b.name
+        raise ClicktownError(f"unknown building {name!r}")
+
+    def card(self, number: int) -> Card:
+        """The card with this number."""
+        if number not in self.cards:
+            raise ClicktownError(f"unknown card {number}")
+        return self.cards[number]
+
+    def scenario(self, ident: str) -> Scenario:
+        """The built-in or loaded scenario with this id."""
+        if ident not in self.scenarios:
+            raise ClicktownError(f"unknown scenario {ident!r} (known: {', '.join(self.scenarios)})")
+        return self.scenarios[ident]
+
+    def check_scenario(self, s: Scenario) -> None:
+        """Raise a ClicktownError if the scenario names an unknown or repeated card or building."""
+        numbers = s.card_numbers
+        for n in numbers:
+            card = self.card(n)
+            want = "A" if n in s.a else "C" if n in s.c else "B"
+            if card.kind != want:
+                raise ClicktownError(f"scenario {s.id}: card {n} is of type {card.kind}, listed as {want}")
+        repeated = sorted({n for n in numbers if numbers.count(n) > 1})
+        if repeated:
+            raise ClicktownError(f"scenario {s.id} names card {repeated[0]} twice")
+        for n, x in s.b:
+            if x is not None and x not in self.buildings:
+                raise ClicktownError(f"scenario {s.id}: card {n} is bound to unknown building {x!r}")
+        for x in [*(s.mine or ()), *s.published.values()]:
+            if x not in self.buildings:
+                raise ClicktownError(f"scenario {s.id}: unknown building {x!r}")
+
+    def puzzle(self, s: Scenario) -> Puzzle:
+        """The scenario's cards resolved into clues."""
+        clues = [self.cards[n].clue() for n in s.a]
+        clues += [self.cards[n].clue(x) for n, x in s.b]
+        clues += [self.cards[n].clue() for n in s.c]
+        return Puzzle(tuple(clues), self.building_names, s.mine, s.mine_count)
+
+    def published_solutions(self, s: Scenario) -> list[Solution]:
+        """The published solution(s) as full solutions, when the rulebook gives them completely."""
+        if len(s.published) != 16 or s.mine is None:
+            return []
+        return [Solution.of(s.published, s.mine)]
+
+
+# -- reading the files -----------------------------------------------------------------------------
+
+def load_buildings(path=None) -> list[Building]:
+    """The 18 buildings."""
+    path = path or builtin_path("oldtown", "buildings.json")
+    data = read_json(path)
+    try:
+        out = [Building(b["name"], b["de"], b["article"]) for b in data["buildings"]]
+    except (KeyError, TypeError) as exc:
+        raise DataError(f"{path}: malformed building list ({exc})") from None
+    require(len({b.name for b in out}) == len(out) == 18, f"{path}: Old Town has 18 distinct buildings")
+    return out
+
+
+def card_text(kind: str, building: Building | None, phrase_de: str, phrase_en: str) -> tuple[str, str]:
+    """The card's sentence in German and English."""
+    if building is None:
+        return f"Mein Gebäude lag {phrase_de}.", f"My building stood {phrase_en}."
+    subject = building.de_nominative
+    return f"{subject[0].upper()}{subject[1:]} lag {phrase_de}.", f"The {building.name} stood {phrase_en}."
+
+
+def vocabulary(board: Board) -> tuple[dict[str, Region], dict[str, Relation]]:
+    """All regions (with the 'X or Y' unions B cards may use) and relations of a board."""
+    regions = dict(board.regions)
+    fours = [r for r in board.regions.values() if len(r.plots) == 4]
+    for r in unions_of(fours, {7, 8}):
+        regions.setdefault(r.key, r)
+    bases = [r for r in board.regions.values() if r.key.startswith(COMBINABLE)]
+    for r in meets_of(bases, {4, 7, 8}):
+        regions.setdefault(r.key, r)
+    return regions, dict(board.relations)
+
+
+def load_cards(board: Board, buildings: list[Building], path=None) -> dict[int, Card]:
+    """The 60 info cards, their plots computed from the board."""
+    path = path or builtin_path("oldtown", "cards.json")
+    data = read_json(path)
+    by_name = {b.name: b for b in buildings}
+    regions, relations = vocabulary(board)
+    cards = {}
+    try:
+        for item in data["cards"]:
+            card = _card_from_json(item, by_name, regions, relations)
+            require(card.number not in cards, f"{path}: card {card.number} appears twice")
+            cards[card.number] = card
+    except (KeyError, TypeError, ValueError) as exc:
+        raise DataError(f"{path}: malformed card ({exc.__class__.__name__}: {exc})") from None
+    return cards
+
+
+def _card_from_json(item: dict, buildings: dict[str, Building], regions, relations) -> Card:
+    number, kind = int(item["number"]), str(item["type"])
+    require(kind in ("A", "B", "C"), f"card {number}: type must be A, B or C")
+    building = item.get("building")
+    require(building is None or building in buildings, f"card {number}: unknown building {building!r}")
+    require((building is None) == (kind == "B"), f"card {number}: types A and C name a building, B does not")
+    key = item.get("predicate")
+    plots, pairs, de, en = frozenset(), frozenset(), item.get("text_de", ""), item.get("text_en", "")
+    if kind == "C":
+        if "pairs" in item:
+            pairs = frozenset((int(p), int(q)) for p, q in item["pairs"])
+        else:
+            require(key in relations, f"card {number}: the board has no relation {key!r}")
+            pairs = relations[key].pairs
+            de, en = card_text(kind, buildings[building], relations[key].de, relations[key].en)
+    else:
+        if "plots" in item:
+            plots = frozenset(int(p) for p in item["plots"])
+        else:
+            require(key in regions, f"card {number}: the board has no region {key!r}")
+            plots = regions[key].plots
+            de, en = card_text(kind, buildings.get(building), regions[key].de, regions[key].en)
+    require(all(1 <= p <= 16 for p in plots) and all(1 <= p <= 16 and 1 <= q <= 16 for p, q in pairs),
+            f"card {number}: plots are numbered 1 to 16")
+    return Card(number, kind, building, key, plots, pairs, de, en)
+
+
+def load_scenarios(path=None) -> dict[str, Scenario]:
+    """The solo scenarios of a scenario file (the rulebook's, or generated ones)."""
+    path = path or builtin_path("oldtown", "scenarios.json")
+    data = read_json(path)
+    items = data["scenarios"] if isinstance(data, dict) and "scenarios" in data else data
+    items = items if isinstance(items, list) else [items]
+    out = {}
+    for item in items:
+        try:
+            s = scenario_from_json(item)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise DataError(f"{path}: malformed scenario ({exc.__class__.__name__}: {exc})") from None
+        require(s.id not in out, f"{path}: scenario {s.id} appears twice")
+        out[s.id] = s
+    return out
+
+
+def scenario_from_json(item: dict) -> Scenario:
+    """One scenario in the shape of `oldtown scenarios --json`."""
+    mine = item["mine"]
+    if isinstance(mine, dict):
+        known, count = None, int(mine["unknown"])
+    else:
+        known, count = frozenset(mine), len(mine)
+    level = item.get("level", "")
+    require(level in LEVELS or level == "", f"scenario {item['id']}: level must be one of {', '.join(LEVELS)}")
+    return Scenario(
+        id=str(item["id"]), level=level,
+        a=tuple(int(n) for n in item.get("a", [])),
+        b=tuple((int(x["card"]), x.get("building")) for x in item.get("b", [])),
+        c=tuple(int(n) for n in item.get("c", [])),
+        mine=known, mine_count=count,
+        published={int(p): x for p, x in item.get("published", {}).items()},
+        remains=item.get("published_remains", {}), note=item.get("note", ""),
+        expect=_expectation(item),
+    )
+
+
+def _expectation(item: dict) -> str:
+    expect = item.get("expect", "unique")
+    require(expect in ("unique", "not-unique", "two-mine-swap"),
+            f"scenario {item['id']}: expect must be unique, not-unique or two-mine-swap")
+    return expect
+
+
+def load_catalogue(board=None, cards=None, scenarios=None, buildings=None) -> Catalogue:
+    """Everything, from the built-in files or the user's files in their place."""
+    the_board = load_board(board)
+    the_buildings = load_buildings(buildings)
+    the_cards = load_cards(the_board, the_buildings, cards)
+    the_scenarios = load_scenarios(scenarios)
+    return Catalogue(the_board, the_buildings, the_cards, the_scenarios)
+
+
+def builtin_cards_path() -> Path:
+    """Where the built-in card catalogue lives (written by `oldtown reconstruct`)."""
+    return builtin_path("oldtown", "cards.json")

@@ -1,0 +1,108 @@
+"""Plain-text views of the Old Town plan, cards, scenarios and verification (strings, no printing)."""
+
+from __future__ import annotations
+
+from .board import Board
+from .catalogue import Card, Catalogue, Scenario
+from .solo import Solution
+
+CELL = 20
+DOOR = {"N": "^", "S": "v", "W": "<", "E": ">"}
+
+
+def plan(board: Board, placement: dict[int, str] | None = None, mine=frozenset()) -> str:
+    """The board plan as text: plots with their buildings and doors, lines between them.
+
+    A door arrow follows each plot number (^ north, v south, < west, > east); my buildings are
+    marked with '*'.
+    """
+    placement = placement or {}
+    out = []
+    for row in range(1, board.rows + 1):
+        out.append(_plot_row(board, row, placement, mine))
+        if row < board.rows:
+            out.append(_gap_row(board, row))
+    out.append("")
+    out += [_line_legend(board, line) for line in board.lines]
+    out += [f"{mark.en[0].upper()}{mark.en[1:]} borders plots "
+            f"{', '.join(f'{p} ({s})' for p, s in mark.borders)}" for mark in board.landmarks]
+    return "\n".join(out)
+
+
+def _plot_row(board: Board, row: int, placement, mine) -> str:
+    cells = []
+    for col in range(1, board.columns + 1):
+        p = board.plot_at(row, col)
+        name = placement.get(p, "")
+        star = "*" if name in mine else ""
+        text = f"{p:>2}{DOOR[board.entrances[p]]} {name}{star}"
+        cells.append(text[:CELL].ljust(CELL))
+        if col < board.columns:
+            cells.append("|" if board.line_on_side(p, "E") else " ")
+    return "".join(cells).rstrip()
+
+
+def _gap_row(board: Board, row: int) -> str:
+    pieces = []
+    names = set()
+    for col in range(1, board.columns + 1):
+        line = board.line_on_side(board.plot_at(row, col), "S")
+        fill = "=" if line is not None and line.kind == "railway" else "-" if line is not None else " "
+        pieces.append(fill * (CELL + 1))
+        if line is not None:
+            names.add(line.en)
+    text = "".join(pieces)[: board.columns * (CELL + 1) - 1]
+    for name in sorted(names):
+        label = f" {name} "
+        start = (len(text) - len(label)) // 2
+        text = text[:start] + label + text[start + len(label):]
+    return text.rstrip()
+
+
+def _line_legend(board: Board, line) -> str:
+    what = "rows" if line.orientation == "horizontal" else "columns"
+    along = "columns" if line.orientation == "horizontal" else "rows"
+    span = "" if not line.partial else f", {along} {line.span[0]}-{line.span[1]}"
+    return f"{line.en[0].upper()}{line.en[1:]} runs between {what} {line.between[0]} and {line.between[1]}{span}"
+
+
+def card_line(card: Card, lang: str = "en") -> str:
+    """'14 A  The Doc stood ...' with the plots or pairs it allows."""
+    text = card.text_de if lang == "de" else card.text_en
+    if card.kind == "C":
+        allowed = f"[{len({a for a, _ in card.pairs})}+{len({b for _, b in card.pairs})}]"
+    else:
+        allowed = f"[{', '.join(map(str, sorted(card.plots)))}]"
+    return f"{card.number:>2} {card.kind}  {text}  {allowed}"
+
+
+def scenario_row(s: Scenario) -> list[str]:
+    """A row of the rulebook's solo table."""
+    b = ", ".join(f"{n} = {x}" if x else str(n) for n, x in s.b)
+    mine = ", ".join(sorted(s.mine)) if s.mine is not None else ", ".join(["?"] * s.mine_count)
+    return [s.id, s.level, compress(s.a), b, compress(s.c), mine]
+
+
+def compress(numbers) -> str:
+    """'1-4, 6, 8-14' from a list of numbers."""
+    numbers = sorted(numbers)
+    runs, start = [], None
+    for i, n in enumerate(numbers):
+        if start is None:
+            start = n
+        if i + 1 == len(numbers) or numbers[i + 1] != n + 1:
+            runs.append(str(start) if start == n else f"{start}-{n}")
+            start = None
+    return ", ".join(runs)
+
+
+def solutions_text(catalogue: Catalogue, scenario: Scenario, found: list[Solution], limit: int) -> str:
+    """Each solution as a plan."""
+    if not found:
+        return f"Scenario {scenario.id}: no solution."
+    more = "+" if len(found) >= limit else ""
+    parts = [f"Scenario {scenario.id}: {len(found)}{more} solution(s)."]
+    for i, sol in enumerate(found, 1):
+        parts.append(f"\nSolution {i} (my buildings: {', '.join(sorted(sol.mine))})")
+        parts.append(plan(catalogue.board, sol.placement, sol.mine))
+    return "\n".join(parts)
