@@ -269,6 +269,7 @@ class Board:
         yield self._next_door()
         yield self._back_to_back()
         yield from self._street_pairs()
+        yield from self._neighbourhoods()
 
     def _across(self, line: Line) -> Relation:
         pairs = {(p, q) for p, q, name in self.graph.edges(data="line") if name == line.name}
@@ -308,12 +309,28 @@ class Board:
                     yield Relation(f"pair:{r1.key}:{r2.key}", pairs, f"{r1.de}, mein Gebäude {r2.de}",
                                    f"{r1.en}, my building {r2.en}")
 
+    def _neighbourhoods(self):
+        """Grid relations ('wall to wall with', 'a knight's move from', ...) on or away from lines."""
+        town = Region("town", frozenset(self.plots), "", "")
+        sides = [town] + [self.regions[f"{w}:{ln.name}"] for ln in self.lines for w in ("on", "off")]
+        for name, (test, de, en) in GRID_RELATIONS.items():
+            for r1 in sides:
+                for r2 in sides:
+                    pairs = frozenset((p, q) for p in r1.plots for q in r2.plots
+                                      if p != q and test(self._offset(p, q)))
+                    yield Relation(f"{name}:{r1.key}:{r2.key}", pairs, *_qualified(de, en, r1, r2, town))
+
+    def _offset(self, p: int, q: int) -> tuple[int, int]:
+        """(rows, columns) between two plots, as absolute values."""
+        return abs(self.row(p) - self.row(q)), abs(self.column(p) - self.column(q))
+
     def _next_door(self) -> Relation:
         pairs = set()
         for p, q, name in self.graph.edges(data="line"):
             if name is None and self.entrances[p] == self.entrances[q]:
                 pairs |= {(p, q), (q, p)}
-        return Relation("next-door", frozenset(pairs), "direkt neben meinem Gebäude", "right next door to my building")
+        return Relation("next-door", frozenset(pairs), "direkt neben meinem Gebäude",
+                        "right next door to my building (same block, doors to the same side)")
 
     def _back_to_back(self) -> Relation:
         pairs = set()
@@ -322,6 +339,31 @@ class Board:
                 pairs |= {(p, q), (q, p)}
         return Relation("back-to-back", frozenset(pairs), "Rücken an Rücken mit meinem Gebäude",
                         "back to back with my building")
+
+
+GRID_RELATIONS = {
+    "wall": (lambda d: sum(d) == 1, "Wand an Wand mit meinem Gebäude", "wall to wall with my building"),
+    "diagonal-beside": (lambda d: d == (1, 1), "schräg neben meinem Gebäude", "diagonally beside my building"),
+    "row-two": (lambda d: d == (0, 2), "zwei Plätze neben meinem Gebäude in derselben Reihe",
+                "two plots along the row from my building"),
+    "column-two": (lambda d: d == (2, 0), "zwei Plätze nördlich oder südlich meines Gebäudes",
+                   "two plots north or south of my building"),
+    "around": (lambda d: max(d) == 1, "gleich bei meinem Gebäude", "close by my building, side or corner"),
+    "knight": (lambda d: sorted(d) == [1, 2], "einen Rösselsprung von meinem Gebäude entfernt",
+               "a knight's move from my building"),
+    "same-row": (lambda d: d[0] == 0, "in derselben Häuserreihe wie mein Gebäude", "in the same row as my building"),
+    "same-column": (lambda d: d[1] == 0, "in derselben Spalte wie mein Gebäude", "in the same column as my building"),
+    "far": (lambda d: max(d) >= 2, "weit weg von meinem Gebäude", "well away from my building"),
+}
+
+
+def _qualified(de: str, en: str, r1: Region, r2: Region, town: Region) -> tuple[str, str]:
+    """The relation's phrase, with where the building and my building stood when limited."""
+    if r1 is not town:
+        de, en = f"{de}, und zwar {r1.de}", f"{en}, itself {r1.en}"
+    if r2 is not town:
+        de, en = f"{de}, mein Gebäude {r2.de}", f"{en}, my building {r2.en}"
+    return de, en
 
 
 # -- loading -------------------------------------------------------------------------------------

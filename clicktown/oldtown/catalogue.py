@@ -188,9 +188,16 @@ def load_buildings(path=None) -> list[Building]:
 def card_text(kind: str, building: Building | None, phrase_de: str, phrase_en: str) -> tuple[str, str]:
     """The card's sentence in German and English."""
     if building is None:
-        return f"Mein Gebäude lag {phrase_de}.", f"My building stood {phrase_en}."
-    subject = building.de_nominative
-    return f"{subject[0].upper()}{subject[1:]} lag {phrase_de}.", f"The {building.name} stood {phrase_en}."
+        de, en = f"Mein Gebäude lag {phrase_de}", f"My building stood {phrase_en}"
+    else:
+        subject = building.de_nominative
+        de, en = f"{subject[0].upper()}{subject[1:]} lag {phrase_de}", f"The {building.name} stood {phrase_en}"
+    return _full_stop(de), _full_stop(en)
+
+
+def _full_stop(sentence: str) -> str:
+    """End a sentence with one full stop ('Main St.' already has one)."""
+    return sentence if sentence.endswith(".") else sentence + "."
 
 
 def vocabulary(board: Board) -> tuple[dict[str, Region], dict[str, Relation]]:
@@ -203,6 +210,25 @@ def vocabulary(board: Board) -> tuple[dict[str, Region], dict[str, Relation]]:
     for r in meets_of(bases, {4, 7, 8}):
         regions.setdefault(r.key, r)
     return regions, dict(board.relations)
+
+
+def map_region(plots) -> Region:
+    """A region given only by the plots on a card's little plan ("map:2-6-9-10")."""
+    plots = frozenset(plots)
+    listed = ", ".join(map(str, sorted(plots)))
+    return Region("map:" + "-".join(map(str, sorted(plots))), plots,
+                  f"auf einem der Plätze {listed} (laut Kartenplan)",
+                  f"on one of plots {listed} (as the card's plan shows)")
+
+
+def _region(key: str, regions: dict[str, Region]) -> Region | None:
+    """The region a card's predicate key names, map regions included."""
+    if key and key.startswith("map:"):
+        try:
+            return map_region(int(p) for p in key[4:].split("-"))
+        except ValueError:
+            return None
+    return regions.get(key)
 
 
 def load_cards(board: Board, buildings: list[Building], path=None) -> dict[int, Card]:
@@ -241,9 +267,10 @@ def _card_from_json(item: dict, buildings: dict[str, Building], regions, relatio
         if "plots" in item:
             plots = frozenset(int(p) for p in item["plots"])
         else:
-            require(key in regions, f"card {number}: the board has no region {key!r}")
-            plots = regions[key].plots
-            de, en = card_text(kind, buildings.get(building), regions[key].de, regions[key].en)
+            region = _region(key, regions)
+            require(region is not None, f"card {number}: the board has no region {key!r}")
+            plots = region.plots
+            de, en = card_text(kind, buildings.get(building), region.de, region.en)
     require(all(1 <= p <= 16 for p in plots) and all(1 <= p <= 16 and 1 <= q <= 16 for p, q in pairs),
             f"card {number}: plots are numbered 1 to 16")
     return Card(number, kind, building, key, plots, pairs, de, en)

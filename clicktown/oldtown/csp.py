@@ -1,16 +1,19 @@
 """An independent second solver of Old Town solo puzzles, on python-constraint2.
 
 Variables are the buildings' plots: 1..16 on the board, 17 and 18 for the two buildings that stay
-out of town (with 17 before 18 in building order, so each town is found once). With my buildings
-unknown, a 0/1 variable per building says whether it is mine. Tests check that this solver and
-the CP-SAT model (`model.py`) give the same solutions.
+out of town (with 17 before 18 in building order, so each town is found once). Type-A and bound
+type-B cards become domains; the other cards are constraints on the plots of the named building
+and of my buildings. With my buildings unknown, every choice of them is solved in turn (a
+constraint spanning all buildings would only be checked once all are placed). Tests check that
+this solver and the CP-SAT model (`model.py`) give the same solutions.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations
 
-from constraint import AllDifferentConstraint, ExactSumConstraint, FunctionConstraint, Problem
+from constraint import AllDifferentConstraint, FunctionConstraint, Problem
 
 from .solo import PLOTS, Clue, Puzzle, Solution
 
@@ -21,12 +24,8 @@ def _plot(b: str) -> str:
     return f"plot:{b}"
 
 
-def _mine(b: str) -> str:
-    return f"mine:{b}"
-
-
-def build_problem(puzzle: Puzzle) -> Problem:
-    """The constraint problem of a puzzle."""
+def build_problem(puzzle: Puzzle) -> Problem | None:
+    """The constraint problem of a puzzle, or None when some building has no plot left."""
     problem = Problem()
     domains = {b: set(PLOTS) | set(OUT) for b in puzzle.buildings}
     for clue in puzzle.clues:
@@ -36,16 +35,13 @@ def build_problem(puzzle: Puzzle) -> Problem:
             domains[clue.building] &= set(PLOTS)
     for b in puzzle.mine or ():
         domains[b] &= set(PLOTS)
+    if not all(domains.values()):
+        return None
     for b in puzzle.buildings:
         problem.addVariable(_plot(b), sorted(domains[b]))
     problem.addConstraint(AllDifferentConstraint(), [_plot(b) for b in puzzle.buildings])
     for a, b in combinations(puzzle.buildings, 2):
         problem.addConstraint(FunctionConstraint(lambda x, y: not (x == 18 and y == 17)), [_plot(a), _plot(b)])
-    if not puzzle.mine_known:
-        for b in puzzle.buildings:
-            problem.addVariable(_mine(b), [0, 1])
-            problem.addConstraint(FunctionConstraint(lambda flag, at: not flag or at <= 16), [_mine(b), _plot(b)])
-        problem.addConstraint(ExactSumConstraint(puzzle.mine_count), [_mine(b) for b in puzzle.buildings])
     for clue in puzzle.clues:
         _add_clue(problem, puzzle, clue)
     return problem
@@ -55,58 +51,44 @@ def _add_clue(problem: Problem, puzzle: Puzzle, clue: Clue) -> None:
     if clue.kind in "AB" and clue.building is not None:
         return  # already a domain restriction
     named = clue.building if clue.kind == "C" else None
-    candidates = [b for b in puzzle.buildings if b != named]
-    if puzzle.mine_known:
-        candidates = [b for b in candidates if b in puzzle.mine]
-        if not candidates:
-            problem.addConstraint(FunctionConstraint(lambda *_: False), [_plot(puzzle.buildings[0])])
-            return
-        variables = [_plot(b) for b in candidates]
-        flags = None
-    else:
-        variables = [v for b in candidates for v in (_plot(b), _mine(b))]
-        flags = True
-    if clue.kind == "C":
+    mine = [_plot(b) for b in puzzle.buildings if b in puzzle.mine and b != named]
+    if not mine:
+        problem.addConstraint(FunctionConstraint(lambda *_: False), [_plot(puzzle.buildings[0])])
+    elif clue.kind == "C":
         pairs = clue.pairs
-
-        def related(x, *rest, pairs=pairs, flags=flags):
-            mine = _my_plots(rest, flags)
-            return any((x, m) in pairs for m in mine)
-
-        problem.addConstraint(FunctionConstraint(related), [_plot(named), *variables])
+        problem.addConstraint(FunctionConstraint(lambda x, *ms: any((x, m) in pairs for m in ms)),
+                              [_plot(named), *mine])
     else:
         plots = clue.plots
-
-        def inside(*rest, plots=plots, flags=flags):
-            return any(m in plots for m in _my_plots(rest, flags))
-
-        problem.addConstraint(FunctionConstraint(inside), variables)
+        problem.addConstraint(FunctionConstraint(lambda *ms: any(m in plots for m in ms)), mine)
 
 
-def _my_plots(values, flags) -> list[int]:
-    """Plots of my buildings from the constraint's arguments."""
-    if flags is None:
-        return list(values)
-    return [values[i] for i in range(0, len(values), 2) if values[i + 1]]
+def _with_mine_given(puzzle: Puzzle):
+    """The puzzle itself, or one puzzle per choice of my buildings when they are unknown."""
+    if puzzle.mine_known:
+        yield puzzle
+        return
+    for mine in combinations(puzzle.buildings, puzzle.mine_count):
+        yield replace(puzzle, mine=frozenset(mine))
 
 
 def solve(puzzle: Puzzle, limit: int = 10) -> list[Solution]:
     """Up to `limit` solutions of the puzzle."""
     found = []
-    for assignment in build_problem(puzzle).getSolutionIter():
-        found.append(_solution(puzzle, assignment))
-        if len(found) >= limit:
-            break
+    for given in _with_mine_given(puzzle):
+        problem = build_problem(given)
+        if problem is None:
+            continue
+        for assignment in problem.getSolutionIter():
+            found.append(_solution(given, assignment))
+            if len(found) >= limit:
+                return found
     return found
 
 
 def _solution(puzzle: Puzzle, assignment: dict) -> Solution:
     town = {assignment[_plot(b)]: b for b in puzzle.buildings if assignment[_plot(b)] <= 16}
-    if puzzle.mine_known:
-        mine = puzzle.mine
-    else:
-        mine = {b for b in puzzle.buildings if assignment[_mine(b)]}
-    return Solution.of(town, mine)
+    return Solution.of(town, puzzle.mine)
 
 
 def count_solutions(puzzle: Puzzle, limit: int = 10) -> int:

@@ -1,34 +1,32 @@
 """Rebuild the 60 info cards from the rulebook's evidence (the printed texts are not public).
 
-The search chooses, for every card, a predicate from the board's vocabulary (and for types A and C
+The search chooses, for every card, a predicate from the board's vocabulary (and, for types A and C,
 the building it names) so that:
   * every published solution satisfies its scenario's cards;
-  * every scenario has exactly that one solution (7: exactly two, differing only in whether Saloon
-    or Judge is one of my buildings);
-  * every card allows as many plots as its type says (A: 4, B: 7 or 8, C: 8 + 8).
-Uniqueness is a "for all other towns" condition, so the search runs as a loop (counterexample-guided):
-a CP-SAT master model proposes a catalogue, the solo model looks for a second solution of each
-scenario, and every second solution found becomes a constraint of the master ("some card of this
-scenario must reject it"). The loop ends when no scenario has a second solution.
-
-Scenario 7's plan did not survive in full: the town that the search picks for it is constrained by
-what survives (the buildings named, each surviving row's buildings in that row) and written to the
-catalogue's report. Scenario 8's my-buildings are not printed; the search picks them too.
-With one worker and fixed parameters CP-SAT is deterministic, so the catalogue is reproducible.
+  * every scenario with a fully printed solution has exactly that one solution (scenario 8: the
+    printed town, with my buildings chosen by the search, since they were not printed);
+  * every card allows as many plots as its type says (A: 4, B: 7 or 8, C: 8 + 8);
+  * reading: the 18 type-A cards name the 18 buildings, one each.
+Where no sentence of the board fits, a type-A card may keep a "map" region (its plots as the card's
+little plan shows them; the rulebook says that plan is what defines a card); the search uses as few
+as it can. Uniqueness is a "for every other town" condition, so the search is a loop: a CP-SAT master
+model proposes a catalogue, the solo model looks for second solutions, and each one found becomes a
+constraint of the master ("some card of this scenario must reject it"). Towns one small change away
+from a printed one (two buildings swapped, three rotated, one replaced) are ruled out up front.
+With one worker and deterministic limits CP-SAT gives the same catalogue on every run.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from itertools import combinations
 
 from ortools.sat.python import cp_model
 
 from .board import Board, Region, Relation
-from .catalogue import Building, Card, Catalogue, Scenario, card_text, vocabulary
+from .catalogue import Scenario, map_region, vocabulary
 from .model import solve
-from .solo import PLOTS, Clue, Puzzle, Solution, clue_holds
+from .solo import Clue, Puzzle, Solution, clue_holds
 
 #: Sentences quoted from published reviews (evidence.md section 5), as (type, building, predicate).
 QUOTED = [
@@ -42,18 +40,21 @@ QUOTED = [
     ("C", "Stage Coach Office", "across:railway"),
     ("C", "Undertaker", "next-door"),
 ]
-PREFERENCE = ("side:", "corner", "centre", "sight:", "edge:", "crossing:", "quarter:", "on:", "off:", "beside:", "door:")
-SCENARIO_7_ROWS = [["School", "Hotel", "Stable"], ["Sheriff", "Saloon", "Drugstore"],
-                   ["Prison", "Laundry", "Bank"], ["Casino", "Judge", "Church", "Printer's"]]
-SCENARIO_7_SWAP = ("Saloon", "Judge")
+PREFERENCE = ("side:", "corner", "centre", "sight:", "edge:", "door:", "crossing:", "quarter:", "on:", "off:",
+              "beside:", "across:", "diagonal:", "next-door", "back-to-back", "both:", "pair:")
+MAP_COST = 1000
+QUOTE_REWARD = 20
+PER_ROUND = 30
+DETERMINISTIC_TIME = 400  # per round; a deterministic measure of work, not seconds
+UNPRINTED_MINE = "8"  # the scenario whose my-buildings the search chooses
 
 
-def _rank(key: str) -> tuple[int, str]:
-    """Prefer simple phrasings when two predicates describe the same plots."""
+def _rank(key: str) -> int:
+    """Prefer simple phrasings (smaller is simpler)."""
     for i, prefix in enumerate(PREFERENCE):
         if key.startswith(prefix):
-            return (i, key)
-    return (len(PREFERENCE), key)
+            return i
+    return len(PREFERENCE) + key.count(":")
 
 
 def card_vocabulary(board: Board):
@@ -62,7 +63,7 @@ def card_vocabulary(board: Board):
 
     def distinct(items, size_ok):
         chosen = {}
-        for item in sorted(items, key=lambda r: _rank(r.key)):
+        for item in sorted(items, key=lambda r: (_rank(r.key), r.key)):
             meaning = item.plots if isinstance(item, Region) else item.pairs
             if size_ok(item) and meaning not in chosen:
                 chosen[meaning] = item
@@ -74,9 +75,22 @@ def card_vocabulary(board: Board):
     return a, b, c
 
 
+def map_regions(board_regions: list[Region]) -> list[Region]:
+    """4-plot maps one plot away from a board region (a plot swapped), that no sentence describes."""
+    known = {r.plots for r in board_regions}
+    out = {}
+    for r in board_regions:
+        for p in r.plots:
+            for q in range(1, 17):
+                plots = (r.plots - {p}) | {q}
+                if len(plots) == 4 and plots not in known and plots not in out:
+                    out[plots] = map_region(plots)
+    return sorted(out.values(), key=lambda r: r.key)
+
+
 @dataclass
 class Evidence:
-    """What the rulebook fixes: scenarios, published towns, my buildings where printed."""
+    """What the rulebook fixes: scenarios and their published towns."""
 
     scenarios: list[Scenario]
     buildings: tuple[str, ...]
@@ -85,10 +99,14 @@ class Evidence:
         return next(s for s in self.scenarios if s.id == ident)
 
     @property
+    def printed(self) -> list[Scenario]:
+        """Scenarios whose town is printed in full (first printing of 5 aside)."""
+        return [s for s in self.scenarios if len(s.published) == 16 and s.id != "5-first-printing"]
+
+    @property
     def complete(self) -> list[Scenario]:
-        """Scenarios whose town and my buildings are printed in full (not 7, 8, first printing)."""
-        return [s for s in self.scenarios if len(s.published) == 16 and s.mine is not None
-                and s.id != "5-first-printing"]
+        """Printed towns whose my-buildings are printed too."""
+        return [s for s in self.printed if s.mine is not None]
 
 
 @dataclass
@@ -96,15 +114,12 @@ class Master:
     """The CP-SAT model that chooses the catalogue."""
 
     evidence: Evidence
-    board: Board
+    plots_of: dict
+    pairs_of: dict
     model: cp_model.CpModel = field(default_factory=cp_model.CpModel)
-    choice: dict = field(default_factory=dict)  # card -> {option: var}; option = (building, key)
-    town7: dict = field(default_factory=dict)  # building -> {plot: var}
+    choice: dict = field(default_factory=dict)  # card -> {(building, key): var}
     mine8: dict = field(default_factory=dict)
-    mine7: dict = field(default_factory=dict)
     cuts: int = 0
-    slacks: list = field(default_factory=list)
-    reward: object = 0
 
 
 def _uses(evidence: Evidence) -> dict[int, list[tuple[Scenario, str | None]]]:
@@ -120,78 +135,57 @@ def _uses(evidence: Evidence) -> dict[int, list[tuple[Scenario, str | None]]]:
     return uses
 
 
-def build_master(evidence: Evidence, board: Board) -> Master:
-    """Choice variables for every card, with the published solutions satisfied."""
-    a_regions, b_regions, c_relations = card_vocabulary(board)
-    master = Master(evidence, board)
+def build_master(evidence: Evidence, a_regions, b_regions, c_relations) -> Master:
+    """Choice variables for every card, with the printed solutions satisfied."""
+    master = Master(evidence, {r.key: r.plots for r in [*a_regions, *b_regions]},
+                    {r.key: r.pairs for r in c_relations})
     m = master.model
-    if SCENARIO_7_ROWS:
-        _scenario7_town(master)
-    s8 = evidence.scenario("8")
-    in8 = set(s8.published.values())
-    master.mine8 = {b: m.new_bool_var(f"mine8_{b}") for b in in8}
-    m.add(sum(master.mine8.values()) == 3)
-    if master.town7:
-        in7 = set(master.town7)
-        master.mine7 = {b: m.new_bool_var(f"mine7_{b}") for b in in7 - set(SCENARIO_7_SWAP)}
-        m.add(sum(master.mine7.values()) == 2)
+    s8 = evidence.scenario(UNPRINTED_MINE)
+    master.mine8 = {b: m.new_bool_var(f"mine8_{b}") for b in sorted(set(s8.published.values()))}
+    m.add(sum(master.mine8.values()) == s8.mine_count)
     uses = _uses(evidence)
     for n in range(1, 61):
         kind = "A" if n <= 18 else "C" if n <= 36 else "B"
-        options = _options(master, n, kind, uses.get(n, []), a_regions, b_regions, c_relations)
+        options = _options(evidence, kind, uses.get(n, []), a_regions, b_regions, c_relations)
         if not options:
             raise RuntimeError(f"card {n}: no predicate of the board fits the published solutions")
         master.choice[n] = {opt: m.new_bool_var(f"card{n}_{opt[0]}_{opt[1]}") for opt in options}
         m.add_exactly_one(master.choice[n].values())
-        _tie_to_unknown_towns(master, n, kind, uses.get(n, []), a_regions, b_regions, c_relations)
+        if kind == "C":
+            _tie_to_unprinted_mine(master, n, uses.get(n, []))
     _named_buildings(master)
     _one_type_a_card_each(master)
     _objective(master)
     return master
 
 
-def _scenario7_town(master: Master):
-    """Variables for scenario 7's town, constrained by what survives of its published table."""
-    m = master.model
-    named = {b for row in SCENARIO_7_ROWS for b in row} | {"Smith", "Doc"}
-    extra = [b for b in master.evidence.buildings if b not in named]
-    chosen_extra = {b: m.new_bool_var(f"town7_has_{b}") for b in extra}
-    m.add_exactly_one(chosen_extra.values())
-    for b in master.evidence.buildings:
-        master.town7[b] = {p: m.new_bool_var(f"town7_{b}_{p}") for p in PLOTS}
-        here = sum(master.town7[b].values())
-        m.add(here == (chosen_extra[b] if b in chosen_extra else 1))
-    for p in PLOTS:
-        m.add_exactly_one(master.town7[b][p] for b in master.evidence.buildings)
-    for r, row in enumerate(SCENARIO_7_ROWS):
-        for b in row:
-            m.add(sum(master.town7[b][p] for p in PLOTS if (p - 1) // 4 == r) == 1)
+def _where(s: Scenario) -> dict[str, int]:
+    return {x: p for p, x in s.published.items()}
 
 
 def _fits_region(plots, s: Scenario, building: str | None) -> bool:
-    """Does the published town of s put `building` (or one of my buildings) on `plots`?"""
-    where = {x: p for p, x in s.published.items()}
+    """Does the printed town of s put `building` (or one of my buildings) on `plots`?"""
+    where = _where(s)
     if building is None:
         return any(where.get(x) in plots for x in s.mine)
     return where.get(building) in plots
 
 
 def _fits_relation(rel: Relation, s: Scenario, building: str) -> bool:
-    """Does the published town of s relate `building` to one of my buildings as `rel` says?"""
-    where = {x: p for p, x in s.published.items()}
+    """Does the printed town of s relate `building` to one of my buildings as `rel` says?"""
+    where = _where(s)
     return building in where and any((where[building], where.get(x)) in rel.pairs for x in s.mine if x != building)
 
 
-def _options(master, n, kind, uses, a_regions, b_regions, c_relations):
-    """Predicates (and buildings) for card n that the completely printed scenarios allow."""
-    ev = master.evidence
-    printed = [(s, x) for s, x in uses if len(s.published) == 16]
-    complete = [(s, x) for s, x in uses if s in ev.complete]
-    present = [set(s.published.values()) for s, _ in uses if s.published]
+def _options(evidence, kind, uses, a_regions, b_regions, c_relations):
+    """Predicates (and buildings) for a card that the printed scenarios using it allow."""
+    printed = [(s, x) for s, x in uses if s in evidence.printed]
+    complete = [(s, x) for s, x in uses if s in evidence.complete]
+    present = [set(s.published.values()) for s, _ in printed]
     if kind == "B":
         return [(None, r.key) for r in b_regions if all(_fits_region(r.plots, s, x) for s, x in printed)]
     options = []
-    for b in ev.buildings:
+    for b in evidence.buildings:
         if not all(b in town for town in present):
             continue
         if kind == "A":
@@ -201,43 +195,36 @@ def _options(master, n, kind, uses, a_regions, b_regions, c_relations):
     return options
 
 
-def _tie_to_unknown_towns(master, n, kind, uses, a_regions, b_regions, c_relations):
-    """Link card n's choice to scenario 7's town and scenario 8's my buildings."""
+def _tie_to_unprinted_mine(master: Master, n: int, uses) -> None:
+    """A type-C card of scenario 8 needs one of the (chosen) my-buildings as its witness."""
     m = master.model
-    regions = {r.key: r for r in [*a_regions, *b_regions]}
-    relations = {r.key: r for r in c_relations}
-    for s, bound in uses:
-        if s.id == "7" and kind in "AB" and master.town7:
-            for (b, key), var in master.choice[n].items():
-                who = bound if kind == "B" else b
-                m.add(sum(master.town7[who][p] for p in regions[key].plots) == 1).only_enforce_if(var)
-        if s.id == "8" and kind == "C":
-            where = {x: p for p, x in s.published.items()}
-            for (b, key), var in master.choice[n].items():
-                ok = [master.mine8[x] for x in master.mine8
-                      if x != b and (where[b], where[x]) in relations[key].pairs]
-                m.add_bool_or(ok).only_enforce_if(var) if ok else m.add(var == 0)
+    for s, _ in uses:
+        if s.id != UNPRINTED_MINE:
+            continue
+        where = _where(s)
+        for (b, key), var in master.choice[n].items():
+            ok = [master.mine8[x] for x in master.mine8 if x != b and (where[b], where[x]) in master.pairs_of[key]]
+            m.add_bool_or(ok).only_enforce_if(var) if ok else m.add(var == 0)
 
 
-def _named_buildings(master: Master):
-    """Every building in a printed town is named by some card of that scenario (or is given as mine)."""
+def _named_buildings(master: Master) -> None:
+    """Every building of a printed town is named by a card of its scenario (or given as mine):
+    an unnamed one could trade places with a building left out of town."""
     m = master.model
-    for s in master.evidence.complete + [master.evidence.scenario("8")]:
-        named_b = {x for _, x in s.b if x}
-        for b in set(s.published.values()) - named_b - set(s.mine or ()):
-            naming = [v for n in [*s.a, *s.c] for (x, _), v in master.choice[n].items() if x == b]
-            m.add_bool_or(naming) if naming else m.add_bool_or([])
+    for s in master.evidence.printed:
+        named = {x for _, x in s.b if x} | set(s.mine or ())
+        for b in sorted(set(s.published.values()) - named):
+            m.add_bool_or([v for n in [*s.a, *s.c] for (x, _), v in master.choice[n].items() if x == b])
 
 
-def _one_type_a_card_each(master: Master):
+def _one_type_a_card_each(master: Master) -> None:
     """Reading: the 18 type-A cards name the 18 buildings, one each."""
     for b in master.evidence.buildings:
-        cards = [v for n in range(1, 19) for (x, _), v in master.choice[n].items() if x == b]
-        master.model.add_exactly_one(cards)
+        master.model.add_exactly_one(v for n in range(1, 19) for (x, _), v in master.choice[n].items() if x == b)
 
 
-def _objective(master: Master):
-    """Prefer the quoted sentences, distinct buildings on A cards, and simple phrasings."""
+def _objective(master: Master) -> None:
+    """Fewest map-only cards, then the quoted sentences, then simple phrasings."""
     m = master.model
     terms = []
     for kind, building, key in QUOTED:
@@ -246,29 +233,22 @@ def _objective(master: Master):
         if hits:
             used = m.new_bool_var(f"quoted_{building}_{key}")
             m.add(sum(hits) >= used)
-            terms.append(10 * used)
-    for b in master.evidence.buildings:
-        cards = [v for n in range(1, 19) for (x, _), v in master.choice[n].items() if x == b]
-        if cards:
-            has = m.new_bool_var(f"a_card_for_{b}")
-            m.add(sum(cards) >= has)
-            terms.append(3 * has)
-    for n, options in master.choice.items():
-        for (b, key), v in options.items():
-            terms.append(-_rank(key)[0] * v)
-    master.reward = sum(terms)
-    m.maximize(master.reward)
+            terms.append(QUOTE_REWARD * used)
+    for options in master.choice.values():
+        for (_, key), v in options.items():
+            terms.append(-(MAP_COST if key.startswith("map:") else _rank(key)) * v)
+    m.maximize(sum(terms))
 
 
-# -- the counterexample loop -----------------------------------------------------------------------
+# -- cuts: second solutions the chosen cards must reject ---------------------------------------
 
-def _rejected(master: Master, s: Scenario, solution: Solution, plots_of, pairs_of) -> list:
-    """The choice variables of the cards of s under which the card rejects `solution`.
+def _rejected(master: Master, s: Scenario, solution: Solution) -> list:
+    """The choice variables of s's cards under which the card rejects `solution`.
 
-    Every option was chosen to accept the printed town, so only options that speak of a building
-    that moved (or of my buildings, when those changed) need a look.
+    Every option accepts the printed town, so only options about a building that moved (or about
+    my buildings, when those changed) need a look.
     """
-    printed = {b: p for p, b in s.published.items()}
+    printed = _where(s)
     where = solution.position
     moved = {b for b in set(printed) | set(where) if printed.get(b) != where.get(b)}
     mine_changed = s.mine is None or solution.mine != s.mine or bool(moved & solution.mine)
@@ -278,63 +258,28 @@ def _rejected(master: Master, s: Scenario, solution: Solution, plots_of, pairs_o
         for (b, key), var in master.choice[n].items():
             who = bound if kind == "B" else b
             if who is not None and who not in moved and not (kind == "C" and mine_changed):
-                if len(s.published) == 16:
-                    continue
-            clue = Clue(n, kind, who, plots_of.get(key, frozenset()), pairs_of.get(key, frozenset()))
+                continue
+            clue = Clue(n, kind, who, master.plots_of.get(key, frozenset()), master.pairs_of.get(key, frozenset()))
             if not clue_holds(clue, where, solution.mine):
                 rejected.append(var)
     return rejected
 
 
-def cut(master: Master, s: Scenario, solution: Solution, plots_of, pairs_of, allowed=None):
-    """Some card of s must reject `solution` (unless `allowed`, a Boolean, says it is intended)."""
-    rejected = _rejected(master, s, solution, plots_of, pairs_of)
-    if SOFT:
-        slack = master.model.new_bool_var(f"second_solution_{master.cuts}_of_{s.id}")
-        master.slacks.append(slack)
-        rejected.append(slack)
-    if allowed is not None:
-        rejected.append(allowed)
+def cut(master: Master, s: Scenario, solution: Solution) -> None:
+    """Some card of s must reject `solution` (in 8: unless it is the town with the chosen mine)."""
+    rejected = _rejected(master, s, solution)
+    if s.id == UNPRINTED_MINE and solution.placement == s.published:
+        rejected.append(_is_chosen_mine(master, solution.mine))
     master.model.add_bool_or(rejected)
     master.cuts += 1
 
 
-SOFT = True
-PER_ROUND = 12
-
-
-def reconstruct(catalogue: Catalogue, max_rounds: int = 200, log=print) -> dict:
-    """Search a card catalogue consistent with the evidence; returns the catalogue document."""
-    evidence = Evidence([s for s in catalogue.scenarios.values()], catalogue.building_names)
-    board = catalogue.board
-    master = build_master(evidence, board)
-    a_regions, b_regions, c_relations = card_vocabulary(board)
-    plots_of = {r.key: r.plots for r in [*a_regions, *b_regions]}
-    pairs_of = {r.key: r.pairs for r in c_relations}
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = 1
-    solver.parameters.max_deterministic_time = 15
-    for round_no in range(1, max_rounds + 1):
-        status = solver.solve(master.model)
-        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            raise RuntimeError(f"round {round_no}: no catalogue fits the evidence ({solver.status_name(status)})")
-        if SOFT:
-            master.model.maximize(master.reward - 1000 * sum(master.slacks))
-        if round_no == 1 and master.town7:
-            _fix_town7(master, solver, pairs_of)
-            continue
-        chosen = {n: next(opt for opt, v in opts.items() if solver.boolean_value(v))
-                  for n, opts in master.choice.items()}
-        found = 0
-        for s in evidence.scenarios:
-            if s.id == "5-first-printing" or (s.id == "7" and not master.town7):
-                continue
-            found += _refute(master, s, chosen, solver, plots_of, pairs_of, catalogue)
-        log(f"round {round_no}: {found} second solutions found, {master.cuts} cuts")
-        if not found or round_no == max_rounds:
-            return {"chosen": chosen, "master": master, "solver": solver}
-    raise RuntimeError("the search did not settle")
+def _is_chosen_mine(master: Master, mine) -> cp_model.IntVar:
+    """A Boolean that is true only if scenario 8's chosen my-buildings are exactly `mine`."""
+    same = master.model.new_bool_var("")
+    for b in mine:
+        master.model.add_implication(same, master.mine8[b])
+    return same
 
 
 def neighbour_towns(town: dict[int, str], buildings) -> list[dict[int, str]]:
@@ -352,50 +297,92 @@ def neighbour_towns(town: dict[int, str], buildings) -> list[dict[int, str]]:
     return out
 
 
-def add_neighbour_cuts(master: Master, plots_of, pairs_of) -> None:
+def add_neighbour_cuts(master: Master) -> None:
     """Rule out, before any search, every town one small change away from a printed one."""
     for s in master.evidence.complete:
         for town in neighbour_towns(s.published, master.evidence.buildings):
-            cut(master, s, Solution.of(town, s.mine), plots_of, pairs_of)
+            cut(master, s, Solution.of(town, s.mine))
 
 
-def _fix_town7(master: Master, solver, pairs_of) -> None:
-    """Keep scenario 7's town from the first round, and tie its type-C cards to it."""
-    m = master.model
-    where = {}
-    for b, row in master.town7.items():
-        for p, v in row.items():
-            value = int(solver.boolean_value(v))
-            m.add(v == value)
-            if value:
-                where[b] = p
-    for n in master.evidence.scenario("7").c:
-        for (b, key), var in master.choice[n].items():
-            if b not in where:
-                m.add(var == 0)
-                continue
-            witnesses = {x for x in where if x != b and (where[b], where[x]) in pairs_of[key]}
-            for swap in SCENARIO_7_SWAP:
-                ok = [master.mine7[x] for x in witnesses if x in master.mine7]
-                if swap in witnesses:
-                    continue
-                m.add_bool_or(ok).only_enforce_if(var) if ok else m.add(var == 0)
+# -- the loop --------------------------------------------------------------------------------------
+
+@dataclass
+class Outcome:
+    """What the search settled on."""
+
+    chosen: dict
+    mine8: list[str]
+    rounds: int
+    left: dict  # scenario id -> second solutions still found when the rounds ran out
 
 
-def _refute(master, s, chosen, solver, plots_of, pairs_of, catalogue) -> int:
-    """Add cuts for the unintended solutions of scenario s under the chosen catalogue."""
-    puzzle = _puzzle(s, chosen, plots_of, pairs_of, catalogue.building_names)
-    intended = _intended(master, s, solver)
-    found = 0
-    for sol in solve(puzzle, limit=PER_ROUND):
-        if sol in intended:
+def search(evidence: Evidence, board: Board, rounds: int = 60, log=print, start: dict | None = None,
+           checkpoint=None) -> Outcome:
+    """Run the counterexample loop; deterministic (fixed seed, deterministic time limits).
+
+    `start` (card -> (building, key)) seeds the first round; `checkpoint(outcome)` is called after
+    every round, so a long search can be stopped and resumed from its last catalogue.
+    """
+    a_regions, b_regions, c_relations = card_vocabulary(board)
+    a_regions = a_regions + map_regions(a_regions)
+    master = build_master(evidence, a_regions, b_regions, c_relations)
+    add_neighbour_cuts(master)
+    log(f"master: {sum(len(o) for o in master.choice.values())} options, {master.cuts} cuts up front")
+    for n, opt in (start or {}).items():
+        for o, v in master.choice.get(n, {}).items():
+            master.model.add_hint(v, o == opt)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 2
+    solver.parameters.interleave_search = True  # several strategies, deterministic order
+    solver.parameters.random_seed = 7
+    solver.parameters.max_deterministic_time = DETERMINISTIC_TIME
+    chosen, left = {}, {}
+    for round_no in range(1, rounds + 1):
+        status = solver.solve(master.model)
+        log(f"round {round_no}: {solver.status_name(status)} after {solver.wall_time:.0f}s")
+        if status == cp_model.INFEASIBLE:
+            raise RuntimeError(f"round {round_no}: no catalogue of this board fits the evidence")
+        if status == cp_model.UNKNOWN:
             continue
-        found += 1
-        cut(master, s, sol, plots_of, pairs_of, allowed=_allowed(master, s, sol))
-    return found
+        chosen = {n: next(opt for opt, v in opts.items() if solver.boolean_value(v))
+                  for n, opts in master.choice.items()}
+        mine8 = sorted(b for b, v in master.mine8.items() if solver.boolean_value(v))
+        left = _second_solutions(master, chosen, mine8)
+        log(f"round {round_no}: second solutions "
+            f"{ {k: len(v) for k, v in left.items() if v} }, {master.cuts} cuts")
+        if checkpoint is not None:
+            checkpoint(Outcome(chosen, mine8, round_no, {k: len(v) for k, v in left.items()}))
+        if not any(left.values()):
+            break
+        for sid, found in left.items():
+            for sol in found:
+                cut(master, evidence.scenario(sid), sol)
+        _hint(master, solver)
+    return Outcome(chosen, mine8, round_no, {k: len(v) for k, v in left.items()})
 
 
-def _puzzle(s: Scenario, chosen, plots_of, pairs_of, buildings) -> Puzzle:
+def _hint(master: Master, solver) -> None:
+    """Start the next round from this round's catalogue."""
+    master.model.clear_hints()
+    for options in master.choice.values():
+        for v in options.values():
+            master.model.add_hint(v, solver.boolean_value(v))
+
+
+def _second_solutions(master: Master, chosen: dict, mine8: list[str]) -> dict[str, list[Solution]]:
+    """For each printed scenario, the solutions other than the printed one (at most PER_ROUND)."""
+    out = {}
+    for s in master.evidence.printed:
+        mine = s.mine if s.mine is not None else frozenset(mine8)
+        printed = Solution.of(s.published, mine)
+        found = solve(puzzle_of(s, chosen, master.plots_of, master.pairs_of, master.evidence.buildings),
+                      limit=PER_ROUND + 1)
+        out[s.id] = [sol for sol in found if sol != printed][:PER_ROUND]
+    return out
+
+
+def puzzle_of(s: Scenario, chosen, plots_of, pairs_of, buildings) -> Puzzle:
+    """The scenario's puzzle under a chosen catalogue."""
     clues = []
     for n in s.a + s.c:
         b, key = chosen[n]
@@ -406,38 +393,6 @@ def _puzzle(s: Scenario, chosen, plots_of, pairs_of, buildings) -> Puzzle:
     return Puzzle(tuple(clues), buildings, s.mine, s.mine_count)
 
 
-def _intended(master, s, solver) -> list[Solution]:
-    if s.id == "7":
-        town = {p: b for b, row in master.town7.items() for p, v in row.items() if solver.boolean_value(v)}
-        base = {b for b, v in master.mine7.items() if solver.boolean_value(v)}
-        return [Solution.of(town, base | {x}) for x in SCENARIO_7_SWAP]
-    if s.id == "8":
-        mine = {b for b, v in master.mine8.items() if solver.boolean_value(v)}
-        return [Solution.of(s.published, mine)]
-    return [Solution.of(s.published, s.mine)]
-
-
-def _allowed(master, s, sol):
-    """For 7 and 8, a solution may be the intended one under other master choices: say when."""
-    m = master.model
-    if s.id == "8" and sol.placement == s.published:
-        same = m.new_bool_var("")
-        for b in sol.mine:
-            m.add_implication(same, master.mine8[b]) if b in master.mine8 else m.add(same == 0)
-        return same
-    if s.id == "7":
-        same = m.new_bool_var("")
-        for p, b in sol.town:
-            m.add_implication(same, master.town7[b][p])
-        base = sol.mine - set(SCENARIO_7_SWAP)
-        if len(base) != 2 or len(sol.mine & set(SCENARIO_7_SWAP)) != 1:
-            m.add(same == 0)
-        for b in base:
-            m.add_implication(same, master.mine7[b]) if b in master.mine7 else m.add(same == 0)
-        return same
-    return None
-
-
 # -- writing the catalogue -------------------------------------------------------------------------
 
 CATALOGUE_NOTE = (
@@ -445,27 +400,47 @@ CATALOGUE_NOTE = (
     "Each card here was chosen by `clicktown oldtown reconstruct` among the regions and relations of "
     "the reconstructed board plan so as to fit the rulebook's solo scenarios and published solutions; "
     "see docs/oldtown-reconstruction.md. Owners of the game can list the printed cards in this format "
-    "(a card may give 'plots' or 'pairs' directly) and pass the file with --cards."
+    "(a card may give 'plots' or 'pairs' directly, with 'text_de' and 'text_en') and pass the file "
+    "with --cards."
 )
 
 
-def catalogue_document(chosen: dict, board: Board, extra: dict | None = None) -> dict:
-    """The cards.json document for the chosen predicates (sorted, so the file is reproducible)."""
+def catalogue_document(outcome: Outcome) -> dict:
+    """The cards.json document (sorted, so the file is reproducible)."""
     cards = []
-    for n in sorted(chosen):
-        building, key = chosen[n]
+    for n in sorted(outcome.chosen):
+        building, key = outcome.chosen[n]
         kind = "A" if n <= 18 else "C" if n <= 36 else "B"
         cards.append({"number": n, "type": kind, "building": building, "predicate": key})
-    return {"note": CATALOGUE_NOTE, **(extra or {}), "cards": cards}
+    search_report = {"rounds": outcome.rounds, "scenario_8_mine": outcome.mine8,
+                     "second_solutions_left": outcome.left}
+    return {"note": CATALOGUE_NOTE, "search": search_report, "cards": cards}
 
 
-def rebuild_catalogue(board_file=None, scenarios_file=None, rounds: int = 60, log=print) -> dict:
+def rebuild_catalogue(board_file=None, scenarios_file=None, rounds: int = 60, log=print,
+                      start_file=None, checkpoint=None) -> dict:
     """Run the search on the given (or built-in) board and scenarios; return the cards document."""
     from .board import load_board
     from .catalogue import load_buildings, load_scenarios
 
     board = load_board(board_file)
-    buildings = load_buildings()
-    evidence = Evidence(list(load_scenarios(scenarios_file).values()), tuple(b.name for b in buildings))
-    result = search(evidence, board, rounds, log)
-    return catalogue_document(result["chosen"], board, result["report"])
+    buildings = tuple(b.name for b in load_buildings())
+    evidence = Evidence(list(load_scenarios(scenarios_file).values()), buildings)
+    start = None
+    if start_file:
+        from ..datafiles import read_json
+        start = {c["number"]: (c.get("building"), c.get("predicate")) for c in read_json(start_file)["cards"]}
+    save = None if checkpoint is None else (lambda outcome: checkpoint(catalogue_document(outcome)))
+    return catalogue_document(search(evidence, board, rounds, log, start, save))
+
+
+def dump_catalogue(document: dict) -> str:
+    """cards.json text: one card per line, so diffs between searches read well."""
+    import json
+
+    head = {k: v for k, v in document.items() if k != "cards"}
+    lines = ["{"] + [f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in head.items()]
+    lines.append(' "cards": [')
+    lines.append(",\n".join("  " + json.dumps(c, ensure_ascii=False) for c in document["cards"]))
+    lines += [" ]", "}"]
+    return "\n".join(lines) + "\n"
