@@ -1,1 +1,1 @@
-"""puzzles package."""
+"""Generation machinery any puzzle can share (see `generate.py`)."""

@@ -1,0 +1,227 @@
+"""Explaining a solo puzzle step by step, in English or German, from the deduction solver's steps.
+
+Each step of `deduce.deduce` is plain data (card, technique, markers removed, candidate sets
+after it); this module only turns it into a sentence, e.g. "Card 14: The Doc stood on Dalton
+Road, so the Doc markers on plots 2 and 9 go." A renderer may draw the same steps as pictures.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .catalogue import Catalogue, Scenario
+from .count import count_solutions
+from .deduce import OUT, SLOTS, Deduction, Markers, Step, deduce, start
+
+WORDS = {
+    "en": {"card": "Card", "and": "and", "out": "out of town", "plot": "plot", "plots": "plots",
+           "go": "the {b} markers on {where} go", "so": ", so ", "stay_in": "the {b} cannot stay out of town",
+           "put": "the {b} can only stand on {where}", "placed": "The {b} is placed on plot {p}, its only plot left",
+           "outs": "The {bs} are the two buildings out of town, so no other building stays out",
+           "only": "Only the {b} can still stand on plot {p}", "only_out": "Only the {bs} can still stay out of town",
+           "group": "The {bs} can only stand on {where} between them",
+           "mine_found": "only the {b} can be my building here", "is_mine": "The {bs} must be mine",
+           "not_mine": "the {bs} cannot be mine", "all_found": "All my buildings are found",
+           "out_not_mine": "The {bs} stood out of town, so they are not mine", "in_town": "My buildings stand in the town",
+           "last": "the last of my buildings must answer it", "my": "My building", "the": "The {b}",
+           "solved": "The town is complete.", "stuck": "No further deduction is possible: from here the puzzle needs search (guessing).",
+           "ambiguous": "No further deduction is possible, and none can finish: the cards allow more than one solution.",
+           "contradiction": "The cards contradict each other: the puzzle has no solution.",
+           "start_mine": "My buildings: {bs}.", "start_unknown": "My buildings are unknown: {n} of them."},
+    "de": {"card": "Karte", "and": "und", "out": "außerhalb der Stadt", "plot": "Platz", "plots": "Plätzen",
+           "go": "die Marker von {b} auf {where} fallen weg", "so": ": ",
+           "stay_in": "{b} kann nicht außerhalb der Stadt bleiben",
+           "put": "{b} kann nur auf {where} stehen", "placed": "{B} steht auf Platz {p}, dem einzigen übrigen",
+           "outs": "{Bs} sind die beiden Gebäude außerhalb der Stadt, kein anderes Gebäude bleibt draußen",
+           "only": "Nur noch {b} kann auf Platz {p} stehen", "only_out": "Nur noch {bs} können außerhalb der Stadt bleiben",
+           "group": "{Bs} können nur auf {where} stehen",
+           "mine_found": "nur {b} kann hier mein Gebäude sein", "is_mine": "{Bs} müssen meine Gebäude sein",
+           "not_mine": "{bs} können nicht meine Gebäude sein", "all_found": "Alle meine Gebäude sind gefunden",
+           "out_not_mine": "{Bs} lagen außerhalb der Stadt, also sind sie nicht meine Gebäude", "in_town": "Meine Gebäude stehen in der Stadt",
+           "last": "mein letztes Gebäude muss sie erfüllen", "my": "Mein Gebäude", "the": "{B}",
+           "solved": "Die Stadt ist vollständig.", "stuck": "Keine weitere Schlussfolgerung möglich: ab hier muss man raten (Suche).",
+           "ambiguous": "Keine weitere Schlussfolgerung möglich, und keine kann das Rätsel beenden: die Karten lassen mehr als eine Lösung zu.",
+           "contradiction": "Die Karten widersprechen sich: das Rätsel hat keine Lösung.",
+           "start_mine": "Meine Gebäude: {bs}.", "start_unknown": "Meine Gebäude sind unbekannt: {n} Stück."},
+}
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """A puzzle's steps with their sentences, and how the deduction ended."""
+
+    id: str
+    deduction: Deduction
+    lines: tuple[str, ...]
+    opening: str
+    closing: str
+
+    def as_dict(self) -> dict:
+        """The JSON shape of `oldtown explain --json`."""
+        solution = self.deduction.solution()
+        return {"id": self.id, "status": self.deduction.status, "opening": self.opening,
+                "steps": [{**s.as_dict(), "text": t} for s, t in zip(self.deduction.steps, self.lines)],
+                "closing": self.closing, "solution": solution.as_dict() if solution else None}
+
+    def text(self) -> str:
+        """Numbered sentences."""
+        body = [f"{i:>3}. {line}" for i, line in enumerate(self.lines, 1)]
+        return "\n".join([self.opening, *body, self.closing])
+
+
+class Explainer:
+    """Sentences for the steps of one scenario in one language."""
+
+    def __init__(self, catalogue: Catalogue, scenario: Scenario, lang: str = "en"):
+        self.catalogue, self.scenario, self.lang = catalogue, scenario, lang
+        self.w = WORDS[lang]
+        self.bindings = dict(scenario.b)
+
+    # -- names and lists -------------------------------------------------------------------------
+
+    def name(self, b: str, capital: bool = False) -> str:
+        """'Doc' / 'der Doktor'."""
+        if self.lang == "en":
+            return b
+        text = self.catalogue.buildings[b].de_nominative
+        return text[0].upper() + text[1:] if capital else text
+
+    def names(self, buildings, capital: bool = False) -> str:
+        """'Saloon and Drugstore'."""
+        items = [self.name(b, capital and i == 0) for i, b in enumerate(buildings)]
+        return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {self.w['and']} " + items[-1]
+
+    def listing(self, items: list[str]) -> str:
+        """'a, b and c'."""
+        return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {self.w['and']} " + items[-1]
+
+    def where(self, slots) -> str:
+        """'plots 2 and 9' / 'plots 1, 9, 13 and out of town'."""
+        plots = [str(p) for p in sorted(slots) if p != OUT]
+        items = plots + ([self.w["out"]] if OUT in slots else [])
+        if not plots:
+            return items[0]
+        label = self.w["plot"] if len(plots) == 1 else self.w["plots"]
+        if self.lang == "de":
+            label = "Platz" if len(plots) == 1 else "den Plätzen"
+        return f"{label} {self.listing(items)}"
+
+    def card_sentence(self, number: int) -> str:
+        """The card's sentence, with a bound B card's building in place of 'my building'."""
+        card = self.catalogue.cards[number]
+        text = card.text_de if self.lang == "de" else card.text_en
+        bound = self.bindings.get(number)
+        if bound and text.startswith(self.w["my"]):
+            subject = self.w["the"].format(b=self.name(bound), B=self.name(bound, True))
+            text = subject + text[len(self.w["my"]):]
+        elif bound:
+            text = f"({bound}) {text}"
+        return text
+
+    def removal(self, step: Step, before: Markers) -> str:
+        """'the Doc markers on plots 2 and 9 go' (or where a first card allows a building to stand)."""
+        parts, losing = [], {}
+        for b in dict.fromkeys(b for b, _ in step.removed):
+            gone = frozenset(p for x, p in step.removed if x == b)
+            if step.technique == "card" and before.cand[b] in (SLOTS, SLOTS - {OUT}):
+                parts.append(self.w["put"].format(b=self.name(b), where=self.where(step.after.cand[b])))
+            else:
+                losing.setdefault(gone, []).append(b)
+        for gone, buildings in losing.items():
+            if gone == {OUT}:
+                parts.append(self.w["stay_in"].format(b=self.names(buildings)))
+                continue
+            shown = [self.marker_of(b) for b in buildings] if self.lang == "de" else buildings
+            markers = self.listing(shown)
+            parts.append(self.w["go"].format(b=markers, where=self.where(gone)))
+        return "; ".join(parts)
+
+    def marker_of(self, b: str) -> str:
+        """'Doktor' in 'die Marker von Doktor'."""
+        return self.catalogue.buildings[b].de
+
+    # -- one sentence per step -------------------------------------------------------------------
+
+    def sentence(self, step: Step, before: Markers) -> str:
+        """The step in words."""
+        w = self.w
+        head = self._head(step)
+        removal = self.removal(step, before)
+        mine = self._mine_words(step)
+        tail = "; ".join(x for x in (mine, removal) if x)
+        if not tail:
+            return head + "."
+        return f"{head}{w['so']}{tail}."
+
+    def _head(self, step: Step) -> str:
+        """The first half of the sentence: the card, or what the board shows."""
+        w, t = self.w, step.technique
+        if step.card is not None:
+            return f"{w['card']} {step.card}: {self.card_sentence(step.card).rstrip('.')}"
+        if t == "placed" and step.plots == (OUT,):
+            return w["outs"].format(bs=self.names(step.buildings), Bs=self.names(step.buildings, True))
+        if t == "placed":
+            b = step.buildings[0]
+            return w["placed"].format(b=self.name(b), B=self.name(b, True), p=step.plots[0])
+        if t == "only-building" and step.plots == (OUT,):
+            return w["only_out"].format(bs=self.names(step.buildings))
+        if t == "only-building":
+            return w["only"].format(b=self.name(step.buildings[0]), p=step.plots[0])
+        if t in ("pair", "group"):
+            return w["group"].format(bs=self.names(step.buildings), Bs=self.names(step.buildings, True),
+                                     where=self.where(step.plots))
+        return self._mine_head(step)
+
+    def _mine_head(self, step: Step) -> str:
+        """The sentence's start for a step about my buildings with no card."""
+        w = self.w
+        if step.not_mine and step.plots == (OUT,):
+            return w["out_not_mine"].format(bs=self.names(step.not_mine), Bs=self.names(step.not_mine, True))
+        if step.not_mine:
+            return w["all_found"]
+        if step.mine_found:
+            return w["is_mine"].format(bs=self.names(step.mine_found), Bs=self.names(step.mine_found, True))
+        return w["in_town"]
+
+    def _mine_words(self, step: Step) -> str:
+        """What the step finds out about my buildings."""
+        w = self.w
+        if step.card is None:
+            if step.not_mine and step.plots != (OUT,):
+                return w["not_mine"].format(bs=self.names(step.not_mine))
+            return ""
+        parts = []
+        if step.not_mine:
+            parts.append(w["last"])
+            parts.append(w["not_mine"].format(bs=self.names(step.not_mine)))
+        if step.answer is not None:
+            parts.append(w["mine_found"].format(b=self.name(step.answer)))
+        return "; ".join(parts)
+
+    def opening(self, board: Markers) -> str:
+        """What is known of my buildings at the start."""
+        if self.scenario.mine is not None:
+            return self.w["start_mine"].format(bs=self.names(sorted(self.scenario.mine)))
+        return self.w["start_unknown"].format(n=self.scenario.mine_count)
+
+
+def explain(catalogue: Catalogue, scenario: Scenario, lang: str = "en") -> Explanation:
+    """Deduce the scenario and put every step into words."""
+    puzzle = catalogue.puzzle(scenario)
+    deduction = deduce(puzzle)
+    explainer = Explainer(catalogue, scenario, lang)
+    before = start(puzzle)
+    lines = []
+    for step in deduction.steps:
+        lines.append(explainer.sentence(step, before))
+        before = step.after
+    ending = deduction.status
+    if ending == "stuck" and count_solutions(puzzle, 2) > 1:
+        ending = "ambiguous"
+    return Explanation(scenario.id, deduction, tuple(lines), explainer.opening(start(puzzle)), WORDS[lang][ending])
+
+
+def card_sentences(catalogue: Catalogue, scenario: Scenario, lang: str = "en") -> list[str]:
+    """Each card of a scenario in full, a bound B card speaking of its building: '14 A  The Doc ...'."""
+    explainer = Explainer(catalogue, scenario, lang)
+    return [f"{n:>2} {catalogue.cards[n].kind}  {explainer.card_sentence(n)}" for n in scenario.card_numbers]

@@ -1,0 +1,219 @@
+"""Generated Old Town solo scenarios: unique by both backends, minimal, at their level, reproducible.
+
+Nothing here depends on which predicate each card of the (provisional) catalogue has: every
+property is checked on whatever scenarios the generator draws from the loaded catalogue.
+"""
+
+import dataclasses
+import json
+import random
+
+import pytest
+
+from clicktown.oldtown import count, csp, model
+from clicktown.oldtown.catalogue import load_catalogue, scenario_from_json
+from clicktown.oldtown.deduce import deduce
+from clicktown.oldtown.generate import OldTownGame, generate_scenarios, only_solution
+from clicktown.oldtown.grade import grade_puzzle
+from clicktown.oldtown.solo import clue_holds
+from clicktown.puzzles.generate import Tally, add_until_unique, remove_while_unique
+
+LEVELS = ("leicht", "mittel", "schwer")
+SEEDS = range(4)
+
+
+@pytest.fixture(scope="module")
+def catalogue():
+    return load_catalogue()
+
+
+@pytest.fixture(scope="module")
+def generated(catalogue):
+    """Two scenarios for each level and seed."""
+    return {(level, seed): list(generate_scenarios(catalogue, level, 2, seed)) for level in LEVELS for seed in SEEDS}
+
+
+def without(scenario, number):
+    """The scenario with one card dropped."""
+    data = scenario.as_dict()
+    for key in ("a", "c"):
+        data[key] = [n for n in data[key] if n != number]
+    data["b"] = [x for x in data["b"] if x["card"] != number]
+    return scenario_from_json(data)
+
+
+def test_every_generated_scenario_is_unique_by_both_backends(catalogue, generated):
+    for (level, seed), found in generated.items():
+        assert len(found) == 2
+        for g in found:
+            puzzle = catalogue.puzzle(g.scenario)
+            assert model.solve(puzzle, 3) == [g.solution], g.scenario.id
+            assert count.solve(puzzle, 3) == [g.solution], g.scenario.id
+            if puzzle.mine_known:
+                assert csp.solve(puzzle, 3) == [g.solution], g.scenario.id
+            else:
+                # python-constraint2 takes minutes on unknown my buildings: it checks the town for
+                # the drawn my buildings (CP-SAT and the counter above check the whole question)
+                given = dataclasses.replace(puzzle, mine=g.solution.mine)
+                assert csp.solve(given, 3) == [g.solution], g.scenario.id
+            assert g.scenario.level == level and g.grade.level == level
+
+
+def test_every_generated_scenario_is_minimal(catalogue, generated):
+    for found in generated.values():
+        for g in found:
+            for number in g.scenario.card_numbers:
+                smaller = catalogue.puzzle(without(g.scenario, number))
+                assert count.count_solutions(smaller, 2) == 2, (g.scenario.id, number)
+
+
+def test_one_dropped_card_leaves_several_solutions_by_cpsat(catalogue, generated):
+    rng = random.Random(0)
+    for found in generated.values():
+        g = found[0]
+        number = rng.choice(g.scenario.card_numbers)
+        assert model.count_solutions(catalogue.puzzle(without(g.scenario, number)), 2) == 2
+
+
+def test_the_deduction_solver_finishes_every_generated_scenario(catalogue, generated):
+    for found in generated.values():
+        for g in found:
+            deduction = deduce(catalogue.puzzle(g.scenario))
+            assert deduction.status == "solved"
+            assert deduction.solution() == g.solution
+            assert grade_puzzle(catalogue.puzzle(g.scenario)).level == g.scenario.level
+
+
+def test_each_level_draws_the_rulebook_mix(catalogue, generated):
+    game, rng = OldTownGame(catalogue), random.Random(1)
+    leicht = [game.draw(rng, "leicht") for _ in range(30)]
+    schwer = [game.draw(rng, "schwer") for _ in range(30)]
+    assert all(d.mine_known and len(d.mine) == 1 for d in leicht)
+    assert all(x is not None for d in leicht for n, x in d.pool if catalogue.cards[n].kind == "B")
+    assert any(not d.mine_known for d in schwer) and any(d.mine_known for d in schwer)
+    assert all(len(d.mine) == 3 for d in schwer if not d.mine_known)
+    assert any(x is None and catalogue.cards[n].kind == "B" for d in schwer for n, x in d.pool)
+    for draft in leicht + schwer:
+        position = {b: p for p, b in draft.town.items()}
+        assert len(position) == 16 and draft.mine <= set(position)
+        assert all(clue_holds(catalogue.cards[n].clue(x), position, draft.mine) for n, x in draft.pool)
+    kept = [g.scenario for found in generated.values() for g in found]
+    assert all(len(s.published) == 16 for s in kept)
+
+
+def test_the_same_seed_gives_the_same_scenarios(catalogue, generated):
+    again = list(generate_scenarios(catalogue, "mittel", 2, 1))
+    assert [g.as_dict() for g in again] == [g.as_dict() for g in generated[("mittel", 1)]]
+    other = list(generate_scenarios(catalogue, "mittel", 2, 99))
+    assert [g.as_dict() for g in other] != [g.as_dict() for g in again]
+
+
+def test_the_generation_loop_steps(catalogue):
+    game, rng = OldTownGame(catalogue), random.Random(5)
+    tally = Tally()
+    for _ in range(20):
+        draft = game.draw(rng, "leicht")
+        clues = add_until_unique(game, draft, tally)
+        if clues is None:
+            assert game.count(draft, draft.pool, 2) == 2
+            continue
+        assert list(draft.pool[:len(clues)]) == clues
+        assert game.count(draft, clues, 2) == 1 and game.count(draft, clues[:-1], 2) == 2
+        minimal = remove_while_unique(game, draft, clues, rng, tally)
+        assert set(minimal) <= set(clues)
+        assert only_solution(game.puzzle(draft, minimal), draft.solution)
+        assert all(game.count(draft, [c for c in minimal if c != x], 2) == 2 for x in minimal)
+
+
+def test_only_solution_rejects_a_wrong_or_ambiguous_solution(catalogue, generated):
+    g = generated[("leicht", 0)][0]
+    puzzle = catalogue.puzzle(g.scenario)
+    assert only_solution(puzzle, g.solution)
+    town = dict(g.solution.placement)
+    town[1], town[2] = town[2], town[1]
+    from clicktown.oldtown.solo import Solution
+
+    assert not only_solution(puzzle, Solution.of(town, g.solution.mine))
+    loose = catalogue.puzzle(without(g.scenario, g.scenario.card_numbers[0]))
+    assert not only_solution(loose, g.solution)
+
+
+# -- the command line ------------------------------------------------------------------------------
+
+def test_generate_json_has_the_scenarios_shape(run_json, generated):
+    data = run_json("oldtown", "generate", "--level", "schwer", "--count", "2", "--seed", "3")
+    assert data == [g.as_dict() for g in generated[("schwer", 3)]]
+    assert len(data) == 2
+    for item in data:
+        assert set(item) >= {"id", "level", "a", "b", "c", "mine", "published", "solution", "grade"}
+        assert set(item["grade"]) >= {"id", "level", "techniques", "steps", "needs_search"}
+        assert item["grade"]["level"] == "schwer" and item["grade"]["needs_search"] is False
+        assert set(item["solution"]) == {"placement", "mine"} and len(item["solution"]["placement"]) == 16
+
+
+def test_generated_files_work_with_every_command(run_cli, run_json, tmp_path):
+    code, out, err = run_cli("oldtown", "generate", "--count", "2", "--seed", "3", "--out", tmp_path, "--solutions")
+    assert code == 0, err
+    files = sorted(tmp_path.glob("*.json"))
+    assert [f.name for f in files] == ["leicht-3-1.json", "leicht-3-2.json"]
+    assert "Solution of leicht-3-1" in out and out.index("Solution of") > out.index("grade:")
+    path = files[0]
+    saved = json.loads(path.read_text())
+    verdict = run_json("oldtown", "verify", path)
+    assert verdict[0]["solutions"] == 1 and verdict[0]["matches_published"]
+    solved = run_json("oldtown", "solve", path)
+    assert solved["solutions"] == [saved["solution"]]
+    assert run_json("oldtown", "grade", path) == {**saved["grade"], "printed": "leicht"}
+    explained = run_json("oldtown", "explain", path)
+    assert explained["status"] == "solved" and explained["solution"] == saved["solution"]
+    assert all(step["text"] for step in explained["steps"])
+    code, out, _ = run_cli("oldtown", "explain", path, "--lang", "de")
+    assert code == 0 and "Karte" in out and "Die Stadt ist vollständig." in out
+
+
+def test_generate_text_prints_rows_and_sentences(run_cli):
+    code, out, _ = run_cli("oldtown", "generate", "--seed", "1")
+    assert code == 0
+    assert out.splitlines()[0].split()[:3] == ["scenario", "level", "type"]
+    assert "leicht-1-1" in out and " A  The " in out and "grade: leicht" in out
+    assert "Solution of" not in out
+
+
+def test_grade_reports_the_calibration(run_cli, run_json):
+    code, out, _ = run_cli("oldtown", "grade")
+    assert code == 0 and "land in their printed level" in out
+    data = run_json("oldtown", "grade")
+    assert set(data) == {"grades", "calibration"} and data["calibration"]["of"] == len(data["grades"])
+
+
+@pytest.mark.parametrize("args", [
+    ("oldtown", "generate", "--level", "hard"),
+    ("oldtown", "generate", "--count", "0"),
+    ("oldtown", "grade", "nine"),
+    ("oldtown", "explain", "nine"),
+    ("oldtown", "explain", "1", "--lang", "fr"),
+    ("oldtown", "generate", "--cards", "/nonexistent/cards.json"),
+])
+def test_bad_input_is_one_line_and_exit_2(run_cli, args):
+    code, out, err = run_cli(*args)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and "error" in err
+
+
+def test_a_broken_scenario_file_is_one_line(run_cli, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('[{"id": "x", "level": "leicht", "a": [99], "mine": ["Hotel"]}]')
+    for command in ("grade", "explain"):
+        code, _, err = run_cli("oldtown", command, bad)
+        assert code == 2 and len(err.strip().splitlines()) == 1 and "card 99" in err
+    broken = tmp_path / "broken.json"
+    broken.write_text("{")
+    code, _, err = run_cli("oldtown", "grade", broken)
+    assert code == 2 and "not valid JSON" in err
+
+
+def test_out_directory_that_cannot_be_written(run_cli, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    code, _, err = run_cli("oldtown", "generate", "--out", blocker / "sub")
+    assert code == 2 and len(err.strip().splitlines()) == 1
