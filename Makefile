@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench clean
+.PHONY: run test bench clean browser
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,8 +14,18 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/clicktown oldtown verify
 
-test: $(STAMP)
+test: $(STAMP) browser
 	$(BIN)/python -m pytest
+
+# The end-to-end test of the printable sheet opens it in headless Chromium (Debian's `chromium`).
+# Install it when missing and possible (root with apt-get); otherwise that one test skips, saying why.
+browser:
+	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
+	{ if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing chromium for the browser test (apt-get)"; \
+	    apt-get update -qq >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null 2>&1 \
+	    || echo "could not install chromium: the browser test will be skipped"; \
+	  else echo "chromium is missing and cannot be installed here (needs root and apt-get): the browser test will be skipped"; fi; }
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks

@@ -143,13 +143,16 @@ def oldtown_verify(ctx, ids, backend, board_file, cards_file, scenarios_file, as
 @backend_option
 @oldtown_data
 @json_option
-def oldtown_solve(target, limit, backend, board_file, cards_file, scenarios_file, as_json):
+@click.option("--svg", "svg_file", type=click.Path(dir_okay=False), help="Also draw the first solution as an SVG picture.")
+@click.option("--png", "png_file", type=click.Path(dir_okay=False), help="Also draw it as a PNG picture (needs cairosvg).")
+def oldtown_solve(target, limit, backend, board_file, cards_file, scenarios_file, as_json, svg_file, png_file):
     """Every solution of a scenario (up to --limit), as plans."""
     catalogue = _catalogue(board_file, cards_file, scenarios_file)
     out = []
     for s in _scenarios_named(catalogue, target):
         found = ot_verify.solver(backend)(catalogue.puzzle(s), limit)
         out.append((s, found))
+    save_picture(svg_file, png_file, lambda: ot_svg.solve_picture(catalogue, out))
     if as_json:
         data = [{"id": s.id, "solutions": [f.as_dict() for f in found]} for s, found in out]
         emit_json(data[0] if len(data) == 1 else data)
@@ -161,10 +164,13 @@ def oldtown_solve(target, limit, backend, board_file, cards_file, scenarios_file
 @click.argument("target", metavar="ID|FILE", required=False)
 @oldtown_data
 @json_option
-def oldtown_show(target, board_file, cards_file, scenarios_file, as_json):
+@click.option("--svg", "svg_file", type=click.Path(dir_okay=False), help="Also draw the plan as an SVG picture.")
+@click.option("--png", "png_file", type=click.Path(dir_okay=False), help="Also draw it as a PNG picture (needs cairosvg).")
+def oldtown_show(target, board_file, cards_file, scenarios_file, as_json, svg_file, png_file):
     """The board plan as text (streets, railway, doors), with a scenario's published town."""
     catalogue = _catalogue(board_file, cards_file, scenarios_file)
     scenarios = _scenarios_named(catalogue, target) if target else []
+    save_picture(svg_file, png_file, lambda: ot_svg.show_picture(catalogue, scenarios))
     if as_json:
         board = catalogue.board
         emit_json({
@@ -215,24 +221,144 @@ def oldtown_scenarios(board_file, cards_file, scenarios_file, as_json):
 @click.option("--out", type=click.Path(dir_okay=False), help="Write the catalogue here (default: print it).")
 @click.option("--rounds", type=click.IntRange(1, 500), default=60, show_default=True,
               help="Rounds of the search (each adds the second solutions it finds as constraints).")
+@click.option("--start", "start_file", type=click.Path(dir_okay=False),
+              help="A cards file to start the search from (e.g. the last checkpoint).")
 @oldtown_data
-def oldtown_reconstruct(out, rounds, board_file, cards_file, scenarios_file):
+def oldtown_reconstruct(out, rounds, start_file, board_file, cards_file, scenarios_file):
     """Search a card catalogue that fits the rulebook's evidence (deterministic).
 
     This is how the built-in cards.json was made; see docs/oldtown-reconstruction.md.
     """
-    from .oldtown.reconstruct import rebuild_catalogue
+    from .oldtown.reconstruct import dump_catalogue, rebuild_catalogue
 
-    document = rebuild_catalogue(board_file, scenarios_file, rounds, log=message)
-    import json as _json
+    def checkpoint(document):
+        if out:
+            with open(out, "w", encoding="utf-8") as fh:
+                fh.write(dump_catalogue(document))
 
-    text = _json.dumps(document, indent=1, ensure_ascii=False)
+    text = dump_catalogue(rebuild_catalogue(board_file, scenarios_file, rounds, log=message,
+                                            start_file=start_file, checkpoint=checkpoint))
     if out:
         with open(out, "w", encoding="utf-8") as fh:
-            fh.write(text + "\n")
+            fh.write(text)
         message(f"wrote {out}")
     else:
-        click.echo(text)
+        click.echo(text, nl=False)
+
+
+# -- Old Town pictures (issue 6)
+
+from .svgkit import save_picture, write_file  # noqa: E402  (pictures of all three games, issue 6)
+from .oldtown import sheet as ot_sheet, svg as ot_svg  # noqa: E402
+from .patterns import svg as wwp_svg  # noqa: E402
+from .sequence import svg as seq_svg  # noqa: E402
+
+
+@oldtown.command("sheet")
+@click.argument("target", metavar="ID|FILE")
+@click.option("--out", "out_file", required=True, type=click.Path(dir_okay=False), help="The HTML file to write.")
+@oldtown_data
+@json_option
+def oldtown_sheet(target, out_file, board_file, cards_file, scenarios_file, as_json):
+    """A printable puzzle sheet (HTML, works offline): plan, cards, candidate grid, and the solution on its own page."""
+    catalogue = _catalogue(board_file, cards_file, scenarios_file)
+    items = [ot_sheet.solve_for_sheet(catalogue, s) for s in _scenarios_named(catalogue, target)]
+    write_file(out_file, ot_sheet.sheet_html(catalogue, items))
+    summary = ot_sheet.summary(out_file, items)
+    emit_json(summary) if as_json else message(f"wrote {out_file}: scenario(s) {', '.join(i.scenario.id for i in items)}")
+
+
+# -- Old Town generation, grading, explanation (issue 4)
+
+from .oldtown import explain as ot_explain  # noqa: E402
+from .oldtown import generate as ot_generate  # noqa: E402
+from .oldtown import grade as ot_grade  # noqa: E402
+from .oldtown.catalogue import LEVELS as OT_LEVELS  # noqa: E402
+
+lang_option = click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True,
+                           help="Language of the sentences.")
+
+
+@oldtown.command("explain")
+@click.argument("target", metavar="ID|FILE")
+@lang_option
+@oldtown_data
+@json_option
+@click.option("--svg", "svg_file", type=click.Path(dir_okay=False), help="Also draw each step: FILE-01.svg, FILE-02.svg, ...")
+@click.option("--png", "png_file", type=click.Path(dir_okay=False), help="The same as PNG pictures (needs cairosvg).")
+@click.option("--html", "html_file", type=click.Path(dir_okay=False), help="Also write one HTML page that steps through the pictures.")
+def oldtown_explain(target, lang, board_file, cards_file, scenarios_file, as_json, svg_file, png_file, html_file):
+    """The deductions that solve a scenario, step by step, in plain words."""
+    catalogue = _catalogue(board_file, cards_file, scenarios_file)
+    found = [ot_explain.explain(catalogue, s, lang) for s in _scenarios_named(catalogue, target)]
+    ot_sheet.save_explained(catalogue, [e.as_dict() for e in found], svg_file, png_file, html_file)
+    if as_json:
+        data = [e.as_dict() for e in found]
+        emit_json(data[0] if len(data) == 1 else data)
+        return
+    for e in found:
+        click.echo(f"Scenario {e.id}:\n{e.text()}\n")
+        solution = e.deduction.solution()
+        if solution is not None:
+            click.echo(ot_text.plan(catalogue.board, solution.placement, solution.mine) + "\n")
+
+
+@oldtown.command("grade")
+@click.argument("target", metavar="ID|FILE", required=False)
+@click.option("--calibrate", is_flag=True, help="Also report how the grades match the printed levels (default with no ID).")
+@oldtown_data
+@json_option
+def oldtown_grade(target, calibrate, board_file, cards_file, scenarios_file, as_json):
+    """Difficulty and the techniques used (every built-in scenario when no ID|FILE is given)."""
+    catalogue = _catalogue(board_file, cards_file, scenarios_file)
+    chosen = _scenarios_named(catalogue, target) if target else list(catalogue.scenarios.values())
+    grades = [ot_grade.grade_scenario(catalogue, s) for s in chosen]
+    calibrate = calibrate or not target
+    fit = ot_grade.calibration(grades) if calibrate else None
+    if as_json:
+        data = [g.as_dict() for g in grades]
+        emit_json({"grades": data, "calibration": fit} if calibrate else data[0] if len(data) == 1 else data)
+        return
+    rows = [[g.id, g.printed or "-", g.level, g.steps, g.solutions if g.solutions < 2 else "2+",
+             ", ".join(g.techniques)] for g in grades]
+    click.echo(table(rows, ["scenario", "printed", "measured", "steps", "solutions", "techniques"]))
+    if fit is not None:
+        rho = "n/a" if fit["spearman"] is None else f"{fit['spearman']:+.2f}"
+        click.echo(f"{fit['in_printed_level']} of {fit['of']} land in their printed level; rank correlation {rho}")
+
+
+@oldtown.command("generate")
+@click.option("--level", type=click.Choice(OT_LEVELS), default="leicht", show_default=True)
+@click.option("--count", "how_many", type=click.IntRange(1, 1000), default=1, show_default=True, help="How many scenarios.")
+@seed_option
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), help="Also write each scenario to DIR/<id>.json.")
+@click.option("--solutions", is_flag=True, help="Also print the solutions (after all scenarios).")
+@lang_option
+@oldtown_data
+@json_option
+def oldtown_generate(level, how_many, seed, out_dir, solutions, lang, board_file, cards_file, scenarios_file, as_json):
+    """New solo scenarios at a level, each with exactly one solution (re-checked by CP-SAT)."""
+    catalogue = _catalogue(board_file, cards_file, scenarios_file)
+    made = ot_generate.generate_scenarios(catalogue, level, how_many, seed)
+    if how_many > 1:
+        with progress(made, length=how_many, label=f"generating {level}") as bar:
+            found = list(bar)
+    else:
+        found = list(made)
+    if out_dir:
+        for path in ot_generate.write_scenarios(found, out_dir):
+            message(f"wrote {path}")
+    if as_json:
+        emit_json([g.as_dict() for g in found])
+        return
+    for g in found:
+        click.echo(table([ot_text.scenario_row(g.scenario)], ["scenario", "level", "type A", "type B", "type C", "my buildings"]))
+        click.echo("\n".join(ot_explain.card_sentences(catalogue, g.scenario, lang)))
+        click.echo(f"grade: {g.grade.level}, {g.grade.steps} steps, techniques: {', '.join(g.grade.techniques)}\n")
+    if solutions:
+        for g in found:
+            click.echo(f"Solution of {g.scenario.id} (my buildings: {', '.join(sorted(g.solution.mine))})")
+            click.echo(ot_text.plan(catalogue.board, g.solution.placement, g.solution.mine) + "\n")
 
 
 # --------------------------------------------------------------------------------------------
@@ -280,11 +406,16 @@ def wwp_setup(deck_file, after, min_occurrences, lenient, extend):
 @patterns.command("list")
 @click.argument("wheel")
 @wwp_options
-def patterns_list(wheel, as_json, deck_file, after, min_occurrences, lenient, extend):
+@click.option("--svg", "svg_file", type=click.Path(dir_okay=False), help="Also draw the wheel as an SVG picture.")
+@click.option("--png", "png_file", type=click.Path(dir_okay=False), help="Also draw it as a PNG picture (needs cairosvg).")
+@click.option("--pattern", "pattern_number", type=click.IntRange(1), default=1, show_default=True,
+              help="Which listed pattern the picture highlights (1 = the first).")
+def patterns_list(wheel, as_json, deck_file, after, min_occurrences, lenient, extend, svg_file, png_file, pattern_number):
     """Every valid pattern on WHEEL."""
     deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
     w = wwp_wheel(wheel, deck)
     found = wwp.valid_patterns(w, rules)
+    save_picture(svg_file, png_file, lambda: wwp_svg.list_picture(w, found, pattern_number))
     emit_json(wwp_report.list_json(w, found)) if as_json else click.echo(wwp_report.list_text(w, found))
 
 
@@ -292,12 +423,15 @@ def patterns_list(wheel, as_json, deck_file, after, min_occurrences, lenient, ex
 @click.argument("wheel")
 @click.argument("card")
 @wwp_options
-def patterns_moves(wheel, card, as_json, deck_file, after, min_occurrences, lenient, extend):
+@click.option("--svg", "svg_file", type=click.Path(dir_okay=False), help="Also draw the wheel after the best move as an SVG picture.")
+@click.option("--png", "png_file", type=click.Path(dir_okay=False), help="Also draw it as a PNG picture (needs cairosvg).")
+def patterns_moves(wheel, card, as_json, deck_file, after, min_occurrences, lenient, extend, svg_file, png_file):
     """For each position, the patterns that covering it with CARD creates, and the best move."""
     deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
     w, c = wwp_wheel(wheel, deck), wwp_card(card, deck)
     deck.check([x for x in w.cards] + [c])
     found = wwp.moves(w, c, rules)
+    save_picture(svg_file, png_file, lambda: wwp_svg.moves_picture(w, c, found))
     emit_json(wwp_report.moves_json(w, c, found)) if as_json else click.echo(wwp_report.moves_text(w, c, found))
 
 
@@ -418,7 +552,9 @@ def _read_position(source: str):
 @_position_arg
 @_seq_data
 @json_option
-def sequence_show(position_file, game, board_file, deck_file, as_json):
+@click.option("--svg", "svg_file", type=click.Path(dir_okay=False), help="Also draw the board as an SVG picture.")
+@click.option("--png", "png_file", type=click.Path(dir_okay=False), help="Also draw it as a PNG picture (needs cairosvg).")
+def sequence_show(position_file, game, board_file, deck_file, as_json, svg_file, png_file):
     """Show POSITION on the board.
 
     Empty cells show their label, chips show as [A] (locked: [a]); then each team's chips and sequences.
@@ -426,6 +562,7 @@ def sequence_show(position_file, game, board_file, deck_file, as_json):
     data = seq_game.load_game(game, board_file, deck_file)
     position = _read_position(position_file)
     count = count_sequences(position)
+    save_picture(svg_file, png_file, lambda: seq_svg.board_picture(data, position, count))
     if as_json:
         emit_json({"game": game, "position": position.rows(), "labels": data.board.rows(), **count.as_dict(),
                    "chips": {t: len(position.chips(t)) for t in position.teams()}})
