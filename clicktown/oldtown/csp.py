@@ -24,9 +24,8 @@ def _plot(b: str) -> str:
     return f"plot:{b}"
 
 
-def build_problem(puzzle: Puzzle) -> Problem | None:
-    """The constraint problem of a puzzle, or None when some building has no plot left."""
-    problem = Problem()
+def plot_domains(puzzle: Puzzle) -> dict[str, set[int]]:
+    """Each building's possible plots after the cards that name it (17, 18: out of town)."""
     domains = {b: set(PLOTS) | set(OUT) for b in puzzle.buildings}
     for clue in puzzle.clues:
         if clue.kind in "AB" and clue.building is not None:
@@ -35,6 +34,13 @@ def build_problem(puzzle: Puzzle) -> Problem | None:
             domains[clue.building] &= set(PLOTS)
     for b in puzzle.mine or ():
         domains[b] &= set(PLOTS)
+    return domains
+
+
+def build_problem(puzzle: Puzzle) -> Problem | None:
+    """The constraint problem of a puzzle, or None when some building has no plot left."""
+    problem = Problem()
+    domains = plot_domains(puzzle)
     if not all(domains.values()):
         return None
     for b in puzzle.buildings:
@@ -68,8 +74,20 @@ def _with_mine_given(puzzle: Puzzle):
     if puzzle.mine_known:
         yield puzzle
         return
+    domains = plot_domains(puzzle)
     for mine in combinations(puzzle.buildings, puzzle.mine_count):
-        yield replace(puzzle, mine=frozenset(mine))
+        if all(_may_answer(clue, mine, domains) for clue in puzzle.clues):
+            yield replace(puzzle, mine=frozenset(mine))
+
+
+def _may_answer(clue: Clue, mine, domains) -> bool:
+    """Can some building of `mine` answer a card about my building, judging by plots alone?"""
+    if clue.kind in "AB" and clue.building is not None:
+        return True
+    if clue.kind == "C":
+        here = domains[clue.building]
+        return any((p, q) in clue.pairs for m in mine if m != clue.building for p in here for q in domains[m])
+    return any(domains[m] & clue.plots for m in mine)
 
 
 def solve(puzzle: Puzzle, limit: int = 10) -> list[Solution]:

@@ -444,3 +444,17 @@ def dump_catalogue(document: dict) -> str:
     lines.append(",\n".join("  " + json.dumps(c, ensure_ascii=False) for c in document["cards"]))
     lines += [" ]", "}"]
     return "\n".join(lines) + "\n"
+
+
+def alternatives(evidence: Evidence, board: Board) -> dict[int, tuple[int, int]]:
+    """Card -> (options the printed towns allow from the board's sentences, and with map regions)."""
+    a_regions, b_regions, c_relations = card_vocabulary(board)
+    maps = map_regions(a_regions)
+    uses = _uses(evidence)
+    out = {}
+    for n in range(1, 61):
+        kind = "A" if n <= 18 else "C" if n <= 36 else "B"
+        plain = _options(evidence, kind, uses.get(n, []), a_regions, b_regions, c_relations)
+        with_maps = _options(evidence, kind, uses.get(n, []), a_regions + maps, b_regions, c_relations)
+        out[n] = (len(plain), len(with_maps))
+    return out
