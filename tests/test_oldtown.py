@@ -8,7 +8,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from clicktown.oldtown import csp, model
-from clicktown.oldtown.board import load_board
 from clicktown.oldtown.catalogue import load_catalogue
 from clicktown.oldtown.reconstruct import card_vocabulary, neighbour_towns
 from clicktown.oldtown.solo import Clue, Puzzle, Solution, validate

@@ -407,11 +407,6 @@ def _line_from_json(item: dict, rows: int, columns: int) -> Line:
     return Line(item["name"], item.get("kind", "street"), item["de"], item["en"], item["orientation"], (a, b), (lo, hi))
 
 
-def region_sizes(board: Board) -> dict[str, int]:
-    """Size of each region (a helper for documentation and tests)."""
-    return {k: len(r.plots) for k, r in board.regions.items()}
-
-
 def meets_of(regions: list[Region], sizes: set[int]) -> list[Region]:
     """Regions 'X and Y': the plots in both of two regions, keeping only those with a size in `sizes`."""
     out = []

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
 
 from ..datafiles import DataError, builtin_path, read_json, require
 from ..errors import ClicktownError
@@ -23,7 +22,7 @@ from .board import Board, Region, Relation, load_board, meets_of, unions_of
 
 #: Regions that combine with each other into 'X and Y' sentences.
 COMBINABLE = ("on:", "off:", "side:", "edge:", "door:", "sight:", "beside:")
-from .solo import Clue, Puzzle, Solution
+from .solo import Clue, Puzzle
 
 LEVELS = ("leicht", "mittel", "schwer")
 KIND_OF_NUMBER = {**{n: "A" for n in range(1, 19)}, **{n: "C" for n in range(19, 37)},
@@ -163,12 +162,6 @@ class Catalogue:
         clues += [self.cards[n].clue(x) for n, x in s.b]
         clues += [self.cards[n].clue() for n in s.c]
         return Puzzle(tuple(clues), self.building_names, s.mine, s.mine_count)
-
-    def published_solutions(self, s: Scenario) -> list[Solution]:
-        """The published solution(s) as full solutions, when the rulebook gives them completely."""
-        if len(s.published) != 16 or s.mine is None:
-            return []
-        return [Solution.of(s.published, s.mine)]
 
 
 # -- reading the files -----------------------------------------------------------------------------
@@ -328,8 +321,3 @@ def load_catalogue(board=None, cards=None, scenarios=None, buildings=None) -> Ca
     the_cards = load_cards(the_board, the_buildings, cards)
     the_scenarios = load_scenarios(scenarios)
     return Catalogue(the_board, the_buildings, the_cards, the_scenarios)
-
-
-def builtin_cards_path() -> Path:
-    """Where the built-in card catalogue lives (written by `oldtown reconstruct`)."""
-    return builtin_path("oldtown", "cards.json")

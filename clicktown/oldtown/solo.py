@@ -100,8 +100,3 @@ def validate(puzzle: Puzzle, solution: Solution) -> bool:
     elif len(solution.mine) != puzzle.mine_count:
         return False
     return all(clue_holds(c, position, solution.mine) for c in puzzle.clues)
-
-
-def failing_clues(puzzle: Puzzle, solution: Solution) -> list[Clue]:
-    """The clues a solution breaks (for explaining a mismatch)."""
-    return [c for c in puzzle.clues if not clue_holds(c, solution.position, solution.mine)]
