@@ -458,3 +458,25 @@ def alternatives(evidence: Evidence, board: Board) -> dict[int, tuple[int, int]]
         with_maps = _options(evidence, kind, uses.get(n, []), a_regions + maps, b_regions, c_relations)
         out[n] = (len(plain), len(with_maps))
     return out
+
+
+def alternatives_table() -> str:
+    """The markdown table of docs/oldtown-reconstruction.md: options per card and the one chosen."""
+    from .board import load_board
+    from .catalogue import load_catalogue
+
+    catalogue = load_catalogue()
+    evidence = Evidence(list(catalogue.scenarios.values()), catalogue.building_names)
+    counts = alternatives(evidence, load_board())
+    uses = {n: [s.id for s, _ in found] for n, found in _uses(evidence).items()}
+    rows = ["| card | used in | options (board sentences) | options (with map regions) | chosen |",
+            "|---|---|---|---|---|"]
+    for n in range(1, 61):
+        card = catalogue.cards[n]
+        plain, with_maps = counts[n]
+        rows.append(f"| {n} {card.kind} | {', '.join(uses.get(n, [])) or '-'} | {plain} | {with_maps} | {card.text_en} |")
+    return "\n".join(rows)
+
+
+if __name__ == "__main__":  # python -m clicktown.oldtown.reconstruct  (prints the docs table)
+    print(alternatives_table())
