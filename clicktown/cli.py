@@ -223,8 +223,11 @@ def oldtown_scenarios(board_file, cards_file, scenarios_file, as_json):
               help="Rounds of the search (each adds the second solutions it finds as constraints).")
 @click.option("--start", "start_file", type=click.Path(dir_okay=False),
               help="A cards file to start the search from (e.g. the last checkpoint).")
+@click.option("--cuts", "cuts_file", type=click.Path(dir_okay=False),
+              help="Keep the second solutions found in this file (JSON lines) and start from those already in it.")
+@click.option("--quick", is_flag=True, help="Take each round's first catalogue instead of improving it.")
 @oldtown_data
-def oldtown_reconstruct(out, rounds, start_file, board_file, cards_file, scenarios_file):
+def oldtown_reconstruct(out, rounds, start_file, cuts_file, quick, board_file, cards_file, scenarios_file):
     """Search a card catalogue that fits the rulebook's evidence (deterministic).
 
     This is how the built-in cards.json was made; see docs/oldtown-reconstruction.md.
@@ -237,7 +240,8 @@ def oldtown_reconstruct(out, rounds, start_file, board_file, cards_file, scenari
                 fh.write(dump_catalogue(document))
 
     text = dump_catalogue(rebuild_catalogue(board_file, scenarios_file, rounds, log=message,
-                                            start_file=start_file, checkpoint=checkpoint))
+                                            start_file=start_file, checkpoint=checkpoint,
+                                            cuts_file=cuts_file, quick=quick))
     if out:
         with open(out, "w", encoding="utf-8") as fh:
             fh.write(text)

@@ -18,8 +18,8 @@ With one worker and deterministic limits CP-SAT gives the same catalogue on ever
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from itertools import combinations
+from dataclasses import dataclass, field, replace
+from itertools import combinations, permutations, product
 
 from ortools.sat.python import cp_model
 
@@ -44,9 +44,9 @@ PREFERENCE = ("side:", "corner", "centre", "sight:", "edge:", "door:", "crossing
               "beside:", "across:", "diagonal:", "next-door", "back-to-back", "both:", "pair:")
 MAP_COST = 1000
 QUOTE_REWARD = 20
-PER_ROUND = 30
-DETERMINISTIC_TIME = 400  # per round; a deterministic measure of work, not seconds
-UNPRINTED_MINE = "8"  # the scenario whose my-buildings the search chooses
+ROW_REWARD = 30  # scenario 7: a building in the row its surviving cell gives it
+PER_ROUND = 60
+DETERMINISTIC_TIME = 150  # per round; a deterministic measure of work, not seconds
 
 
 def _rank(key: str) -> int:
@@ -104,9 +104,35 @@ class Evidence:
         return [s for s in self.scenarios if len(s.published) == 16 and s.id != "5-first-printing"]
 
     @property
+    def open(self) -> list[Scenario]:
+        """Scenarios whose printed plan survives only in part (7): the search chooses the town."""
+        return [s for s in self.scenarios if s.remains.get("rows") and len(s.published) < 16]
+
+    @staticmethod
+    def swap(s: Scenario) -> tuple[str, ...]:
+        """The two buildings either of which can be mine (scenario 7's footnote), or ()."""
+        return tuple(s.remains.get("two_solutions_differ_in_mine", ()))
+
+    @property
     def complete(self) -> list[Scenario]:
         """Printed towns whose my-buildings are printed too."""
         return [s for s in self.printed if s.mine is not None]
+
+
+# -- scenario 7: a town rebuilt from what survives of its printed plan ------------------------------
+
+def surviving_rows(s: Scenario) -> list[list[str]]:
+    """Scenario 7's plan as far as it survives, read as rows: the starred names are the footnote's
+    marks (the Saloon, already in row 2, is not printed twice), so the names in printed order give
+    rows 1-3 three buildings each and row 4 the last four. Only a hint: the search prefers towns
+    that keep these buildings in these rows, it does not require it."""
+    names = []
+    for group in s.remains.get("rows", []):
+        for x in group:
+            x = x.rstrip("*")
+            if x not in names:
+                names.append(x)
+    return [names[0:3], names[3:6], names[6:9], names[9:13]]
 
 
 @dataclass
@@ -118,7 +144,10 @@ class Master:
     pairs_of: dict
     model: cp_model.CpModel = field(default_factory=cp_model.CpModel)
     choice: dict = field(default_factory=dict)  # card -> {(building, key): var}
-    mine8: dict = field(default_factory=dict)
+    free_mine: dict = field(default_factory=dict)  # scenario -> {building: "is one of my buildings"}
+    open_towns: dict = field(default_factory=dict)  # scenario -> OpenTown (7: the plan is partly lost)
+    row_hints: dict = field(default_factory=dict)  # scenario -> "building in its surviving row" Booleans
+    facts: dict = field(default_factory=dict)  # what a card allows, as Booleans (see `allows`)
     cuts: int = 0
 
 
@@ -140,9 +169,16 @@ def build_master(evidence: Evidence, a_regions, b_regions, c_relations) -> Maste
     master = Master(evidence, {r.key: r.plots for r in [*a_regions, *b_regions]},
                     {r.key: r.pairs for r in c_relations})
     m = master.model
-    s8 = evidence.scenario(UNPRINTED_MINE)
-    master.mine8 = {b: m.new_bool_var(f"mine8_{b}") for b in sorted(set(s8.published.values()))}
-    m.add(sum(master.mine8.values()) == s8.mine_count)
+    for s in evidence.printed:
+        if s.mine is None:
+            swap = evidence.swap(s)
+            free = master.free_mine[s.id] = {b: m.new_bool_var(f"mine{s.id}_{b}")
+                                             for b in sorted(set(s.published.values()) - set(swap))}
+            m.add(sum(free.values()) == s.mine_count - (1 if swap else 0))
+    for s in evidence.open:
+        master.free_mine[s.id] = {b: m.new_bool_var(f"mine{s.id}_{b}")
+                                  for b in evidence.buildings if b not in evidence.swap(s)}
+        m.add(sum(master.free_mine[s.id].values()) == s.mine_count - (1 if evidence.swap(s) else 0))
     uses = _uses(evidence)
     for n in range(1, 61):
         kind = "A" if n <= 18 else "C" if n <= 36 else "B"
@@ -152,11 +188,92 @@ def build_master(evidence: Evidence, a_regions, b_regions, c_relations) -> Maste
         master.choice[n] = {opt: m.new_bool_var(f"card{n}_{opt[0]}_{opt[1]}") for opt in options}
         m.add_exactly_one(master.choice[n].values())
         if kind == "C":
-            _tie_to_unprinted_mine(master, n, uses.get(n, []))
+            _witness_unprinted_mine(master, n, uses.get(n, []))
+    for s in evidence.open:
+        master.open_towns[s.id] = open_town(master, s)
     _named_buildings(master)
     _one_type_a_card_each(master)
     _objective(master)
     return master
+
+
+@dataclass
+class OpenTown:
+    """Scenario 7's town, chosen by the master: the rulebook fixes which buildings stand in it, and
+    (as a preference) the rows the surviving cells give them."""
+
+    at: dict  # (building, plot) -> Boolean
+
+    def placed(self, solver) -> dict[int, str]:
+        return {p: b for (b, p), v in self.at.items() if solver.boolean_value(v)}
+
+
+def open_town(master: Master, s: Scenario) -> OpenTown:
+    """Town choice for s: its cards must accept the chosen town with the chosen my-buildings."""
+    m = master.model
+    buildings = master.evidence.buildings
+    rows = surviving_rows(s)
+    standing = {x for row in rows for x in row} | {x for _, x in s.b if x}
+    at = {(b, p): m.new_bool_var(f"at{s.id}_{b}_{p}") for b in buildings for p in range(1, 17)}
+    for p in range(1, 17):
+        m.add_exactly_one(at[b, p] for b in buildings)
+    for b in buildings:
+        where = [at[b, p] for p in range(1, 17)]
+        m.add(sum(where) == 1) if b in standing else m.add(sum(where) <= 1)
+    master.row_hints[s.id] = [at[b, 4 * r + c] for r, row in enumerate(rows) for b in row for c in range(1, 5)]
+    town = OpenTown(at)
+    _open_town_regions(master, s, town)
+    _open_town_witnesses(master, s, town)
+    free = master.free_mine[s.id]
+    for b, v in free.items():  # my buildings stand in town
+        m.add_bool_or([at[b, p] for p in range(1, 17)]).only_enforce_if(v)
+    named = {x for _, x in s.b if x}
+    for b in sorted(set(buildings) - named):  # as _named_buildings does
+        names_b = [v for n in [*s.a, *s.c] for (x, _), v in master.choice[n].items() if x == b]
+        for p in range(1, 17):
+            m.add_bool_or(names_b).only_enforce_if(at[b, p])
+    return town
+
+
+def is_town(master: Master, s: Scenario, placement: dict[int, str]):
+    """A Boolean true only if the town chosen for s is `placement`."""
+    return all_of(master, [master.open_towns[s.id].at[b, p] for p, b in sorted(placement.items())])
+
+
+def _open_town_regions(master: Master, s: Scenario, town: OpenTown) -> None:
+    """Type-A and type-B cards of s allow where the chosen town puts their building."""
+    for n, bound in [(n, None) for n in s.a] + list(s.b):
+        for (b, key), var in master.choice[n].items():
+            x = bound or b
+            master.model.add_bool_or([town.at[x, p] for p in master.plots_of[key] if (x, p) in town.at]
+                                     ).only_enforce_if(var)
+
+
+def _open_town_witnesses(master: Master, s: Scenario, town: OpenTown) -> None:
+    """Type-C cards of s relate their building to one of my buildings (with either of the pair)."""
+    m, free = master.model, master.free_mine[s.id]
+    mine_on = {}
+    for q in range(1, 17):
+        who = [b for b in free if (b, q) in town.at]
+        ways = []
+        for b in who:
+            w = m.new_bool_var("")
+            m.add_implication(w, free[b])
+            m.add_implication(w, town.at[b, q])
+            ways.append(w)
+        mine_on[q] = m.new_bool_var(f"mine{s.id}_on_{q}")
+        m.add_bool_or(ways).only_enforce_if(mine_on[q]) if ways else m.add(mine_on[q] == 0)
+    for n in s.c:
+        for (b, key), var in master.choice[n].items():
+            for p in range(1, 17):
+                if (b, p) not in town.at:
+                    continue
+                near = [q for q in range(1, 17) if q != p and (p, q) in master.pairs_of[key]]
+                for extra in master.evidence.swap(s) or (None,):
+                    options = [mine_on[q] for q in near]
+                    options += [town.at[extra, q] for q in near if (extra, q) in town.at]
+                    m.add_bool_or(options).only_enforce_if([var, town.at[b, p]])
+            m.add_bool_or([town.at[b, p] for p in range(1, 17) if (b, p) in town.at]).only_enforce_if(var)
 
 
 def _where(s: Scenario) -> dict[str, int]:
@@ -195,16 +312,21 @@ def _options(evidence, kind, uses, a_regions, b_regions, c_relations):
     return options
 
 
-def _tie_to_unprinted_mine(master: Master, n: int, uses) -> None:
-    """A type-C card of scenario 8 needs one of the (chosen) my-buildings as its witness."""
+def _witness_unprinted_mine(master: Master, n: int, uses) -> None:
+    """A type-C card of a scenario whose my-buildings were not printed needs one of the (chosen)
+    my-buildings as its witness; in 7, with either building of the footnote's pair."""
     m = master.model
     for s, _ in uses:
-        if s.id != UNPRINTED_MINE:
-            continue
-        where = _where(s)
+        if s.id not in master.free_mine or len(s.published) < 16:
+            continue  # (a town the search chooses has its own witnesses: _open_town_witnesses)
+        where, free = _where(s), master.free_mine[s.id]
         for (b, key), var in master.choice[n].items():
-            ok = [master.mine8[x] for x in master.mine8 if x != b and (where[b], where[x]) in master.pairs_of[key]]
-            m.add_bool_or(ok).only_enforce_if(var) if ok else m.add(var == 0)
+            related = {x for x in where if x != b and (where[b], where[x]) in master.pairs_of[key]}
+            for extra in master.evidence.swap(s) or (None,):
+                if extra in related:
+                    continue
+                ok = [free[x] for x in sorted(related & set(free))]
+                m.add_bool_or(ok).only_enforce_if(var) if ok else m.add(var == 0)
 
 
 def _named_buildings(master: Master) -> None:
@@ -237,49 +359,145 @@ def _objective(master: Master) -> None:
     for options in master.choice.values():
         for (_, key), v in options.items():
             terms.append(-(MAP_COST if key.startswith("map:") else _rank(key)) * v)
+    for hints in master.row_hints.values():
+        terms += [ROW_REWARD * v for v in hints]
     m.maximize(sum(terms))
 
 
 # -- cuts: second solutions the chosen cards must reject ---------------------------------------
+#
+# A cut says "some card of this scenario rejects this town". It is written on what a card allows
+# (card n allows plot p; card n relates plot p to plot q; card n names building b), each a Boolean
+# tied to the card's options once, rather than on the options themselves: the cuts stay short and
+# what the solver learns from one cut carries over to the others.
 
-def _rejected(master: Master, s: Scenario, solution: Solution) -> list:
-    """The choice variables of s's cards under which the card rejects `solution`.
+def _var(master: Master, key: tuple, options) -> cp_model.IntVar:
+    """A Boolean equal to the sum of `options` (at most one of a card's options is chosen)."""
+    if key not in master.facts:
+        v = master.model.new_bool_var("_".join(map(str, key)))
+        master.model.add(sum(options) == v)
+        master.facts[key] = v
+    return master.facts[key]
 
-    Every option accepts the printed town, so only options about a building that moved (or about
-    my buildings, when those changed) need a look.
+
+def allows(master: Master, n: int, p: int) -> cp_model.IntVar:
+    """Card n (type A or B) allows plot p."""
+    return _var(master, ("allows", n, p), _options_by(master, n, "plots").get(p, []))
+
+
+def relates(master: Master, n: int, p: int, q: int) -> cp_model.IntVar:
+    """Card n (type C) relates its building on plot p to my building on plot q."""
+    return _var(master, ("relates", n, p, q), _options_by(master, n, "pairs").get((p, q), []))
+
+
+def names(master: Master, n: int, b: str) -> cp_model.IntVar:
+    """Card n (type A or C) names building b."""
+    return _var(master, ("names", n, b), _options_by(master, n, "building").get(b, []))
+
+
+def _options_by(master: Master, n: int, what: str) -> dict:
+    """Card n's option variables by the plot, pair or building they contain (computed once)."""
+    key = ("by", n, what)
+    if key not in master.facts:
+        index: dict = {}
+        for (b, k), v in master.choice[n].items():
+            items = [b] if what == "building" else master.plots_of[k] if what == "plots" else master.pairs_of[k]
+            for item in items:
+                index.setdefault(item, []).append(v)
+        master.facts[key] = index
+    return master.facts[key]
+
+
+def all_of(master: Master, literals: list) -> cp_model.IntVar:
+    """A Boolean that can be true only when every literal is."""
+    if len(literals) == 1:
+        return literals[0]
+    key = ("all", *sorted(lit.index for lit in literals))
+    if key not in master.facts:
+        v = master.model.new_bool_var("")
+        master.model.add_bool_and(literals).only_enforce_if(v)
+        master.facts[key] = v
+    return master.facts[key]
+
+
+def _candidates(master: Master, n: int) -> list[str]:
+    return sorted({b for b, _ in master.choice[n]})
+
+
+def _rejections(master: Master, n: int, kind: str, bound, where: dict, mine, moved, mine_changed):
+    """Literals under which card n rejects the town `where` with my buildings `mine`.
+
+    Every option accepts the printed town, so only a building that moved (or, for cards about my
+    building, a change of my buildings) can make a card reject. None means "rejects for sure".
     """
+    if kind == "B" and bound is not None:
+        if bound not in moved:
+            return []
+        return None if bound not in where else [~allows(master, n, where[bound])]
+    if kind == "B":
+        return [all_of(master, [~allows(master, n, where[m]) for m in sorted(mine)])]
+    out = []
+    for b in _candidates(master, n):
+        if b not in moved and not (kind == "C" and mine_changed):
+            continue
+        if b not in where:
+            out.append(names(master, n, b))
+        elif kind == "A":
+            out.append(all_of(master, [names(master, n, b), ~allows(master, n, where[b])]))
+        else:
+            others = sorted({where[m] for m in mine if m != b})
+            out.append(all_of(master, [names(master, n, b), *(~relates(master, n, where[b], q) for q in others)]))
+    return out
+
+
+def _rejected(master: Master, s: Scenario, solution: Solution):
+    """Literals one of which must hold for some card of s to reject `solution` (None: one surely does)."""
     printed = _where(s)
     where = solution.position
+    if not solution.mine <= set(where):
+        return None  # not a solution at all: my buildings stand in town
     moved = {b for b in set(printed) | set(where) if printed.get(b) != where.get(b)}
     mine_changed = s.mine is None or solution.mine != s.mine or bool(moved & solution.mine)
     cards = [(n, "A", None) for n in s.a] + [(n, "B", x) for n, x in s.b] + [(n, "C", None) for n in s.c]
     rejected = []
     for n, kind, bound in cards:
-        for (b, key), var in master.choice[n].items():
-            who = bound if kind == "B" else b
-            if who is not None and who not in moved and not (kind == "C" and mine_changed):
-                continue
-            clue = Clue(n, kind, who, master.plots_of.get(key, frozenset()), master.pairs_of.get(key, frozenset()))
-            if not clue_holds(clue, where, solution.mine):
-                rejected.append(var)
+        found = _rejections(master, n, kind, bound, where, solution.mine, moved, mine_changed)
+        if found is None:
+            return None
+        rejected += found
     return rejected
 
 
 def cut(master: Master, s: Scenario, solution: Solution) -> None:
     """Some card of s must reject `solution` (in 8: unless it is the town with the chosen mine)."""
     rejected = _rejected(master, s, solution)
-    if s.id == UNPRINTED_MINE and solution.placement == s.published:
-        rejected.append(_is_chosen_mine(master, solution.mine))
+    if rejected is None:
+        return
+    if s.id in master.open_towns:
+        chosen = _is_chosen_mine(master, s, solution.mine)
+        if chosen is not None:
+            rejected.append(all_of(master, [is_town(master, s, solution.placement), chosen]))
+    elif s.id in master.free_mine and solution.placement == s.published:
+        chosen = _is_chosen_mine(master, s, solution.mine)
+        if chosen is not None:
+            rejected.append(chosen)
     master.model.add_bool_or(rejected)
     master.cuts += 1
 
 
-def _is_chosen_mine(master: Master, mine) -> cp_model.IntVar:
-    """A Boolean that is true only if scenario 8's chosen my-buildings are exactly `mine`."""
-    same = master.model.new_bool_var("")
-    for b in mine:
-        master.model.add_implication(same, master.mine8[b])
-    return same
+def _is_chosen_mine(master: Master, s: Scenario, mine):
+    """A Boolean true only if `mine` is one of the my-buildings the search chose for s (None: it
+    cannot be, e.g. in 7 when it holds both or neither of the footnote's pair)."""
+    swap = set(master.evidence.swap(s))
+    if swap and len(mine & swap) != 1:
+        return None
+    rest = sorted(set(mine) - swap)
+    key = ("mine", s.id, *rest)
+    if key not in master.facts:
+        same = master.facts[key] = master.model.new_bool_var("")
+        for b in rest:
+            master.model.add_implication(same, master.free_mine[s.id][b])
+    return master.facts[key]
 
 
 def neighbour_towns(town: dict[int, str], buildings) -> list[dict[int, str]]:
@@ -302,6 +520,10 @@ def add_neighbour_cuts(master: Master) -> None:
     for s in master.evidence.complete:
         for town in neighbour_towns(s.published, master.evidence.buildings):
             cut(master, s, Solution.of(town, s.mine))
+    for s in master.evidence.printed:
+        if s.mine is None:  # 8: the printed town with any other my-buildings
+            for mine in combinations(sorted(s.published.values()), s.mine_count):
+                cut(master, s, Solution.of(s.published, mine))
 
 
 # -- the loop --------------------------------------------------------------------------------------
@@ -311,32 +533,31 @@ class Outcome:
     """What the search settled on."""
 
     chosen: dict
-    mine8: list[str]
+    mine: dict  # scenario -> the my-buildings the search chose (where the rulebook did not print them)
     rounds: int
     left: dict  # scenario id -> second solutions still found when the rounds ran out
+    towns: dict = field(default_factory=dict)  # scenario -> the town rebuilt from a partly lost plan
 
 
 def search(evidence: Evidence, board: Board, rounds: int = 60, log=print, start: dict | None = None,
-           checkpoint=None) -> Outcome:
+           checkpoint=None, cuts_file=None, workers: int = 2, quick: bool = False) -> Outcome:
     """Run the counterexample loop; deterministic (fixed seed, deterministic time limits).
 
     `start` (card -> (building, key)) seeds the first round; `checkpoint(outcome)` is called after
-    every round, so a long search can be stopped and resumed from its last catalogue.
+    every round, so a long search can be stopped and resumed from its last catalogue. `cuts_file`
+    (JSON lines) keeps the second solutions found so far: read at the start, appended to as the
+    search finds more, so a resumed search does not find them again. `quick` takes each round's
+    first catalogue instead of improving it (fewer preferences met, many more rounds per hour).
     """
     a_regions, b_regions, c_relations = card_vocabulary(board)
-    a_regions = a_regions + map_regions(a_regions)
-    master = build_master(evidence, a_regions, b_regions, c_relations)
-    add_neighbour_cuts(master)
+    vocabulary = (a_regions + map_regions(a_regions), b_regions, c_relations)
+    master = _master_with_cuts(evidence, vocabulary, read_cuts(cuts_file))
     log(f"master: {sum(len(o) for o in master.choice.values())} options, {master.cuts} cuts up front")
     for n, opt in (start or {}).items():
         for o, v in master.choice.get(n, {}).items():
             master.model.add_hint(v, o == opt)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 2
-    solver.parameters.interleave_search = True  # several strategies, deterministic order
-    solver.parameters.random_seed = 7
-    solver.parameters.max_deterministic_time = DETERMINISTIC_TIME
-    chosen, left = {}, {}
+    solver = _solver(workers, quick)
+    chosen, left, mine, rebuilt = {}, {}, {}, {}
     for round_no in range(1, rounds + 1):
         status = solver.solve(master.model)
         log(f"round {round_no}: {solver.status_name(status)} after {solver.wall_time:.0f}s")
@@ -346,19 +567,72 @@ def search(evidence: Evidence, board: Board, rounds: int = 60, log=print, start:
             continue
         chosen = {n: next(opt for opt, v in opts.items() if solver.boolean_value(v))
                   for n, opts in master.choice.items()}
-        mine8 = sorted(b for b, v in master.mine8.items() if solver.boolean_value(v))
-        left = _second_solutions(master, chosen, mine8)
-        log(f"round {round_no}: second solutions "
+        mine = {sid: sorted(b for b, v in free.items() if solver.boolean_value(v))
+                for sid, free in master.free_mine.items()}
+        rebuilt = {sid: ot.placed(solver) for sid, ot in master.open_towns.items()}
+        left = _second_solutions(master, chosen, mine, rebuilt)
+        log(f"round {round_no}: objective {solver.objective_value:.0f}, second solutions "
             f"{ {k: len(v) for k, v in left.items() if v} }, {master.cuts} cuts")
         if checkpoint is not None:
-            checkpoint(Outcome(chosen, mine8, round_no, {k: len(v) for k, v in left.items()}))
+            checkpoint(Outcome(chosen, mine, round_no, {k: len(v) for k, v in left.items()}, _plans(rebuilt)))
         if not any(left.values()):
             break
         for sid, found in left.items():
             for sol in found:
                 cut(master, evidence.scenario(sid), sol)
+        write_cuts(cuts_file, left)
         _hint(master, solver)
-    return Outcome(chosen, mine8, round_no, {k: len(v) for k, v in left.items()})
+    return Outcome(chosen, mine, round_no, {k: len(v) for k, v in left.items()}, _plans(rebuilt))
+
+
+def _plans(towns: dict) -> dict:
+    """Rebuilt towns in the JSON shape of published solutions."""
+    return {sid: {str(p): x for p, x in sorted(town.items())} for sid, town in towns.items()}
+
+
+def _master_with_cuts(evidence: Evidence, vocabulary, cuts) -> Master:
+    """The master model with the one-small-change towns and the given second solutions cut."""
+    master = build_master(evidence, *vocabulary)
+    add_neighbour_cuts(master)
+    for sid, sol in cuts:
+        cut(master, evidence.scenario(sid), sol)
+    return master
+
+
+def _solver(workers: int, quick: bool) -> cp_model.CpSolver:
+    """CP-SAT with a fixed seed and a deterministic time limit (so runs repeat exactly)."""
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = workers
+    solver.parameters.interleave_search = workers > 1  # several strategies, deterministic order
+    solver.parameters.random_seed = 7
+    solver.parameters.max_deterministic_time = DETERMINISTIC_TIME
+    solver.parameters.stop_after_first_solution = quick
+    return solver
+
+
+def read_cuts(path) -> list[tuple[str, Solution]]:
+    """The second solutions a cuts file holds, as (scenario id, solution)."""
+    import json
+    import os
+
+    if not path or not os.path.exists(path):
+        return []
+    with open(path, encoding="utf-8") as fh:
+        rows = [json.loads(line) for line in fh if line.strip()]
+    return [(r["scenario"], Solution.of({int(p): b for p, b in r["town"].items()}, r["mine"])) for r in rows]
+
+
+def write_cuts(path, found: dict[str, list[Solution]]) -> None:
+    """Append second solutions to a cuts file (one JSON object per line)."""
+    import json
+
+    if not path:
+        return
+    with open(path, "a", encoding="utf-8") as fh:
+        for sid, solutions in found.items():
+            for sol in solutions:
+                row = {"scenario": sid, "town": {str(p): b for p, b in sol.town}, "mine": sorted(sol.mine)}
+                fh.write(json.dumps(row, ensure_ascii=False) + "\n")
 
 
 def _hint(master: Master, solver) -> None:
@@ -369,16 +643,27 @@ def _hint(master: Master, solver) -> None:
             master.model.add_hint(v, solver.boolean_value(v))
 
 
-def _second_solutions(master: Master, chosen: dict, mine8: list[str]) -> dict[str, list[Solution]]:
-    """For each printed scenario, the solutions other than the printed one (at most PER_ROUND)."""
+def _second_solutions(master: Master, chosen: dict, mine: dict, towns: dict) -> dict[str, list[Solution]]:
+    """For each printed (or rebuilt) scenario, the solutions other than the intended ones
+    (at most PER_ROUND)."""
     out = {}
-    for s in master.evidence.printed:
-        mine = s.mine if s.mine is not None else frozenset(mine8)
-        printed = Solution.of(s.published, mine)
+    for s in master.evidence.printed + master.evidence.open:
+        town = towns.get(s.id, s.published)
+        intended = intended_solutions(replace(s, published=town), mine.get(s.id, ()), master.evidence.swap(s))
         found = solve(puzzle_of(s, chosen, master.plots_of, master.pairs_of, master.evidence.buildings),
-                      limit=PER_ROUND + 1)
-        out[s.id] = [sol for sol in found if sol != printed][:PER_ROUND]
+                      limit=PER_ROUND + len(intended))
+        out[s.id] = [sol for sol in found if sol not in intended][:PER_ROUND]
     return out
+
+
+def intended_solutions(s: Scenario, chosen_mine, swap=()) -> list[Solution]:
+    """The solutions the rulebook means: the printed town with my buildings (printed or chosen;
+    in 7, once with each building of the footnote's pair)."""
+    if s.mine is not None:
+        return [Solution.of(s.published, s.mine)]
+    if swap:
+        return [Solution.of(s.published, {*chosen_mine, x}) for x in swap]
+    return [Solution.of(s.published, chosen_mine)]
 
 
 def puzzle_of(s: Scenario, chosen, plots_of, pairs_of, buildings) -> Puzzle:
@@ -412,13 +697,13 @@ def catalogue_document(outcome: Outcome) -> dict:
         building, key = outcome.chosen[n]
         kind = "A" if n <= 18 else "C" if n <= 36 else "B"
         cards.append({"number": n, "type": kind, "building": building, "predicate": key})
-    search_report = {"rounds": outcome.rounds, "scenario_8_mine": outcome.mine8,
+    search_report = {"rounds": outcome.rounds, "chosen_mine": outcome.mine, "rebuilt_towns": outcome.towns,
                      "second_solutions_left": outcome.left}
     return {"note": CATALOGUE_NOTE, "search": search_report, "cards": cards}
 
 
 def rebuild_catalogue(board_file=None, scenarios_file=None, rounds: int = 60, log=print,
-                      start_file=None, checkpoint=None) -> dict:
+                      start_file=None, checkpoint=None, cuts_file=None, quick=False) -> dict:
     """Run the search on the given (or built-in) board and scenarios; return the cards document."""
     from .board import load_board
     from .catalogue import load_buildings, load_scenarios
@@ -431,7 +716,7 @@ def rebuild_catalogue(board_file=None, scenarios_file=None, rounds: int = 60, lo
         from ..datafiles import read_json
         start = {c["number"]: (c.get("building"), c.get("predicate")) for c in read_json(start_file)["cards"]}
     save = None if checkpoint is None else (lambda outcome: checkpoint(catalogue_document(outcome)))
-    return catalogue_document(search(evidence, board, rounds, log, start, save))
+    return catalogue_document(search(evidence, board, rounds, log, start, save, cuts_file, quick=quick))
 
 
 def dump_catalogue(document: dict) -> str:

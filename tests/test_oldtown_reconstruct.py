@@ -1,0 +1,96 @@
+"""The reconstruction search's building blocks, checked against the solo semantics.
+
+A cut of the master model says "some card of this scenario rejects this town". It is written on
+what cards allow (plots, pairs, named buildings), not on their options; these tests fix a catalogue
+in a small master and compare what the cut admits with `clue_holds`, the reference the backends
+are tested against too.
+"""
+
+import random
+from dataclasses import replace
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from ortools.sat.python import cp_model
+
+from clicktown.oldtown.catalogue import load_catalogue
+from clicktown.oldtown.reconstruct import (Evidence, Master, card_vocabulary, cut, map_regions,
+                                           intended_solutions, neighbour_towns, puzzle_of, surviving_rows,
+                                           _options, _uses)
+from clicktown.oldtown.solo import Clue, Solution, clue_holds
+
+CATALOGUE = load_catalogue()
+EVIDENCE = Evidence(list(CATALOGUE.scenarios.values()), CATALOGUE.building_names)
+A, B, C = card_vocabulary(CATALOGUE.board)
+A = A + map_regions(A)
+PLOTS_OF = {r.key: r.plots for r in [*A, *B]}
+PAIRS_OF = {r.key: r.pairs for r in C}
+COMPLETE = [s for s in EVIDENCE.complete]
+USES = _uses(EVIDENCE)
+
+
+def _card_options(n: int, rng: random.Random, k: int = 4):
+    """A few of the options the printed towns leave card n."""
+    kind = "A" if n <= 18 else "C" if n <= 36 else "B"
+    options = _options(EVIDENCE, kind, USES.get(n, []), A, B, C)
+    return rng.sample(options, min(k, len(options)))
+
+
+def _small_master(scenario, rng):
+    master = Master(EVIDENCE, PLOTS_OF, PAIRS_OF)
+    for n in scenario.card_numbers:
+        options = _card_options(n, rng)
+        master.choice[n] = {opt: master.model.new_bool_var(f"c{n}_{i}") for i, opt in enumerate(options)}
+        master.model.add_exactly_one(master.choice[n].values())
+    return master
+
+
+def _admits(master, picks) -> bool:
+    """Is the master (with its cuts) satisfiable with these options chosen?"""
+    for n, opt in picks.items():
+        master.model.add(master.choice[n][opt] == 1)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    return solver.solve(master.model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(COMPLETE), st.integers(0, 10**6))
+def test_a_cut_admits_a_catalogue_exactly_when_some_card_rejects_the_town(scenario, seed):
+    rng = random.Random(seed)
+    master = _small_master(scenario, rng)
+    town = rng.choice(neighbour_towns(scenario.published, EVIDENCE.buildings))
+    second = Solution.of(town, scenario.mine)
+    picks = {n: rng.choice(list(options)) for n, options in master.choice.items()}
+    cut(master, scenario, second)
+    puzzle = puzzle_of(scenario, picks, PLOTS_OF, PAIRS_OF, EVIDENCE.buildings)
+    rejected = not all(clue_holds(c, second.position, second.mine) for c in puzzle.clues)
+    valid = second.mine <= set(second.position)
+    assert _admits(master, picks) == (rejected or not valid)
+
+
+def test_the_printed_town_passes_every_option_the_search_may_choose():
+    for scenario in COMPLETE:
+        where = {b: p for p, b in scenario.published.items()}
+        bound = dict(scenario.b)
+        for n in scenario.card_numbers:
+            kind = "A" if n <= 18 else "C" if n <= 36 else "B"
+            for building, key in _options(EVIDENCE, kind, USES.get(n, []), A, B, C):
+                clue = Clue(n, kind, bound.get(n, building), PLOTS_OF.get(key, frozenset()),
+                            PAIRS_OF.get(key, frozenset()))
+                assert clue_holds(clue, where, scenario.mine), (scenario.id, n, building, key)
+
+
+def test_scenario_7_intends_two_solutions_that_differ_in_the_footnotes_pair():
+    s7 = CATALOGUE.scenario("7")
+    town = dict(enumerate(CATALOGUE.building_names[:16], start=1))
+    first, second = intended_solutions(replace(s7, published=town), ["Bank", "Church"], EVIDENCE.swap(s7))
+    assert first.town == second.town
+    assert first.mine ^ second.mine == {"Saloon", "Judge"}
+    assert first.mine & second.mine == {"Bank", "Church"}
+
+
+def test_scenario_7_surviving_rows_as_read():
+    rows = surviving_rows(CATALOGUE.scenario("7"))
+    assert rows == [["School", "Hotel", "Stable"], ["Sheriff", "Saloon", "Drugstore"],
+                    ["Prison", "Laundry", "Bank"], ["Casino", "Judge", "Church", "Printer's"]]
