@@ -520,10 +520,6 @@ def add_neighbour_cuts(master: Master) -> None:
     for s in master.evidence.complete:
         for town in neighbour_towns(s.published, master.evidence.buildings):
             cut(master, s, Solution.of(town, s.mine))
-    for s in master.evidence.printed:
-        if s.mine is None:  # 8: the printed town with any other my-buildings
-            for mine in combinations(sorted(s.published.values()), s.mine_count):
-                cut(master, s, Solution.of(s.published, mine))
 
 
 # -- the loop --------------------------------------------------------------------------------------
@@ -544,7 +540,8 @@ def search(evidence: Evidence, board: Board, rounds: int = 60, log=print, start:
     """Run the counterexample loop; deterministic (fixed seed, deterministic time limits).
 
     `start` (card -> (building, key)) seeds the first round; `checkpoint(outcome)` is called after
-    every round, so a long search can be stopped and resumed from its last catalogue. `cuts_file`
+    every round with the best catalogue so far (the most scenarios without second solutions), which
+    is also what the search returns. `cuts_file`
     (JSON lines) keeps the second solutions found so far: read at the start, appended to as the
     search finds more, so a resumed search does not find them again. `quick` takes each round's
     first catalogue instead of improving it (fewer preferences met, many more rounds per hour).
@@ -557,24 +554,22 @@ def search(evidence: Evidence, board: Board, rounds: int = 60, log=print, start:
         for o, v in master.choice.get(n, {}).items():
             master.model.add_hint(v, o == opt)
     solver = _solver(workers, quick)
-    chosen, left, mine, rebuilt = {}, {}, {}, {}
+    best = None
     for round_no in range(1, rounds + 1):
         status = solver.solve(master.model)
         log(f"round {round_no}: {solver.status_name(status)} after {solver.wall_time:.0f}s")
         if status == cp_model.INFEASIBLE:
             raise RuntimeError(f"round {round_no}: no catalogue of this board fits the evidence")
-        if status == cp_model.UNKNOWN:
+        if status == cp_model.UNKNOWN:  # give the next round more time rather than repeat this one
+            solver.parameters.max_deterministic_time *= 2
             continue
-        chosen = {n: next(opt for opt, v in opts.items() if solver.boolean_value(v))
-                  for n, opts in master.choice.items()}
-        mine = {sid: sorted(b for b, v in free.items() if solver.boolean_value(v))
-                for sid, free in master.free_mine.items()}
-        rebuilt = {sid: ot.placed(solver) for sid, ot in master.open_towns.items()}
-        left = _second_solutions(master, chosen, mine, rebuilt)
+        outcome, left = _round_outcome(master, solver, round_no)
         log(f"round {round_no}: objective {solver.objective_value:.0f}, second solutions "
             f"{ {k: len(v) for k, v in left.items() if v} }, {master.cuts} cuts")
+        if best is None or _score(outcome) >= _score(best):
+            best = outcome
         if checkpoint is not None:
-            checkpoint(Outcome(chosen, mine, round_no, {k: len(v) for k, v in left.items()}, _plans(rebuilt)))
+            checkpoint(best)
         if not any(left.values()):
             break
         for sid, found in left.items():
@@ -582,7 +577,25 @@ def search(evidence: Evidence, board: Board, rounds: int = 60, log=print, start:
                 cut(master, evidence.scenario(sid), sol)
         write_cuts(cuts_file, left)
         _hint(master, solver)
-    return Outcome(chosen, mine, round_no, {k: len(v) for k, v in left.items()}, _plans(rebuilt))
+    if best is None:
+        raise RuntimeError("the search found no catalogue within its time limits")
+    return best
+
+
+def _round_outcome(master: Master, solver, round_no: int) -> tuple[Outcome, dict]:
+    """The catalogue of this round and the second solutions it leaves."""
+    chosen = {n: next(opt for opt, v in opts.items() if solver.boolean_value(v))
+              for n, opts in master.choice.items()}
+    mine = {sid: sorted(b for b, v in free.items() if solver.boolean_value(v))
+            for sid, free in master.free_mine.items()}
+    rebuilt = {sid: ot.placed(solver) for sid, ot in master.open_towns.items()}
+    left = _second_solutions(master, chosen, mine, rebuilt)
+    return Outcome(chosen, mine, round_no, {k: len(v) for k, v in left.items()}, _plans(rebuilt)), left
+
+
+def _score(outcome: Outcome) -> tuple[int, int]:
+    """Better catalogues leave more scenarios without second solutions, then fewer of them."""
+    return (sum(1 for n in outcome.left.values() if n == 0), -sum(outcome.left.values()))
 
 
 def _plans(towns: dict) -> dict:
