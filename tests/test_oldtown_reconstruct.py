@@ -7,6 +7,7 @@ are tested against too.
 """
 
 import random
+from functools import lru_cache
 from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
@@ -16,7 +17,7 @@ from ortools.sat.python import cp_model
 from clicktown.oldtown.catalogue import load_catalogue
 from clicktown.oldtown.reconstruct import (Evidence, Master, card_vocabulary, cut, map_regions,
                                            intended_solutions, neighbour_towns, puzzle_of, surviving_rows,
-                                           _options, _uses)
+                                           read_cuts, write_cuts, _options, _uses)
 from clicktown.oldtown.solo import Clue, Solution, clue_holds
 
 CATALOGUE = load_catalogue()
@@ -29,10 +30,16 @@ COMPLETE = [s for s in EVIDENCE.complete]
 USES = _uses(EVIDENCE)
 
 
+@lru_cache(maxsize=None)
+def _all_options(n: int) -> list:
+    """The options the printed towns leave card n."""
+    kind = "A" if n <= 18 else "C" if n <= 36 else "B"
+    return _options(EVIDENCE, kind, USES.get(n, []), A, B, C)
+
+
 def _card_options(n: int, rng: random.Random, k: int = 4):
     """A few of the options the printed towns leave card n."""
-    kind = "A" if n <= 18 else "C" if n <= 36 else "B"
-    options = _options(EVIDENCE, kind, USES.get(n, []), A, B, C)
+    options = _all_options(n)
     return rng.sample(options, min(k, len(options)))
 
 
@@ -75,7 +82,7 @@ def test_the_printed_town_passes_every_option_the_search_may_choose():
         bound = dict(scenario.b)
         for n in scenario.card_numbers:
             kind = "A" if n <= 18 else "C" if n <= 36 else "B"
-            for building, key in _options(EVIDENCE, kind, USES.get(n, []), A, B, C):
+            for building, key in _all_options(n):
                 clue = Clue(n, kind, bound.get(n, building), PLOTS_OF.get(key, frozenset()),
                             PAIRS_OF.get(key, frozenset()))
                 assert clue_holds(clue, where, scenario.mine), (scenario.id, n, building, key)
@@ -94,3 +101,14 @@ def test_scenario_7_surviving_rows_as_read():
     rows = surviving_rows(CATALOGUE.scenario("7"))
     assert rows == [["School", "Hotel", "Stable"], ["Sheriff", "Saloon", "Drugstore"],
                     ["Prison", "Laundry", "Bank"], ["Casino", "Judge", "Church", "Printer's"]]
+
+
+def test_second_solutions_survive_a_round_trip_through_a_cuts_file(tmp_path):
+    s1 = CATALOGUE.scenario("1")
+    towns = neighbour_towns(s1.published, EVIDENCE.buildings)[:5]
+    found = {"1": [Solution.of(t, s1.mine) for t in towns], "8": [Solution.of(towns[0], {"Bank", "Hotel", "Doc"})]}
+    path = tmp_path / "cuts.jsonl"
+    write_cuts(path, found)
+    write_cuts(path, {"2": []})
+    assert read_cuts(path) == [(sid, sol) for sid, sols in found.items() for sol in sols]
+    assert read_cuts(tmp_path / "none.jsonl") == []

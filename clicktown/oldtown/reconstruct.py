@@ -5,6 +5,9 @@ the building it names) so that:
   * every published solution satisfies its scenario's cards;
   * every scenario with a fully printed solution has exactly that one solution (scenario 8: the
     printed town, with my buildings chosen by the search, since they were not printed);
+  * scenario 7, whose plan survives only in part, has exactly two solutions: a town the search
+    chooses (keeping the surviving rows where it can) with two chosen my-buildings and either the
+    Saloon or the Judge;
   * every card allows as many plots as its type says (A: 4, B: 7 or 8, C: 8 + 8);
   * reading: the 18 type-A cards name the 18 buildings, one each.
 Where no sentence of the board fits, a type-A card may keep a "map" region (its plots as the card's
@@ -13,20 +16,21 @@ as it can. Uniqueness is a "for every other town" condition, so the search is a 
 model proposes a catalogue, the solo model looks for second solutions, and each one found becomes a
 constraint of the master ("some card of this scenario must reject it"). Towns one small change away
 from a printed one (two buildings swapped, three rotated, one replaced) are ruled out up front.
+The second solutions found can be kept in a file (`--cuts`) so that a later run starts from them.
 With one worker and deterministic limits CP-SAT gives the same catalogue on every run.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from itertools import combinations, permutations, product
+from itertools import combinations
 
 from ortools.sat.python import cp_model
 
 from .board import Board, Region, Relation
 from .catalogue import Scenario, map_region, vocabulary
 from .model import solve
-from .solo import Clue, Puzzle, Solution, clue_holds
+from .solo import Clue, Puzzle, Solution
 
 #: Sentences quoted from published reviews (evidence.md section 5), as (type, building, predicate).
 QUOTED = [
@@ -632,7 +636,12 @@ def read_cuts(path) -> list[tuple[str, Solution]]:
         return []
     with open(path, encoding="utf-8") as fh:
         rows = [json.loads(line) for line in fh if line.strip()]
-    return [(r["scenario"], Solution.of({int(p): b for p, b in r["town"].items()}, r["mine"])) for r in rows]
+    return [(r["scenario"], Solution.of(_town(r["town"]), r["mine"])) for r in rows]
+
+
+def _town(plan) -> dict[int, str]:
+    """A town from a cuts file: 16 names row by row (or a plot -> name object)."""
+    return {int(p): b for p, b in plan.items()} if isinstance(plan, dict) else dict(enumerate(plan, start=1))
 
 
 def write_cuts(path, found: dict[str, list[Solution]]) -> None:
@@ -644,7 +653,7 @@ def write_cuts(path, found: dict[str, list[Solution]]) -> None:
     with open(path, "a", encoding="utf-8") as fh:
         for sid, solutions in found.items():
             for sol in solutions:
-                row = {"scenario": sid, "town": {str(p): b for p, b in sol.town}, "mine": sorted(sol.mine)}
+                row = {"scenario": sid, "town": [b for _, b in sol.town], "mine": sorted(sol.mine)}
                 fh.write(json.dumps(row, ensure_ascii=False) + "\n")
 
 
