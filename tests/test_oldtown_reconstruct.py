@@ -112,3 +112,17 @@ def test_second_solutions_survive_a_round_trip_through_a_cuts_file(tmp_path):
     write_cuts(path, {"2": []})
     assert read_cuts(path) == [(sid, sol) for sid, sols in found.items() for sol in sols]
     assert read_cuts(tmp_path / "none.jsonl") == []
+
+
+def test_a_search_that_finds_nothing_says_so_in_one_line(monkeypatch):
+    import clicktown.oldtown.reconstruct as reconstruct
+    from clicktown.cli import cli
+    from click.testing import CliRunner
+
+    monkeypatch.setattr(reconstruct, "DETERMINISTIC_TIME", 1e-6)
+    monkeypatch.setattr(reconstruct, "add_neighbour_cuts", lambda master: None)
+    result = CliRunner().invoke(cli, ["oldtown", "reconstruct", "--rounds", "1"])
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() [-1].startswith("clicktown")
+    assert "no catalogue found in 1 round(s)" in result.output
+    assert "Traceback" not in result.output

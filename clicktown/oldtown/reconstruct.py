@@ -27,6 +27,7 @@ from itertools import combinations
 
 from ortools.sat.python import cp_model
 
+from ..errors import ClicktownError
 from .board import Board, Region, Relation
 from .catalogue import Scenario, map_region, vocabulary
 from .model import solve
@@ -188,7 +189,7 @@ def build_master(evidence: Evidence, a_regions, b_regions, c_relations) -> Maste
         kind = "A" if n <= 18 else "C" if n <= 36 else "B"
         options = _options(evidence, kind, uses.get(n, []), a_regions, b_regions, c_relations)
         if not options:
-            raise RuntimeError(f"card {n}: no predicate of the board fits the published solutions")
+            raise ClicktownError(f"card {n}: no predicate of the board fits the published solutions")
         master.choice[n] = {opt: m.new_bool_var(f"card{n}_{opt[0]}_{opt[1]}") for opt in options}
         m.add_exactly_one(master.choice[n].values())
         if kind == "C":
@@ -563,7 +564,7 @@ def search(evidence: Evidence, board: Board, rounds: int = 60, log=print, start:
         status = solver.solve(master.model)
         log(f"round {round_no}: {solver.status_name(status)} after {solver.wall_time:.0f}s")
         if status == cp_model.INFEASIBLE:
-            raise RuntimeError(f"round {round_no}: no catalogue of this board fits the evidence")
+            raise ClicktownError(f"round {round_no}: no catalogue of this board fits the evidence (CP-SAT proved it)")
         if status == cp_model.UNKNOWN:  # give the next round more time rather than repeat this one
             solver.parameters.max_deterministic_time *= 2
             continue
@@ -582,7 +583,8 @@ def search(evidence: Evidence, board: Board, rounds: int = 60, log=print, start:
         write_cuts(cuts_file, left)
         _hint(master, solver)
     if best is None:
-        raise RuntimeError("the search found no catalogue within its time limits")
+        raise ClicktownError(f"no catalogue found in {rounds} round(s) (each undecided round doubles its time "
+                              "limit): try more --rounds")
     return best
 
 
