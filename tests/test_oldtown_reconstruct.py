@@ -6,6 +6,7 @@ in a small master and compare what the cut admits with `clue_holds`, the referen
 are tested against too.
 """
 
+import json
 import random
 from functools import lru_cache
 from dataclasses import replace
@@ -126,3 +127,18 @@ def test_a_search_that_finds_nothing_says_so_in_one_line(monkeypatch):
     assert result.output.strip().splitlines() [-1].startswith("clicktown")
     assert "no catalogue found in 1 round(s)" in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_broken_cuts_file_is_a_one_line_error(tmp_path):
+    from clicktown.cli import cli
+    from click.testing import CliRunner
+
+    bad = tmp_path / "cuts.jsonl"
+    for text in ['{"scenario": "1", "town": ["Bank"], "mine": []}\n', "not json\n"]:
+        bad.write_text(text)
+        result = CliRunner().invoke(cli, ["oldtown", "reconstruct", "--cuts", str(bad)])
+        assert result.exit_code == 2
+        assert "line 1: not a second solution" in result.output
+        assert "Traceback" not in result.output
+    bad.write_text(json.dumps({"scenario": "9", "town": list(CATALOGUE.building_names[:16]), "mine": []}))
+    assert read_cuts(bad)[0][0] == "9"

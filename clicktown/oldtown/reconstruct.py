@@ -22,12 +22,15 @@ With one worker and deterministic limits CP-SAT gives the same catalogue on ever
 
 from __future__ import annotations
 
+import json
+import os
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 
 from ortools.sat.python import cp_model
 
-from ..errors import ClicktownError
+from ..datafiles import read_text, require
+from ..errors import ClicktownError, DataError
 from .board import Board, Region, Relation
 from .catalogue import Scenario, map_region, vocabulary
 from .model import solve
@@ -101,7 +104,10 @@ class Evidence:
     buildings: tuple[str, ...]
 
     def scenario(self, ident: str) -> Scenario:
-        return next(s for s in self.scenarios if s.id == ident)
+        found = next((s for s in self.scenarios if s.id == ident), None)
+        if found is None:
+            raise DataError(f"unknown scenario {ident!r} in the evidence")
+        return found
 
     @property
     def printed(self) -> list[Scenario]:
@@ -174,16 +180,12 @@ def build_master(evidence: Evidence, a_regions, b_regions, c_relations) -> Maste
     master = Master(evidence, {r.key: r.plots for r in [*a_regions, *b_regions]},
                     {r.key: r.pairs for r in c_relations})
     m = master.model
-    for s in evidence.printed:
-        if s.mine is None:
-            swap = evidence.swap(s)
-            free = master.free_mine[s.id] = {b: m.new_bool_var(f"mine{s.id}_{b}")
-                                             for b in sorted(set(s.published.values()) - set(swap))}
-            m.add(sum(free.values()) == s.mine_count - (1 if swap else 0))
-    for s in evidence.open:
-        master.free_mine[s.id] = {b: m.new_bool_var(f"mine{s.id}_{b}")
-                                  for b in evidence.buildings if b not in evidence.swap(s)}
-        m.add(sum(master.free_mine[s.id].values()) == s.mine_count - (1 if evidence.swap(s) else 0))
+    for s in [s for s in evidence.printed if s.mine is None] + evidence.open:
+        swap = evidence.swap(s)
+        candidates = s.published.values() if s.published else evidence.buildings
+        free = master.free_mine[s.id] = {b: m.new_bool_var(f"mine{s.id}_{b}")
+                                         for b in sorted(set(candidates) - set(swap))}
+        m.add(sum(free.values()) == s.mine_count - (1 if swap else 0))
     uses = _uses(evidence)
     for n in range(1, 61):
         kind = "A" if n <= 18 else "C" if n <= 36 else "B"
@@ -250,35 +252,25 @@ def _open_town_regions(master: Master, s: Scenario, town: OpenTown) -> None:
     for n, bound in [(n, None) for n in s.a] + list(s.b):
         for (b, key), var in master.choice[n].items():
             x = bound or b
-            master.model.add_bool_or([town.at[x, p] for p in master.plots_of[key] if (x, p) in town.at]
-                                     ).only_enforce_if(var)
+            master.model.add_bool_or([town.at[x, p] for p in master.plots_of[key]]).only_enforce_if(var)
 
 
 def _open_town_witnesses(master: Master, s: Scenario, town: OpenTown) -> None:
     """Type-C cards of s relate their building to one of my buildings (with either of the pair)."""
     m, free = master.model, master.free_mine[s.id]
-    mine_on = {}
+    mine_on = {}  # plot -> "one of the chosen my-buildings stands here"
     for q in range(1, 17):
-        who = [b for b in free if (b, q) in town.at]
-        ways = []
-        for b in who:
-            w = m.new_bool_var("")
-            m.add_implication(w, free[b])
-            m.add_implication(w, town.at[b, q])
-            ways.append(w)
+        ways = [all_of(master, [free[b], town.at[b, q]]) for b in sorted(free)]
         mine_on[q] = m.new_bool_var(f"mine{s.id}_on_{q}")
-        m.add_bool_or(ways).only_enforce_if(mine_on[q]) if ways else m.add(mine_on[q] == 0)
+        m.add_bool_or(ways).only_enforce_if(mine_on[q])
     for n in s.c:
         for (b, key), var in master.choice[n].items():
+            m.add_bool_or([town.at[b, p] for p in range(1, 17)]).only_enforce_if(var)
             for p in range(1, 17):
-                if (b, p) not in town.at:
-                    continue
                 near = [q for q in range(1, 17) if q != p and (p, q) in master.pairs_of[key]]
                 for extra in master.evidence.swap(s) or (None,):
-                    options = [mine_on[q] for q in near]
-                    options += [town.at[extra, q] for q in near if (extra, q) in town.at]
-                    m.add_bool_or(options).only_enforce_if([var, town.at[b, p]])
-            m.add_bool_or([town.at[b, p] for p in range(1, 17) if (b, p) in town.at]).only_enforce_if(var)
+                    witnesses = [mine_on[q] for q in near] + [town.at[extra, q] for q in near if extra]
+                    m.add_bool_or(witnesses).only_enforce_if([var, town.at[b, p]])
 
 
 def _where(s: Scenario) -> dict[str, int]:
@@ -630,26 +622,26 @@ def _solver(workers: int, quick: bool) -> cp_model.CpSolver:
 
 
 def read_cuts(path) -> list[tuple[str, Solution]]:
-    """The second solutions a cuts file holds, as (scenario id, solution)."""
-    import json
-    import os
-
+    """The second solutions a cuts file holds, as (scenario id, solution); none if there is no file."""
     if not path or not os.path.exists(path):
         return []
-    with open(path, encoding="utf-8") as fh:
-        rows = [json.loads(line) for line in fh if line.strip()]
-    return [(r["scenario"], Solution.of(_town(r["town"]), r["mine"])) for r in rows]
-
-
-def _town(plan) -> dict[int, str]:
-    """A town from a cuts file: 16 names row by row (or a plot -> name object)."""
-    return {int(p): b for p, b in plan.items()} if isinstance(plan, dict) else dict(enumerate(plan, start=1))
+    out = []
+    for number, line in enumerate(read_text(path).splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            town = dict(enumerate(row["town"], start=1))
+            require(len(town) == 16 and all(isinstance(b, str) for b in town.values()), "")
+            out.append((str(row["scenario"]), Solution.of(town, row["mine"])))
+        except (ValueError, KeyError, TypeError, DataError):
+            raise DataError(f"{path}, line {number}: not a second solution "
+                            '({"scenario": id, "town": 16 names, "mine": [names]})') from None
+    return out
 
 
 def write_cuts(path, found: dict[str, list[Solution]]) -> None:
     """Append second solutions to a cuts file (one JSON object per line)."""
-    import json
-
     if not path:
         return
     with open(path, "a", encoding="utf-8") as fh:
