@@ -122,7 +122,7 @@ def test_a_search_that_finds_nothing_says_so_in_one_line(monkeypatch):
 
     monkeypatch.setattr(reconstruct, "DETERMINISTIC_TIME", 1e-6)
     monkeypatch.setattr(reconstruct, "add_neighbour_cuts", lambda master: None)
-    result = CliRunner().invoke(cli, ["oldtown", "reconstruct", "--rounds", "1"])
+    result = CliRunner().invoke(cli, ["oldtown", "reconstruct", "--method", "cegar", "--rounds", "1"])
     assert result.exit_code == 2
     assert result.output.strip().splitlines() [-1].startswith("clicktown")
     assert "no catalogue found in 1 round(s)" in result.output
@@ -136,7 +136,7 @@ def test_a_broken_cuts_file_is_a_one_line_error(tmp_path):
     bad = tmp_path / "cuts.jsonl"
     for text in ['{"scenario": "1", "town": ["Bank"], "mine": []}\n', "not json\n"]:
         bad.write_text(text)
-        result = CliRunner().invoke(cli, ["oldtown", "reconstruct", "--cuts", str(bad)])
+        result = CliRunner().invoke(cli, ["oldtown", "reconstruct", "--method", "cegar", "--cuts", str(bad)])
         assert result.exit_code == 2
         assert "line 1: not a second solution" in result.output
         assert "Traceback" not in result.output

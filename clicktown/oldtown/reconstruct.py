@@ -748,16 +748,19 @@ def dump_catalogue(document: dict) -> str:
 
 
 def alternatives(evidence: Evidence, board: Board) -> dict[int, tuple[int, int]]:
-    """Card -> (options the printed towns allow from the board's sentences, and with map regions)."""
+    """Card -> (options the printed towns leave it among the board's sentences, and with map regions:
+    any four plots that hold its building wherever it is used), as the fitting search counts them."""
+    from .fit import MAP_COST, card_options, card_uses, open_town_naming
+
+    scenarios = {s.id: s for s in evidence.scenarios if s.id != "5-first-printing"}
+    uses = card_uses(scenarios.values())
+    forbid = open_town_naming(scenarios, evidence.buildings)
     a_regions, b_regions, c_relations = card_vocabulary(board)
-    maps = map_regions(a_regions)
-    uses = _uses(evidence)
     out = {}
     for n in range(1, 61):
-        kind = "A" if n <= 18 else "C" if n <= 36 else "B"
-        plain = _options(evidence, kind, uses.get(n, []), a_regions, b_regions, c_relations)
-        with_maps = _options(evidence, kind, uses.get(n, []), a_regions + maps, b_regions, c_relations)
-        out[n] = (len(plain), len(with_maps))
+        options = card_options(n, uses.get(n, []), scenarios, a_regions, b_regions, c_relations, _rank)
+        options = [o for o in options if o.building not in forbid.get(n, ())]
+        out[n] = (sum(1 for o in options if o.cost < MAP_COST), len(options))
     return out
 
 
@@ -777,6 +780,75 @@ def alternatives_table() -> str:
         plain, with_maps = counts[n]
         rows.append(f"| {n} {card.kind} | {', '.join(uses.get(n, [])) or '-'} | {plain} | {with_maps} | {card.text_en} |")
     return "\n".join(rows)
+
+
+def fit_catalogue(board_file=None, scenarios_file=None, seed: int = 0, steps: int = 300_000, log=print,
+                  start_file=None, on_step=None, leave_out=()) -> dict:
+    """Run the local search of `fit.py` on the given (or built-in) board and scenarios; return the
+    cards document. Reproducible: the same seed, steps and files give the same catalogue."""
+    from ..datafiles import read_json
+    from .board import load_board
+    from .catalogue import load_buildings, load_scenarios
+    from .fit import chosen_catalogue, fit, open_town_naming
+
+    board = load_board(board_file)
+    buildings = tuple(b.name for b in load_buildings())
+    scenarios = load_scenarios(scenarios_file)
+    forbid = open_town_naming(scenarios, buildings)
+    for ident in leave_out:
+        if ident not in scenarios:
+            raise ClicktownError(f"--leave-out: unknown scenario {ident!r}")
+        del scenarios[ident]
+    start = None
+    if start_file:
+        start = {c["number"]: (c.get("building"), c.get("predicate")) for c in read_json(start_file)["cards"]}
+
+    def progress(search, score, alive, added):
+        if on_step is not None:
+            on_step(search.step)
+        if added is not None:
+            log(f"step {search.step}: {added} new rival(s) pooled"
+                f" ({sum(len(g.rivals) for g in search.goals.values())} in all)")
+
+    try:
+        done, search = fit(scenarios, board, buildings, start, seed=seed, steps=steps, log=log, progress=progress,
+                           forbid=forbid)
+    except ValueError as exc:
+        raise ClicktownError(str(exc)) from None
+    _, alive = search.total()
+    if not done:
+        log(f"stopped after {steps} steps with rivals left: {alive}")
+    chosen = _complete(chosen_catalogue(search), start or {})
+    open_goals = [g for g in search.goals.values() if g.mine is None]
+    outcome = Outcome(chosen, {g.id: sorted(g.chosen_mine) for g in open_goals}, search.step,
+                      {sid: (0 if done else n) for sid, n in alive.items()},
+                      _plans({g.id: g.town for g in open_goals if g.rows}))
+    document = catalogue_document(outcome)
+    document["search"] = {"method": "fit", "seed": seed, "steps": search.step, "found": done,
+                          "left_out": sorted(leave_out),
+                          **{k: v for k, v in document["search"].items() if k != "rounds"}}
+    return document
+
+
+#: What the type-B cards that no solo scenario uses say (nothing in the rulebook constrains them).
+UNUSED_B = {44: "on:Main Street", 47: "on:Dalton Road", 50: "side:Main Street:N|side:Main Street:S",
+            53: "on:railway", 54: "on:Cavendish Street", 56: "edge:N|edge:S", 59: "edge:E|edge:W"}
+
+
+def _complete(chosen: dict, start: dict) -> dict:
+    """All 60 cards: the fitted ones, then for the cards no fitted scenario uses, a plain sentence
+    (type B, quoted sentences first) or what the start catalogue says."""
+    out = dict(chosen)
+    for n in range(1, 61):
+        if n in out:
+            continue
+        if n in UNUSED_B:
+            out[n] = (None, UNUSED_B[n])
+        elif n in start:
+            out[n] = start[n]
+        else:
+            raise ClicktownError(f"card {n} is used by no scenario that was fitted: give a --start catalogue for it")
+    return out
 
 
 if __name__ == "__main__":  # python -m clicktown.oldtown.reconstruct  (prints the docs table)
