@@ -166,3 +166,21 @@ def test_reconstruct_fits_one_scenario_from_the_command_line(tmp_path, run_cli):
 def test_reconstruct_names_an_unknown_scenario_in_one_line(run_cli):
     code, _, err = run_cli("oldtown", "reconstruct", "--leave-out", "9")
     assert code == 2 and "unknown scenario '9'" in err and "Traceback" not in err
+
+
+def test_a_large_move_with_no_surviving_rival_changes_nothing():
+    search, goal = _small_search(5)
+    before = dict(search.choice)
+    assert search.repair_with_cp_sat({"1": 0}) is False
+    assert search.choice == before
+
+
+def test_a_large_move_rejects_what_it_can():
+    """CP-SAT sets six cards anew: afterwards no more rivals survive than before (six cards' costs
+    together weigh less than one rival, so none is traded for a simpler sentence)."""
+    search, goal = _small_search(7, loose=3)
+    search.recount(clues_of, per_count=200)
+    before = int(search.surviving(goal).sum())
+    assert before > 0
+    assert search.repair_with_cp_sat({"1": before}) is True
+    assert int(search.surviving(goal).sum()) <= before

@@ -424,7 +424,10 @@ class Search:
         by CP-SAT, so that as few weighted rivals as possible survive (the other cards stay)."""
         from ortools.sat.python import cp_model
 
-        sid = self.random.choice([s for s, k in alive.items() if k])
+        crowded = [s for s, k in alive.items() if k]
+        if not crowded:
+            return False
+        sid = self.random.choice(crowded)
         numbers = [n for n, _ in self.goals[sid].cards]
         chosen = self.random.sample(numbers, min(free, len(numbers)))
         m = cp_model.CpModel()
@@ -451,8 +454,8 @@ class Search:
                 rejecting = [v for n in mine for i, v in x[n].items() if not goal.accept[n][i, t]]
                 left = m.new_bool_var("")
                 m.add_bool_or(rejecting + [left])
-                penalties.append((int(RIVAL_WEIGHT * goal.rivals.weight[t]), left))
-        costs = [(int(100 * self.card_cost(n)[i]), v) for n in x for i, v in x[n].items()]
+                penalties.append((int(100 * RIVAL_WEIGHT * goal.rivals.weight[t]), left))
+        costs = [(int(100 * self.card_cost(n)[i]), v) for n in x for i, v in x[n].items()]  # same units
         m.minimize(sum(w * v for w, v in penalties) + sum(c * v for c, v in costs if c))
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
