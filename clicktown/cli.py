@@ -132,7 +132,7 @@ def oldtown_verify(ctx, ids, backend, board_file, cards_file, scenarios_file, as
                  "yes" if r.matches_published else "no", r.verdict, r.expected,
                  "ok" if r.ok else "NOT OK", f"{r.seconds:.2f}s"] for r in results]
         click.echo(table(rows, ["scenario", "level", "solutions", "published", "verdict", "rulebook implies",
-                                "", "time"]))
+                                "agrees", "time"]))
         message(f"Board and cards: {'your files' if board_file or cards_file else 'reconstruction (see docs/oldtown-reconstruction.md)'}; backend {backend}.")
     ctx.exit(0 if all(r.ok for r in results) else 1)
 
