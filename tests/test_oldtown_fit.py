@@ -13,10 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from clicktown.datafiles import builtin_path
-from clicktown.oldtown.catalogue import load_catalogue
+from clicktown.oldtown.catalogue import KIND_OF_NUMBER, load_catalogue
 from clicktown.oldtown.count import Counter
 from clicktown.oldtown.fit import (Acceptance, Goal, Option, Rivals, Search, card_options, card_uses, clues_of,
-                                   kind_of, town_arrays)
+                                   town_arrays)
 from clicktown.oldtown.reconstruct import _rank, card_vocabulary
 from clicktown.oldtown.solo import Clue, Solution, clue_holds, validate
 
@@ -75,7 +75,7 @@ def test_every_option_of_a_card_accepts_the_published_towns_that_use_it():
             s = scenarios[sid]
             where = {b: p for p, b in s.published.items()}
             for o in rng.sample(options, min(40, len(options))):
-                clue = Clue(n, kind_of(n), bound or o.building, o.plots, o.pairs)
+                clue = Clue(n, KIND_OF_NUMBER[n], bound or o.building, o.plots, o.pairs)
                 assert clue_holds(clue, where, s.mine), (n, sid, o.key)
 
 
@@ -94,7 +94,7 @@ def _small_search(seed: int, loose: int = 99) -> tuple[Search, Goal]:
         options += rng.sample(options_all := card_options(n, uses[n], CATALOGUE.scenarios, A, B, C, _rank),
                               min(5, len(options_all)))
         bound = [(sid, INDEX[x] if x else None) for sid, x in uses[n]]
-        cards[n] = Card(n, kind_of(n), options, Acceptance(kind_of(n), options, INDEX), bound)
+        cards[n] = Card(n, KIND_OF_NUMBER[n], options, Acceptance(KIND_OF_NUMBER[n], options, INDEX), bound)
         choice[n] = rng.randrange(len(options))
     for n in rng.sample(sorted(choice), max(0, len(choice) - loose)):
         choice[n] = 0
@@ -125,7 +125,7 @@ def test_the_counter_finds_what_the_pool_has_not_rejected():
     search.recount(clues_of, per_count=300)
     found = {s for s in Counter(clues_of(search, goal)).solutions(300)} - set(goal.intended())
     assert found
-    assert found <= goal.rivals.seen
+    assert found <= set(goal.rivals.seen)
     assert int(search.surviving(goal).sum()) == len(found)
 
 
@@ -184,3 +184,10 @@ def test_a_large_move_rejects_what_it_can():
     assert before > 0
     assert search.repair_with_cp_sat({"1": before}) is True
     assert int(search.surviving(goal).sum()) <= before
+
+
+def test_reconstruct_meets_a_start_file_that_is_no_cards_file_with_one_line(tmp_path, run_cli):
+    bad = tmp_path / "start.json"
+    bad.write_text('{"x": 1}')
+    code, _, err = run_cli("oldtown", "reconstruct", "--start", bad, "--steps", "1")
+    assert code == 2 and "not a cards file" in err and "Traceback" not in err

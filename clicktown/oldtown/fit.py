@@ -31,7 +31,10 @@ from itertools import combinations
 
 import numpy as np
 
+from .catalogue import KIND_OF_NUMBER, map_region
 from .count import Counter
+from .reconstruct import (QUOTED, _fits_region, _fits_relation, _rank, _where, card_vocabulary, neighbour_towns,
+                          surviving_rows)
 from .solo import Clue, Puzzle, Solution, clue_holds
 
 PLOTS = range(1, 17)
@@ -63,7 +66,7 @@ class Rivals:
     pos: np.ndarray
     mine: np.ndarray
     weight: np.ndarray
-    seen: set = field(default_factory=set)
+    seen: dict = field(default_factory=dict)  # solution -> its row
 
     @classmethod
     def empty(cls, n_buildings: int) -> "Rivals":
@@ -172,17 +175,19 @@ class Search:
     """The min-conflicts search; see the module docstring."""
 
     def __init__(self, cards: dict[int, Card], goals: dict[str, Goal], buildings: tuple[str, ...],
-                 choice: dict[int, int], quoted=(), seed: int = 0, log=print):
+                 choice: dict[int, int], quoted=(), seed: int = 0):
         self.cards, self.goals, self.buildings = cards, goals, buildings
         self.index = {b: i for i, b in enumerate(buildings)}
         self.choice = dict(choice)
         self.quoted = set(quoted)
         self.random = random.Random(seed)
-        self.log = log
         self.tabu: dict = {}
         self.step = 0
         self.allowed: dict[int, np.ndarray] = {}  # card -> options that agree with the frozen towns
         self.frozen = False
+        self.reweighs = 0
+        self.best = None  # (rank, choice, towns and my buildings, rivals left) of the best judged state
+        self.broken_now: dict[str, int] = {}
         for g in goals.values():
             g.rivals = Rivals.empty(len(buildings))
 
@@ -196,7 +201,7 @@ class Search:
         if not new:
             return 0
         pos, mine = town_arrays(new, self.index)
-        goal.rivals.seen.update(new)
+        goal.rivals.seen.update((sol, len(goal.rivals) + i) for i, sol in enumerate(new))
         goal.rivals.pos = np.vstack([goal.rivals.pos, pos])
         goal.rivals.mine = np.vstack([goal.rivals.mine, mine])
         goal.rivals.weight = np.concatenate([goal.rivals.weight, np.ones(len(new))])
@@ -212,26 +217,14 @@ class Search:
         alive = np.ones(len(goal.rivals), dtype=bool)
         if not len(goal.rivals):
             return alive
-        intended = goal.intended()
         for n, _ in goal.cards:
             if n != without:
                 alive &= goal.accept[n][self.choice[n]]
-        if intended and goal.mine is None:  # a rival may have become the intended solution
-            for t in self._intended_rows(goal):
-                alive[t] = False
+        if goal.mine is None:  # a pooled rival may have become the intended solution since
+            for sol in goal.intended():
+                if sol in goal.rivals.seen:
+                    alive[goal.rivals.seen[sol]] = False
         return alive
-
-    def _intended_rows(self, goal: Goal) -> list[int]:
-        seen = goal.rivals.seen
-        intended = [s for s in goal.intended() if s in seen]
-        if not intended:
-            return []
-        pos, mine = town_arrays(intended, self.index)
-        rows = []
-        for p, m in zip(pos, mine):
-            hit = np.nonzero((goal.rivals.pos == p).all(axis=1) & (goal.rivals.mine == m).all(axis=1))[0]
-            rows.extend(hit.tolist())
-        return rows
 
     # -- the score ---------------------------------------------------------------------------------
 
@@ -392,7 +385,7 @@ class Search:
         found = self.recount(puzzle_of, per_count)
         left = {sid: int(self.surviving(g).sum()) for sid, g in self.goals.items()}
         rank = (-sum(1 for n in left.values() if n), -sum(left.values()))
-        if getattr(self, "best", None) is None or rank > self.best[0]:
+        if self.best is None or rank > self.best[0]:
             self.best = (rank, dict(self.choice), self._goal_state(), left)
         return sum(found.values())
 
@@ -470,7 +463,7 @@ class Search:
     def reweigh(self) -> None:
         """At a local minimum the surviving rivals weigh more; now and then all weights relax
         towards 1, so old conflicts do not dominate for ever."""
-        self.reweighs = getattr(self, "reweighs", 0) + 1
+        self.reweighs += 1
         for g in self.goals.values():
             g.rivals.weight[self.surviving(g)] += 1
             if self.reweighs % 20 == 0:
@@ -531,11 +524,6 @@ def clues_of(search: Search, goal: Goal) -> Puzzle:
 
 # -- setting the search up from the rulebook's evidence -----------------------------------------------
 
-def kind_of(n: int) -> str:
-    """The card type of a card number (A 1-18, C 19-36, B 37-60)."""
-    return "A" if n <= 18 else "C" if n <= 36 else "B"
-
-
 def card_uses(scenarios) -> dict[int, list[tuple[str, str | None]]]:
     """Card -> the scenarios that use it, with the building a type-B card is bound to."""
     uses: dict[int, list] = {}
@@ -555,30 +543,27 @@ def card_options(n: int, uses, scenarios: dict, a_regions, b_regions, c_relation
     of the board; where my buildings are printed, the published town must answer it. Scenarios whose
     town or my buildings the search chooses (7, 8) are checked during the search instead.
     """
-    from .catalogue import map_region
-
-    kind = kind_of(n)
+    kind = KIND_OF_NUMBER[n]
     full = [(scenarios[sid], x) for sid, x in uses if len(scenarios[sid].published) == 16]
     if kind == "B":
         return [Option(None, r.key, r.plots, cost=0.01 * rank(r.key)) for r in b_regions
-                if all(_region_fits(r.plots, s, x) for s, x in full)]
+                if all(_fits_region(r.plots, s, x) for s, x in full)]
     out = []
     for b in _buildings_standing(full, scenarios):
         if kind == "A":
-            out += _a_options(b, full, a_regions, rank, map_region)
+            out += _a_options(b, full, a_regions, rank)
         else:
             out += [Option(b, r.key, pairs=r.pairs, cost=0.01 * rank(r.key)) for r in c_relations
-                    if all(_relation_fits(r.pairs, s, b) for s, _ in full if s.mine is not None)]
+                    if all(_fits_relation(r, s, b) for s, _ in full if s.mine is not None)]
     return out
 
 
 def _buildings_standing(full, scenarios) -> list[str]:
-    names = next(iter(scenarios.values())).published.values()
-    every = sorted({b for s in scenarios.values() for b in s.published.values()} | set(names))
+    every = sorted({b for s in scenarios.values() for b in s.published.values()})
     return [b for b in every if all(b in s.published.values() for s, _ in full)]
 
 
-def _a_options(b: str, full, a_regions, rank, map_region) -> list[Option]:
+def _a_options(b: str, full, a_regions, rank) -> list[Option]:
     need = {_where(s)[b] for s, _ in full}
     if len(need) > 4:
         return []
@@ -592,27 +577,11 @@ def _a_options(b: str, full, a_regions, rank, map_region) -> list[Option]:
     return out
 
 
-def _where(s) -> dict[str, int]:
-    return {x: p for p, x in s.published.items()}
-
-
-def _region_fits(plots, s, bound) -> bool:
-    where = _where(s)
-    if bound is None:
-        return any(where.get(m) in plots for m in s.mine)
-    return where.get(bound) in plots
-
-
-def _relation_fits(pairs, s, b) -> bool:
-    where = _where(s)
-    return any((where[b], where.get(m)) in pairs for m in s.mine if m != b)
-
-
 # -- scenario 7: the best town and my buildings for the cards chosen so far (CP-SAT) -----------------
 
-def best_open_town(search: "Search", goal: Goal, seconds: float = 3.0, with_rows: bool = False):
-    """The town and my buildings of an open scenario (7) that break the fewest of its cards (then
-    keep the most buildings in their surviving rows), for the options the search holds now.
+def best_open_town(search: "Search", goal: Goal, seconds: float = 3.0):
+    """The town and my buildings of an open scenario (7) that break the fewest of its cards, for the
+    options the search holds now (the rows are left to `plan_open_town`: with them CP-SAT is slow).
 
     Returns (town, chosen my buildings, cards broken) or None when CP-SAT finds nothing in time.
     """
@@ -631,8 +600,7 @@ def best_open_town(search: "Search", goal: Goal, seconds: float = 3.0, with_rows
             holds = m.new_bool_var(f"card{n}")
             m.add(sum(at[x, p] for p in o.plots) >= 1).only_enforce_if(holds)
             broken.append(holds.Not())
-    misses = [at[b, p] for r, row in enumerate(goal.rows) for b in row for p in PLOTS if (p - 1) // 4 != r]
-    m.minimize(BROKEN_WEIGHT * sum(broken) + ROW_COST * sum(misses) * int(with_rows))
+    m.minimize(sum(broken))
     solver = _one_worker(seconds)
     for (b, p), v in at.items():
         m.add_hint(v, goal.town.get(p) == b)
@@ -673,15 +641,13 @@ def make_search(scenarios: dict, board, buildings: tuple[str, ...], start: dict 
                 seed: int = 0, log=print, forbid: dict | None = None) -> Search:
     """The search over the rulebook's scenarios, starting from `start` (card -> (building, key));
     `forbid` (card -> buildings) keeps cards from naming some buildings."""
-    from .reconstruct import QUOTED, _rank, card_vocabulary, surviving_rows
-
     index = {b: i for i, b in enumerate(buildings)}
     used = [scenarios[sid] for sid in ORDER if sid in scenarios]
     uses = card_uses(used)
     a_regions, b_regions, c_relations = card_vocabulary(board)
     cards = {}
     for n in sorted(uses):
-        kind = kind_of(n)
+        kind = KIND_OF_NUMBER[n]
         options = card_options(n, uses[n], scenarios, a_regions, b_regions, c_relations, _rank)
         options = [o for o in options if o.building not in (forbid or {}).get(n, ())]
         if not options:
@@ -690,7 +656,7 @@ def make_search(scenarios: dict, board, buildings: tuple[str, ...], start: dict 
         cards[n] = Card(n, kind, options, Acceptance(kind, options, index), bound)
     goals = {s.id: _goal(s, index) for s in used}
     choice = {n: _start_option(card, (start or {}).get(n)) for n, card in cards.items()}
-    search = Search(cards, goals, buildings, choice, QUOTED, seed=seed, log=log)
+    search = Search(cards, goals, buildings, choice, QUOTED, seed=seed)
     for goal in goals.values():  # 8 first: its my-buildings, then the cards that must agree
         if goal.mine is None and len(goal.town) == 16:
             search.rechoose_mine(goal)
@@ -732,8 +698,6 @@ def _open_goal(search: Search, goal: Goal, rows: list[list[str]]) -> None:
 def _neighbours(goal: Goal, buildings) -> list[Solution]:
     """Rivals one small change away from the intended solutions; for unknown my-buildings, also
     the intended town with every other set of them."""
-    from .reconstruct import neighbour_towns
-
     out = [Solution.of(town, sol.mine) for sol in goal.intended() for town in neighbour_towns(goal.town, buildings)]
     if goal.mine is None:
         out += [Solution.of(goal.town, chosen)
@@ -749,8 +713,6 @@ def open_town_naming(scenarios: dict, buildings) -> dict[int, set[str]]:
     (7): its town holds the surviving buildings, those its type-B cards are bound to, and one more;
     a type-A card of it must name a building of that town, and we let that one more be OPEN_EXTRA
     (a choice: the Stage Coach Office or the Barber would do as well on the evidence)."""
-    from .reconstruct import surviving_rows
-
     forbid: dict[int, set[str]] = {}
     for s in scenarios.values():
         if not s.remains.get("rows") or len(s.published) == 16:

@@ -29,7 +29,7 @@ from itertools import combinations
 
 from ortools.sat.python import cp_model
 
-from ..datafiles import read_text, require
+from ..datafiles import read_json, read_text, require
 from ..errors import ClicktownError, DataError
 from .board import Board, Region, Relation
 from .catalogue import Scenario, map_region, vocabulary
@@ -727,10 +727,7 @@ def rebuild_catalogue(board_file=None, scenarios_file=None, rounds: int = 60, lo
     board = load_board(board_file)
     buildings = tuple(b.name for b in load_buildings())
     evidence = Evidence(list(load_scenarios(scenarios_file).values()), buildings)
-    start = None
-    if start_file:
-        from ..datafiles import read_json
-        start = {c["number"]: (c.get("building"), c.get("predicate")) for c in read_json(start_file)["cards"]}
+    start = read_start(start_file) if start_file else None
     save = None if checkpoint is None else (lambda outcome: checkpoint(catalogue_document(outcome)))
     return catalogue_document(search(evidence, board, rounds, log, start, save, cuts_file, quick=quick))
 
@@ -782,11 +779,18 @@ def alternatives_table() -> str:
     return "\n".join(rows)
 
 
+def read_start(path) -> dict:
+    """Card -> (building, predicate) of a cards file to start a search from."""
+    try:
+        return {int(c["number"]): (c.get("building"), c.get("predicate")) for c in read_json(path)["cards"]}
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise DataError(f"{path}: not a cards file ({exc.__class__.__name__}: {exc})") from None
+
+
 def fit_catalogue(board_file=None, scenarios_file=None, seed: int = 0, steps: int = 300_000, log=print,
                   start_file=None, on_step=None, leave_out=()) -> dict:
     """Run the local search of `fit.py` on the given (or built-in) board and scenarios; return the
     cards document. Reproducible: the same seed, steps and files give the same catalogue."""
-    from ..datafiles import read_json
     from .board import load_board
     from .catalogue import load_buildings, load_scenarios
     from .fit import chosen_catalogue, fit, open_town_naming
@@ -799,9 +803,7 @@ def fit_catalogue(board_file=None, scenarios_file=None, seed: int = 0, steps: in
         if ident not in scenarios:
             raise ClicktownError(f"--leave-out: unknown scenario {ident!r}")
         del scenarios[ident]
-    start = None
-    if start_file:
-        start = {c["number"]: (c.get("building"), c.get("predicate")) for c in read_json(start_file)["cards"]}
+    start = read_start(start_file) if start_file else None
 
     def progress(search, score, alive, added):
         if on_step is not None:
