@@ -230,7 +230,8 @@ def oldtown_scenarios(board_file, cards_file, scenarios_file, as_json):
 @click.option("--rounds", type=click.IntRange(1, 500), default=60, show_default=True,
               help="cegar: rounds of the search (each adds the second solutions it finds as constraints).")
 @click.option("--start", "start_file", type=click.Path(dir_okay=False),
-              help="A cards file to start the search from (e.g. the last checkpoint).")
+              help="A cards file to start the search from (e.g. the last checkpoint); fit also keeps the "
+                   "town of 7 and the my-buildings of 7 and 8 it records, when its cards agree with them.")
 @click.option("--cuts", "cuts_file", type=click.Path(dir_okay=False),
               help="cegar: keep the second solutions found in this file (JSON lines) and start from those already in it.")
 @click.option("--quick", is_flag=True, help="cegar: take each round's first catalogue instead of improving it.")

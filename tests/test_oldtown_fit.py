@@ -9,15 +9,18 @@ import json
 import random
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from clicktown.datafiles import builtin_path
+from clicktown.errors import DataError
 from clicktown.oldtown.catalogue import KIND_OF_NUMBER, load_catalogue
 from clicktown.oldtown.count import Counter
 from clicktown.oldtown.fit import (Acceptance, Goal, Option, Rivals, Search, card_options, card_uses, clues_of,
                                    town_arrays)
-from clicktown.oldtown.reconstruct import _rank, card_vocabulary
+from clicktown.oldtown.reconstruct import _rank, card_vocabulary, read_start_plans
+from clicktown.oldtown.replan import accepts_atom, needed_atoms
 from clicktown.oldtown.solo import Clue, Solution, clue_holds, validate
 
 CATALOGUE = load_catalogue()
@@ -191,3 +194,38 @@ def test_reconstruct_meets_a_start_file_that_is_no_cards_file_with_one_line(tmp_
     bad.write_text('{"x": 1}')
     code, _, err = run_cli("oldtown", "reconstruct", "--start", bad, "--steps", "1")
     assert code == 2 and "not a cards file" in err and "Traceback" not in err
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(["A", "B", "B-bound", "C"]), st.integers(0, 3), st.integers(0, 10**6))
+def test_the_acceptance_atoms_of_the_joint_plan_agree_with_clue_holds(kind, mine_count, seed):
+    """`replan.py` says a card accepts a town when its option accepts one of the atoms the town
+    needs; that must be exactly what `clue_holds` says."""
+    rng = random.Random(seed)
+    card_kind = kind[0]
+    options = _random_options(rng, card_kind)
+    named = sorted({o.building for o in options if o.building})
+    holder = rng.choice(BUILDINGS) if kind == "B-bound" else None
+    for _ in range(20):
+        sol = _random_solution(rng, mine_count)
+        needed = needed_atoms(card_kind, named, holder, sol.position, sol.mine)
+        for o in options:
+            clue = Clue(1, card_kind, holder or o.building, o.plots, o.pairs)
+            by_atoms = any(accepts_atom(card_kind, o, key) for key in needed)
+            assert by_atoms == clue_holds(clue, sol.position, sol.mine), (kind, o.key, sol)
+
+
+def test_a_start_catalogue_hands_on_the_towns_and_my_buildings_it_recorded():
+    """`reconstruct --start` keeps 7's rebuilt town and the my-buildings of 7 and 8 the start file
+    recorded (when its cards agree), so a search from the built-in cards starts where it ended."""
+    plans = read_start_plans(builtin_path("oldtown", "cards.json"))
+    town7, mine7 = plans["7"]
+    assert sorted(town7) == list(range(1, 17)) and len(mine7) == 2
+    assert plans["8"][0] is None and len(plans["8"][1]) == 3
+
+
+def test_a_start_file_with_a_malformed_search_entry_is_named_in_one_line(tmp_path):
+    bad = tmp_path / "cards.json"
+    bad.write_text(json.dumps({"cards": [], "search": {"chosen_mine": {"7": 3}}}), encoding="utf-8")
+    with pytest.raises(DataError, match="search entry is malformed"):
+        read_start_plans(bad)

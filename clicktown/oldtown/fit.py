@@ -18,6 +18,9 @@ town with other my-buildings) is rejected by some card of the scenario. The sear
 Scenario 8 (my buildings not printed) gets the my-buildings that suit its cards; scenario 7 (its
 plan partly lost) gets a town, two fixed my-buildings and type-C options planned together by CP-SAT
 (`plan_open_town`). Both are then frozen: every card keeps only the options that agree with them.
+A town of 7 planned for the cards of the moment can leave the other scenarios no way out, so at
+the start and every REPLAN_EVERY moves 7's town and every card are planned anew together, with
+every pooled rival rejected (`replan.py`), and frozen again.
 Everything random draws from one seeded generator and CP-SAT runs with one worker and deterministic
 limits, so a seed and a number of steps fix the result.
 """
@@ -45,6 +48,8 @@ TWIN_COST = 30  # two type-A cards naming the same building
 ROW_COST = 1  # scenario 7: a building away from the row its surviving cell gives it
 QUOTE_REWARD = 2
 LNS_EVERY = 50  # every so many moves, a few cards are set anew together by CP-SAT
+REPLAN_EVERY = 1000  # every so many moves, scenario 7's town and all cards are planned anew (CP-SAT)
+PER_COUNT_OPEN = 200  # rivals the counter pools per scenario and round when 7 is fitted (40 otherwise)
 
 
 @dataclass
@@ -188,6 +193,8 @@ class Search:
         self.reweighs = 0
         self.best = None  # (rank, choice, towns and my buildings, rivals left) of the best judged state
         self.broken_now: dict[str, int] = {}
+        self.base_allowed: dict[int, np.ndarray] | None = None  # before 7's town froze the options
+        self.plan_taken = False  # 7's town came from the start catalogue
         for g in goals.values():
             g.rivals = Rivals.empty(len(buildings))
 
@@ -369,6 +376,8 @@ class Search:
                 if not added:
                     return True
                 continue
+            if self.step % REPLAN_EVERY == 0 and self.replan():
+                continue
             if self.step % LNS_EVERY == 0:
                 self.repair_with_cp_sat(alive)
             else:
@@ -458,6 +467,24 @@ class Search:
             return False
         for n, options in x.items():
             self.choice[n] = next(i for i, v in options.items() if solver.boolean_value(v))
+        return True
+
+    def replan(self) -> bool:
+        """The largest move: scenario 7's town and every card chosen anew together so that no pooled
+        rival survives (`replan.py`); then frozen again, with fresh weights. True when CP-SAT found
+        such a plan."""
+        from .replan import replan_open_town
+
+        open_goals = [g for g in self.goals.values() if g.rows]
+        if self.base_allowed is None or not open_goals:
+            return False
+        if not replan_open_town(self, open_goals[0], self.base_allowed):
+            return False
+        self.allowed = {n: ok.copy() for n, ok in self.base_allowed.items()}
+        self.freeze()
+        self.tabu = {}
+        for g in self.goals.values():
+            g.rivals.weight[:] = 1
         return True
 
     def reweigh(self) -> None:
@@ -638,9 +665,11 @@ ORDER = ("1", "2", "3", "4", "5", "6", "8", "7")  # the scenarios the rulebook m
 
 
 def make_search(scenarios: dict, board, buildings: tuple[str, ...], start: dict | None = None,
-                seed: int = 0, log=print, forbid: dict | None = None) -> Search:
+                seed: int = 0, log=print, forbid: dict | None = None, plans: dict | None = None) -> Search:
     """The search over the rulebook's scenarios, starting from `start` (card -> (building, key));
-    `forbid` (card -> buildings) keeps cards from naming some buildings."""
+    `forbid` (card -> buildings) keeps cards from naming some buildings; `plans` (scenario -> (town
+    or None, my buildings)) are the towns and my-buildings of 7 and 8 a start catalogue recorded,
+    kept when its cards agree with them."""
     index = {b: i for i, b in enumerate(buildings)}
     used = [scenarios[sid] for sid in ORDER if sid in scenarios]
     uses = card_uses(used)
@@ -658,12 +687,12 @@ def make_search(scenarios: dict, board, buildings: tuple[str, ...], start: dict 
     choice = {n: _start_option(card, (start or {}).get(n)) for n, card in cards.items()}
     search = Search(cards, goals, buildings, choice, QUOTED, seed=seed)
     for goal in goals.values():  # 8 first: its my-buildings, then the cards that must agree
-        if goal.mine is None and len(goal.town) == 16:
+        if goal.mine is None and len(goal.town) == 16 and not _take_plan(search, goal, (plans or {}).get(goal.id)):
             search.rechoose_mine(goal)
             search.repair(goal)
     for goal in goals.values():
         if goal.mine is None and len(goal.town) < 16:
-            _open_goal(search, goal, surviving_rows(scenarios[goal.id]))
+            _open_goal(search, goal, surviving_rows(scenarios[goal.id]), (plans or {}).get(goal.id))
     search.freeze()
     for goal in goals.values():
         search.add_rivals(goal, _neighbours(goal, buildings))
@@ -684,12 +713,30 @@ def _start_option(card: Card, wanted) -> int:
     return min(range(len(card.options)), key=lambda i: (card.options[i].cost, i))
 
 
-def _open_goal(search: Search, goal: Goal, rows: list[list[str]]) -> None:
+def _take_plan(search: Search, goal: Goal, plan) -> bool:
+    """Give the goal the town and my-buildings a start catalogue recorded, if its cards agree with
+    them as they stand; True when taken."""
+    if plan is None:
+        return False
+    before = (dict(goal.town), goal.chosen_mine)
+    goal.town, goal.chosen_mine = dict(plan[0] or goal.town), plan[1]
+    if len(goal.town) == 16 and len(goal.chosen_mine) == goal.mine_count - len(goal.swap[:1]) \
+            and not search.broken_count(goal):
+        return True
+    goal.town, goal.chosen_mine = before
+    return False
+
+
+def _open_goal(search: Search, goal: Goal, rows: list[list[str]], plan=None) -> None:
     """Scenario 7: its town, my buildings and type-C options planned together (CP-SAT), then every
-    other card of it given an option that agrees."""
+    other card of it given an option that agrees (or the start catalogue's plan, if its cards agree)."""
     goal.rows = rows
     search.allowed = {}
     search.freeze()  # the options that agree with 8 (7 has no town yet: none of its cards is checked)
+    search.base_allowed = {n: ok.copy() for n, ok in search.allowed.items()}
+    if _take_plan(search, goal, plan):
+        search.plan_taken = True
+        return
     if not plan_open_town(search, goal):
         raise ValueError(f"scenario {goal.id}: no town fits its cards and the footnote's two solutions")
     search.repair(goal)
@@ -724,9 +771,13 @@ def open_town_naming(scenarios: dict, buildings) -> dict[int, set[str]]:
 
 
 def fit(scenarios: dict, board, buildings, start=None, seed: int = 0, steps: int = 200000,
-        per_count: int = 40, log=print, progress=None, forbid=None):
+        per_count: int = 40, log=print, progress=None, forbid=None, plans=None):
     """Run the search; return (it found a catalogue the counter accepts, the search)."""
-    search = make_search(scenarios, board, buildings, start, seed, log, forbid)
+    search = make_search(scenarios, board, buildings, start, seed, log, forbid, plans)
+    if any(g.rows for g in search.goals.values()):
+        per_count = PER_COUNT_OPEN
+        if not search.plan_taken and search.replan():
+            log("scenario 7: its town and all cards planned together")
     done = search.run(clues_of, max_steps=steps, per_count=per_count, seconds=float("inf"), progress=progress)
     if done:
         polish(search, log)
@@ -781,20 +832,37 @@ def plan_open_town(search: Search, goal: Goal, seconds: float = 60.0) -> bool:
     from ortools.sat.python import cp_model
 
     m, at, mine, mine_at = _open_town_model(search, goal)
-    names = search.buildings
     outside = _fixed_cards_allow(m, at, search, goal)
     choose = {}
-    singled = {q: [] for q in PLOTS}
-    pair_rows = []
     for n, _ in goal.cards:
         card = search.cards[n]
-        if card.kind != "C":
-            continue
-        allowed = search.allowed.get(n, np.ones(len(card.options), dtype=bool))
-        choose[n] = {i: m.new_bool_var(f"c{n}_{i}") for i in np.nonzero(allowed)[0].tolist()}
-        m.add_exactly_one(choose[n].values())
-        for i, x in choose[n].items():
-            o = card.options[i]
+        if card.kind == "C":
+            allowed = search.allowed.get(n, np.ones(len(card.options), dtype=bool))
+            choose[n] = {i: m.new_bool_var(f"c{n}_{i}") for i in np.nonzero(allowed)[0].tolist()}
+            m.add_exactly_one(choose[n].values())
+    footnote_rules(m, at, mine, mine_at, search, goal, choose)
+    misses = [at[b, p] for r, row in enumerate(goal.rows) for b in row for p in PLOTS if (p - 1) // 4 != r]
+    m.minimize(sum(misses) + MOVED_COST * sum(_moves_off_current(m, search, goal, at))
+               + OUTSIDE_COST * sum(outside))
+    solver = _one_worker(seconds)
+    if solver.solve(m) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return False
+    goal.town = {p: b for (b, p), v in at.items() if solver.boolean_value(v)}
+    goal.chosen_mine = frozenset(b for b, v in mine.items() if solver.boolean_value(v))
+    for n, options in choose.items():
+        search.choice[n] = next(i for i, x in options.items() if solver.boolean_value(x))
+    return True
+
+
+def footnote_rules(m, at, mine, mine_at, search: Search, goal: Goal, choose: dict) -> None:
+    """What the type-C cards of the open scenario (chosen among `choose`: card -> {option: Boolean})
+    must do for its two solutions: hold in both, relate some card's building to exactly the
+    footnote's two buildings, and relate some card's building to exactly each fixed my-building."""
+    singled = {q: [] for q in PLOTS}
+    pair_rows = []
+    for n, options in choose.items():
+        for i, x in options.items():
+            o = search.cards[n].options[i]
             for p in PLOTS:
                 row = sorted(q for (p2, q) in o.pairs if p2 == p and q != p)
                 for extra in goal.swap:
@@ -812,17 +880,6 @@ def plan_open_town(search: Search, goal: Goal, seconds: float = 60.0) -> bool:
     for b, v in mine.items():  # each fixed my-building is the only one some card relates to
         for q in PLOTS:
             m.add_bool_or(singled[q]).only_enforce_if([v, at[b, q]])
-    misses = [at[b, p] for r, row in enumerate(goal.rows) for b in row for p in PLOTS if (p - 1) // 4 != r]
-    m.minimize(sum(misses) + MOVED_COST * sum(_moves_off_current(m, search, goal, at))
-               + OUTSIDE_COST * sum(outside))
-    solver = _one_worker(seconds)
-    if solver.solve(m) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return False
-    goal.town = {p: b for (b, p), v in at.items() if solver.boolean_value(v)}
-    goal.chosen_mine = frozenset(b for b, v in mine.items() if solver.boolean_value(v))
-    for n, options in choose.items():
-        search.choice[n] = next(i for i, x in options.items() if solver.boolean_value(x))
-    return True
 
 
 OUTSIDE_COST = 200  # planning 7: a type-A or bound type-B card none of whose options fits

@@ -787,6 +787,18 @@ def read_start(path) -> dict:
         raise DataError(f"{path}: not a cards file ({exc.__class__.__name__}: {exc})") from None
 
 
+def read_start_plans(path) -> dict:
+    """Scenario -> (rebuilt town or None, chosen my-buildings) that a cards file's search entry
+    records (7 and 8), for a search that starts from it: {} when it records none."""
+    record = read_json(path).get("search") or {}
+    towns = record.get("rebuilt_towns") or {}
+    try:
+        return {sid: ({int(p): b for p, b in towns[sid].items()} if sid in towns else None, frozenset(mine))
+                for sid, mine in (record.get("chosen_mine") or {}).items()}
+    except (AttributeError, TypeError, ValueError) as exc:
+        raise DataError(f"{path}: its search entry is malformed ({exc.__class__.__name__}: {exc})") from None
+
+
 def fit_catalogue(board_file=None, scenarios_file=None, seed: int = 0, steps: int = 300_000, log=print,
                   start_file=None, on_step=None, leave_out=()) -> dict:
     """Run the local search of `fit.py` on the given (or built-in) board and scenarios; return the
@@ -804,6 +816,7 @@ def fit_catalogue(board_file=None, scenarios_file=None, seed: int = 0, steps: in
             raise ClicktownError(f"--leave-out: unknown scenario {ident!r}")
         del scenarios[ident]
     start = read_start(start_file) if start_file else None
+    plans = read_start_plans(start_file) if start_file else {}
 
     def progress(search, score, alive, added):
         if on_step is not None:
@@ -814,7 +827,7 @@ def fit_catalogue(board_file=None, scenarios_file=None, seed: int = 0, steps: in
 
     try:
         done, search = fit(scenarios, board, buildings, start, seed=seed, steps=steps, log=log, progress=progress,
-                           forbid=forbid)
+                           forbid=forbid, plans=plans)
     except ValueError as exc:
         raise ClicktownError(str(exc)) from None
     _, alive = search.total()
