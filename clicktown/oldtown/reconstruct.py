@@ -790,9 +790,9 @@ def read_start(path) -> dict:
 def read_start_plans(path) -> dict:
     """Scenario -> (rebuilt town or None, chosen my-buildings) that a cards file's search entry
     records (7 and 8), for a search that starts from it: {} when it records none."""
-    record = read_json(path).get("search") or {}
-    towns = record.get("rebuilt_towns") or {}
     try:
+        record = read_json(path).get("search") or {}
+        towns = record.get("rebuilt_towns") or {}
         return {sid: ({int(p): b for p, b in towns[sid].items()} if sid in towns else None, frozenset(mine))
                 for sid, mine in (record.get("chosen_mine") or {}).items()}
     except (AttributeError, TypeError, ValueError) as exc:

@@ -15,15 +15,17 @@ its two fixed my-buildings, and it asks
 A rival is rejected through *acceptance atoms*: "the card's option names building X and allows plot
 q" (type A), "allows plot q" (type B), "names X and relates plot p to plot q" (type C). Each option
 implies the atoms it accepts, and a card rejects a rival when every atom the rival would need is
-false. Rivals share atoms, so eighteen thousand rivals make a model of a few hundred thousand
-literals, where listing the rejecting options of every card would take tens of millions.
+false. Rivals share atoms, so a rival's clause holds one literal per card, where listing the
+rejecting options of every card took 25 million literals for the rivals of scenarios 7 and 1 alone
+(`benchmarks/bench_oldtown_replan.py` compares the two encodings).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-PLOTS = range(1, 17)
+from .fit import PLOTS, _one_worker, _open_town_model, footnote_rules
+
 REPLAN_SECONDS = 900.0  # deterministic time CP-SAT may take for one plan (one worker)
 
 
@@ -33,8 +35,6 @@ def replan_open_town(search, goal, base_allowed: dict, seconds: float = REPLAN_S
     scenarios whose my-buildings were chosen, 8). Returns False (and changes nothing) when CP-SAT
     finds no such plan in time."""
     from ortools.sat.python import cp_model
-
-    from .fit import _one_worker, _open_town_model, footnote_rules
 
     m, at, mine, mine_at = _open_town_model(search, goal)
     choose = _option_vars(m, search, base_allowed)
