@@ -3,19 +3,25 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+TEST_STAMP := $(VENV)/.installed-test
 
 .PHONY: run test bench clean browser
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test]'
+	$(BIN)/pip install --quiet --disable-pip-version-check -e .
 	touch $(STAMP)
+
+# The tests also need the `test` extra and the `rl` extra (PettingZoo, for the environments' API tests).
+$(TEST_STAMP): $(STAMP)
+	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test,rl]'
+	touch $(TEST_STAMP)
 
 run: $(STAMP)
 	@$(BIN)/clicktown oldtown verify || { echo "Some scenarios do not show what the rulebook implies with the reconstructed cards (exit 1): see docs/oldtown-reconstruction.md." >&2; exit 1; }
 
-test: $(STAMP) browser
-	$(BIN)/python -m pytest
+test: $(TEST_STAMP) browser
+	$(BIN)/python -m pytest -n auto
 
 # The end-to-end test of the printable sheet opens it in headless Chromium (Debian's `chromium`).
 # Install it when missing and possible (root with apt-get); otherwise that one test skips, saying why.
@@ -27,7 +33,7 @@ browser:
 	    || echo "could not install chromium: the browser test will be skipped"; \
 	  else echo "chromium is missing and cannot be installed here (needs root and apt-get): the browser test will be skipped"; fi; }
 
-bench: $(STAMP)
+bench: $(TEST_STAMP)
 	$(BIN)/python -m benchmarks
 
 clean:

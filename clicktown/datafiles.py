@@ -41,3 +41,34 @@ def require(condition: bool, message: str) -> None:
     """Raise a DataError with `message` unless `condition` holds."""
     if not condition:
         raise DataError(message)
+
+
+def validated(data, model, source: str):
+    """`data` checked against the pydantic model `model`, or a DataError naming the place.
+
+    The message is one line: the file (`source`), the place in it (e.g. `scenarios[3].mine[0]`),
+    what was expected and what was found.
+    """
+    from pydantic import ValidationError
+
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        place = _place(first.get("loc", ()))
+        found = first.get("input")
+        raise DataError(f"{source}: {place or 'top level'}: {first['msg']}; found {_short(found)}") from None
+
+
+def _place(loc) -> str:
+    """A pydantic error location as a path: ('scenarios', 3, 'mine', 0) -> scenarios[3].mine[0]."""
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def _short(value, width: int = 60) -> str:
+    """A value as a short one-line text for error messages."""
+    text = " ".join(repr(value).split())
+    return text if len(text) <= width else text[: width - 3] + "..."

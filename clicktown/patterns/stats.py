@@ -8,16 +8,13 @@ Intervals are Wilson score intervals (they stay inside 0-1 even for rare events)
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass
 
+from ..arena.rates import Rate, wilson  # noqa: F401  (re-exported for the CLI and tests)
 from ..errors import ClicktownError
 from .cards import WHEEL_SIZE, Deck, Wheel
 from .engine import Rules, has_move, holds_wild
-
-Z95 = 1.959963984540054
-
 
 @dataclass(frozen=True)
 class Trial:
@@ -42,28 +39,6 @@ def _deal(deck: Deck, wheels: int, seed: int, rules: Rules):
         deal = rng.sample(cards, WHEEL_SIZE + 1)
         wheel = Wheel(tuple(deal[:WHEEL_SIZE]))
         yield Trial(holds_wild(wheel, rules), not has_move(wheel, deal[WHEEL_SIZE], rules))
-
-
-def wilson(hits: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for `hits` successes in `n` trials."""
-    p = hits / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    low = 0.0 if hits == 0 else max(0.0, centre - half)
-    return low, 1.0 if hits == n else min(1.0, centre + half)
-
-
-@dataclass(frozen=True)
-class Rate:
-    """A counted rate with its 95% interval."""
-
-    hits: int
-    n: int
-
-    def to_json(self) -> dict:
-        """hits, n, rate and the 95% interval."""
-        low, high = wilson(self.hits, self.n)
-        return {"hits": self.hits, "n": self.n, "rate": self.hits / self.n, "ci95": [low, high]}
 
 
 def summarize(all_trials) -> dict[str, Rate]:

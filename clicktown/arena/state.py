@@ -1,0 +1,74 @@
+"""The game-state protocol every engine follows, and playing one game with bots.
+
+Actions are small non-negative integers below the game's `num_actions`; `action_to_string`
+names them for people. A chance node (`current_player() == CHANCE`) lists its outcomes with
+probabilities; whoever drives the state picks one with its own seeded generator, so one seed
+makes one game whatever drives it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol, Sequence
+
+CHANCE = -1
+TERMINAL = -4
+
+
+class GameState(Protocol):
+    """The shape of a game state (OpenSpiel's)."""
+
+    def current_player(self) -> int: ...
+    def legal_actions(self) -> list[int]: ...
+    def chance_outcomes(self) -> list[tuple[int, float]]: ...
+    def apply_action(self, action: int) -> None: ...
+    def is_terminal(self) -> bool: ...
+    def returns(self) -> list[float]: ...
+    def clone(self) -> "GameState": ...
+    def action_to_string(self, action: int) -> str: ...
+
+
+class Bot(Protocol):
+    """A player: picks one of the legal actions of the seat to move."""
+
+    name: str
+
+    def choose(self, state: GameState, rng: random.Random) -> int: ...
+
+
+class RandomBot:
+    """Plays a legal action chosen uniformly at random."""
+
+    name = "random"
+
+    def choose(self, state: GameState, rng: random.Random) -> int:
+        return rng.choice(state.legal_actions())
+
+
+def sample_chance(state: GameState, rng: random.Random) -> int:
+    """One outcome of a chance node, drawn with `rng` by the outcomes' probabilities."""
+    outcomes = state.chance_outcomes()
+    if len(outcomes) == 1:
+        return outcomes[0][0]
+    actions, weights = zip(*outcomes)
+    return rng.choices(actions, weights=weights)[0]
+
+
+def resolve_chance(state: GameState, rng: random.Random) -> None:
+    """Apply chance outcomes until a player is to move or the game is over."""
+    while state.current_player() == CHANCE:
+        state.apply_action(sample_chance(state, rng))
+
+
+def play_game(state: GameState, bots: Sequence[Bot], rng: random.Random, max_moves: int = 1_000_000) -> GameState:
+    """Play `state` to the end with `bots[seat]` for each seat; chance and bots draw from `rng`.
+
+    `max_moves` guards against an engine that never ends: passing it is a bug, so it raises.
+    """
+    for _ in range(max_moves):
+        resolve_chance(state, rng)
+        if state.is_terminal():
+            return state
+        seat = state.current_player()
+        state.apply_action(bots[seat].choose(state, rng))
+    raise RuntimeError(f"the game did not end within {max_moves} moves")
