@@ -3,7 +3,7 @@
 import time
 
 from clicktown.oldtown.catalogue import load_catalogue
-from clicktown.oldtown.verify import verify
+from clicktown.oldtown.solve.verify import verify
 
 REPEATS = 3
 

@@ -8,9 +8,9 @@ import random
 import time
 from collections import defaultdict
 
-from clicktown.oldtown import model
+from clicktown.oldtown.solve import cpsat as model
 from clicktown.oldtown.catalogue import load_catalogue
-from clicktown.oldtown.generate import OldTownGame, generate_scenarios
+from clicktown.oldtown.puzzles.generate import OldTownGame, generate_scenarios
 from clicktown.puzzles.generate import Tally, make_one
 
 PER_LEVEL = 10

@@ -14,9 +14,9 @@ from types import SimpleNamespace
 from ortools.sat.python import cp_model
 
 from clicktown.oldtown.catalogue import load_catalogue
-from clicktown.oldtown.fit import Acceptance, Card, Option, town_arrays
-from clicktown.oldtown.reconstruct import card_vocabulary
-from clicktown.oldtown.replan import _Atoms, accepts_atom
+from research.oldtown_cards.fit import Acceptance, Card, Option, town_arrays
+from research.oldtown_cards.reconstruct import card_vocabulary
+from research.oldtown_cards.replan import _Atoms, accepts_atom
 from clicktown.oldtown.solo import Solution
 
 RIVALS = 400

@@ -4,10 +4,10 @@ and the time to write a whole printable sheet (where solving the scenario is mos
 import random
 import time
 
-from clicktown.oldtown import text as ot_text
+from clicktown.oldtown.render import text as ot_text
 from clicktown.oldtown.catalogue import load_catalogue
-from clicktown.oldtown.sheet import sheet_html, solve_for_sheet
-from clicktown.oldtown.svg import plan_svg
+from clicktown.oldtown.render.sheet import sheet_html, solve_for_sheet
+from clicktown.oldtown.render.svg import plan_svg
 from clicktown.patterns import load_deck, report, valid_patterns
 from clicktown.patterns.cards import Wheel
 from clicktown.patterns.svg import list_picture

@@ -21,6 +21,18 @@ def run_cli():
 
 
 @pytest.fixture
+def run_research():
+    """Run `python -m research.oldtown_cards ARGS...` in-process; returns (exit_code, stdout, stderr)."""
+    from research.oldtown_cards.__main__ import research
+
+    def run(*args):
+        result = CliRunner().invoke(research, [str(a) for a in args], catch_exceptions=False)
+        return result.exit_code, result.stdout, result.stderr
+
+    return run
+
+
+@pytest.fixture
 def run_json(run_cli):
     """Run a command with --json and return the parsed stdout (asserting exit code 0)."""
 

@@ -7,11 +7,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from clicktown.oldtown import csp, model
+from clicktown.oldtown.solve import cpsat as model, csp
 from clicktown.oldtown.catalogue import load_catalogue
-from clicktown.oldtown.reconstruct import card_vocabulary, neighbour_towns
+from research.oldtown_cards.reconstruct import card_vocabulary, neighbour_towns
 from clicktown.oldtown.solo import Clue, Puzzle, Solution, validate
-from clicktown.oldtown.verify import classify, meets_expectation
+from clicktown.oldtown.solve.verify import classify, meets_expectation
 
 CATALOGUE = load_catalogue()
 RULEBOOK = list(CATALOGUE.scenarios.values())

@@ -15,12 +15,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clicktown.oldtown import count, model
+from clicktown.oldtown.solve import count, cpsat as model
 from clicktown.oldtown.catalogue import load_catalogue
-from clicktown.oldtown.deduce import OUT, TIERS, deduce
-from clicktown.oldtown.explain import explain
-from clicktown.oldtown.generate import OldTownGame
-from clicktown.oldtown.grade import calibration, grade_scenario, rulebook_grades, spearman
+from clicktown.oldtown.puzzles.deduce import OUT, TIERS, deduce
+from clicktown.oldtown.puzzles.explain import explain
+from clicktown.oldtown.puzzles.generate import OldTownGame
+from clicktown.oldtown.puzzles.grade import calibration, grade_scenario, rulebook_grades, spearman
 from clicktown.oldtown.solo import Clue, Puzzle, validate
 
 GRADES = Path(__file__).parent / "data" / "oldtown_grades.json"

@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 from clicktown.datafiles import builtin_path
 from clicktown.errors import DataError
 from clicktown.oldtown.catalogue import KIND_OF_NUMBER, load_catalogue
-from clicktown.oldtown.count import Counter
-from clicktown.oldtown.fit import (Acceptance, Goal, Option, Rivals, Search, card_options, card_uses, clues_of,
+from clicktown.oldtown.solve.count import Counter
+from research.oldtown_cards.fit import (Acceptance, Goal, Option, Rivals, Search, card_options, card_uses, clues_of,
                                    town_arrays)
-from clicktown.oldtown.reconstruct import _rank, card_vocabulary, read_start_plans
-from clicktown.oldtown.replan import accepts_atom, needed_atoms
+from research.oldtown_cards.reconstruct import _rank, card_vocabulary, read_start_plans
+from research.oldtown_cards.replan import accepts_atom, needed_atoms
 from clicktown.oldtown.solo import Clue, Solution, clue_holds, validate
 
 CATALOGUE = load_catalogue()
@@ -89,7 +89,7 @@ def _small_search(seed: int, loose: int = 99) -> tuple[Search, Goal]:
     s = CATALOGUE.scenario("1")
     uses = card_uses([s])
     cards, choice = {}, {}
-    from clicktown.oldtown.fit import Card
+    from research.oldtown_cards.fit import Card
 
     for n in s.card_numbers:
         built_in = CATALOGUE.card(n)
@@ -148,15 +148,15 @@ def test_the_built_in_catalogue_records_towns_and_my_buildings_its_cards_accept(
             assert validate(CATALOGUE.puzzle(scenario), sol), (sid, extra)
 
 
-def test_reconstruct_fits_one_scenario_from_the_command_line(tmp_path, run_cli):
+def test_reconstruct_fits_one_scenario_from_the_command_line(tmp_path, run_research):
     """The whole pipeline on scenario 1 alone: the search, the polish, a loadable 60-card file."""
     out = tmp_path / "cards.json"
     others = [sid for sid in CATALOGUE.scenarios if sid not in ("1", "5-first-printing")]
-    args = ["oldtown", "reconstruct", "--seed", "3", "--steps", "400", "--out", out,
+    args = ["reconstruct", "--seed", "3", "--steps", "400", "--out", out,
             "--start", builtin_path("oldtown", "cards.json")]
     for sid in others:
         args += ["--leave-out", sid]
-    code, _, err = run_cli(*args)
+    code, _, err = run_research(*args)
     assert code == 0, err
     document = json.loads(out.read_text(encoding="utf-8"))
     assert len(document["cards"]) == 60 and document["search"]["left_out"] == sorted(others)
@@ -166,8 +166,8 @@ def test_reconstruct_fits_one_scenario_from_the_command_line(tmp_path, run_cli):
     assert [s.placement for s in found] == [CATALOGUE.scenario("1").published]
 
 
-def test_reconstruct_names_an_unknown_scenario_in_one_line(run_cli):
-    code, _, err = run_cli("oldtown", "reconstruct", "--leave-out", "9")
+def test_reconstruct_names_an_unknown_scenario_in_one_line(run_research):
+    code, _, err = run_research("reconstruct", "--leave-out", "9")
     assert code == 2 and "unknown scenario '9'" in err and "Traceback" not in err
 
 
@@ -189,10 +189,10 @@ def test_a_large_move_rejects_what_it_can():
     assert int(search.surviving(goal).sum()) <= before
 
 
-def test_reconstruct_meets_a_start_file_that_is_no_cards_file_with_one_line(tmp_path, run_cli):
+def test_reconstruct_meets_a_start_file_that_is_no_cards_file_with_one_line(tmp_path, run_research):
     bad = tmp_path / "start.json"
     bad.write_text('{"x": 1}')
-    code, _, err = run_cli("oldtown", "reconstruct", "--start", bad, "--steps", "1")
+    code, _, err = run_research("reconstruct", "--start", bad, "--steps", "1")
     assert code == 2 and "not a cards file" in err and "Traceback" not in err
 
 

@@ -10,11 +10,11 @@ import random
 
 import pytest
 
-from clicktown.oldtown import count, csp, model
+from clicktown.oldtown.solve import count, cpsat as model, csp
 from clicktown.oldtown.catalogue import load_catalogue, scenario_from_json
-from clicktown.oldtown.deduce import deduce
-from clicktown.oldtown.generate import OldTownGame, generate_scenarios, only_solution
-from clicktown.oldtown.grade import grade_puzzle
+from clicktown.oldtown.puzzles.deduce import deduce
+from clicktown.oldtown.puzzles.generate import OldTownGame, generate_scenarios, only_solution
+from clicktown.oldtown.puzzles.grade import grade_puzzle
 from clicktown.oldtown.solo import clue_holds
 from clicktown.puzzles.generate import Tally, add_until_unique, remove_while_unique
 

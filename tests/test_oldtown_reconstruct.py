@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from ortools.sat.python import cp_model
 
 from clicktown.oldtown.catalogue import load_catalogue
-from clicktown.oldtown.reconstruct import (Evidence, Master, card_vocabulary, cut, map_regions,
+from research.oldtown_cards.reconstruct import (Evidence, Master, card_vocabulary, cut, map_regions,
                                            intended_solutions, neighbour_towns, puzzle_of, surviving_rows,
                                            read_cuts, write_cuts, _options, _uses)
 from clicktown.oldtown.solo import Clue, Solution, clue_holds
@@ -116,27 +116,27 @@ def test_second_solutions_survive_a_round_trip_through_a_cuts_file(tmp_path):
 
 
 def test_a_search_that_finds_nothing_says_so_in_one_line(monkeypatch):
-    import clicktown.oldtown.reconstruct as reconstruct
-    from clicktown.cli import cli
+    import research.oldtown_cards.reconstruct as reconstruct
+    from research.oldtown_cards.__main__ import research as cli
     from click.testing import CliRunner
 
     monkeypatch.setattr(reconstruct, "DETERMINISTIC_TIME", 1e-6)
     monkeypatch.setattr(reconstruct, "add_neighbour_cuts", lambda master: None)
-    result = CliRunner().invoke(cli, ["oldtown", "reconstruct", "--method", "cegar", "--rounds", "1"])
+    result = CliRunner().invoke(cli, ["reconstruct", "--method", "cegar", "--rounds", "1"])
     assert result.exit_code == 2
-    assert result.output.strip().splitlines() [-1].startswith("clicktown")
+    assert "error: no catalogue found" in result.output.strip().splitlines()[-1]
     assert "no catalogue found in 1 round(s)" in result.output
     assert "Traceback" not in result.output
 
 
 def test_a_broken_cuts_file_is_a_one_line_error(tmp_path):
-    from clicktown.cli import cli
+    from research.oldtown_cards.__main__ import research as cli
     from click.testing import CliRunner
 
     bad = tmp_path / "cuts.jsonl"
     for text in ['{"scenario": "1", "town": ["Bank"], "mine": []}\n', "not json\n"]:
         bad.write_text(text)
-        result = CliRunner().invoke(cli, ["oldtown", "reconstruct", "--method", "cegar", "--cuts", str(bad)])
+        result = CliRunner().invoke(cli, ["reconstruct", "--method", "cegar", "--cuts", str(bad)])
         assert result.exit_code == 2
         assert "line 1: not a second solution" in result.output
         assert "Traceback" not in result.output

@@ -11,8 +11,8 @@ import pytest
 from clicktown.oldtown.solo import Solution, validate
 from clicktown.oldtown.board import load_board
 from clicktown.oldtown.catalogue import load_catalogue
-from clicktown.oldtown.sheet import explain_html, step_caption, step_pictures
-from clicktown.oldtown.svg import PLAN, card_plan_svg, plan_svg, short_names, step_picture
+from clicktown.oldtown.render.sheet import explain_html, step_caption, step_pictures
+from clicktown.oldtown.render.svg import PLAN, card_plan_svg, plan_svg, short_names, step_picture
 from clicktown.datafiles import builtin_path, read_json
 
 CATALOGUE = load_catalogue()

@@ -23,13 +23,13 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from ..errors import ClicktownError
-from ..puzzles.generate import Made, Tally, generate
-from .catalogue import LEVELS, Catalogue, Scenario
-from .count import Counter, hitting_sets
+from ...errors import ClicktownError
+from ...puzzles.generate import Made, Tally, generate
+from ..catalogue import LEVELS, Catalogue, Scenario
+from ..solve.count import Counter, hitting_sets
 from .grade import Grade, grade_puzzle
-from .model import SoloModel
-from .solo import PLOTS, Puzzle, Solution, clue_holds, validate
+from ..solve.cpsat import SoloModel
+from ..solo import PLOTS, Puzzle, Solution, clue_holds, validate
 
 
 @dataclass(frozen=True)

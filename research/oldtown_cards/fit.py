@@ -34,11 +34,11 @@ from itertools import combinations
 
 import numpy as np
 
-from .catalogue import KIND_OF_NUMBER, map_region
-from .count import Counter
+from clicktown.oldtown.catalogue import KIND_OF_NUMBER, map_region
+from clicktown.oldtown.solve.count import Counter
 from .reconstruct import (QUOTED, _fits_region, _fits_relation, _rank, _where, card_vocabulary, neighbour_towns,
                           surviving_rows)
-from .solo import Clue, Puzzle, Solution, clue_holds
+from clicktown.oldtown.solo import Clue, Puzzle, Solution, clue_holds
 
 PLOTS = range(1, 17)
 RIVAL_WEIGHT = 100  # one pooled rival that survives

@@ -29,12 +29,12 @@ from itertools import combinations
 
 from ortools.sat.python import cp_model
 
-from ..datafiles import read_json, read_text, require
-from ..errors import ClicktownError, DataError
-from .board import Board, Region, Relation
-from .catalogue import Scenario, map_region, vocabulary
-from .model import solve
-from .solo import Clue, Puzzle, Solution
+from clicktown.datafiles import read_json, read_text, require
+from clicktown.errors import ClicktownError, DataError
+from clicktown.oldtown.board import Board, Region, Relation
+from clicktown.oldtown.catalogue import Scenario, map_region, vocabulary
+from clicktown.oldtown.solve.cpsat import solve
+from clicktown.oldtown.solo import Clue, Puzzle, Solution
 
 #: Sentences quoted from published reviews (evidence.md section 5), as (type, building, predicate).
 QUOTED = [
@@ -721,8 +721,8 @@ def catalogue_document(outcome: Outcome) -> dict:
 def rebuild_catalogue(board_file=None, scenarios_file=None, rounds: int = 60, log=print,
                       start_file=None, checkpoint=None, cuts_file=None, quick=False) -> dict:
     """Run the search on the given (or built-in) board and scenarios; return the cards document."""
-    from .board import load_board
-    from .catalogue import load_buildings, load_scenarios
+    from clicktown.oldtown.board import load_board
+    from clicktown.oldtown.catalogue import load_buildings, load_scenarios
 
     board = load_board(board_file)
     buildings = tuple(b.name for b in load_buildings())
@@ -763,8 +763,8 @@ def alternatives(evidence: Evidence, board: Board) -> dict[int, tuple[int, int]]
 
 def alternatives_table() -> str:
     """The markdown table of docs/oldtown-reconstruction.md: options per card and the one chosen."""
-    from .board import load_board
-    from .catalogue import load_catalogue
+    from clicktown.oldtown.board import load_board
+    from clicktown.oldtown.catalogue import load_catalogue
 
     catalogue = load_catalogue()
     evidence = Evidence(list(catalogue.scenarios.values()), catalogue.building_names)
@@ -803,8 +803,8 @@ def fit_catalogue(board_file=None, scenarios_file=None, seed: int = 0, steps: in
                   start_file=None, on_step=None, leave_out=()) -> dict:
     """Run the local search of `fit.py` on the given (or built-in) board and scenarios; return the
     cards document. Reproducible: the same seed, steps and files give the same catalogue."""
-    from .board import load_board
-    from .catalogue import load_buildings, load_scenarios
+    from clicktown.oldtown.board import load_board
+    from clicktown.oldtown.catalogue import load_buildings, load_scenarios
     from .fit import chosen_catalogue, fit, open_town_naming
 
     board = load_board(board_file)

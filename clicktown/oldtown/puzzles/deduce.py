@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
-from .solo import PLOTS, Clue, Puzzle, Solution, validate
+from ..solo import PLOTS, Clue, Puzzle, Solution, validate
 
 OUT = 0
 SLOTS = frozenset((OUT, *PLOTS))

@@ -21,10 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..svgkit import esc, save_picture, write_file
-from . import model
-from .catalogue import Card, Catalogue, Scenario
-from .solo import Solution
+from ...svgkit import esc, save_picture, write_file
+from ..solve import cpsat as model
+from ..catalogue import Card, Catalogue, Scenario
+from ..solo import Solution
 from .svg import card_plan_svg, plan_svg, step_picture
 
 LEVEL_EN = {"leicht": "easy", "mittel": "medium", "schwer": "hard", "": "unrated"}

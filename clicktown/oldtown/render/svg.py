@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..svgkit import Svg, wrap
-from .board import Board, Line
+from ...svgkit import Svg, wrap
+from ..board import Board, Line
 
 SAND, SAND_EDGE, GOLD = "#f3e4c0", "#8b6b3e", "#ffd66b"
 STREET, RAILWAY, DOOR = "#cdc5b4", "#5b4b3b", "#7a4a1e"

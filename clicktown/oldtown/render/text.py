@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .board import Board
-from .catalogue import Card, Catalogue, Scenario
-from .solo import Solution
+from ..board import Board
+from ..catalogue import Card, Catalogue, Scenario
+from ..solo import Solution
 
 CELL = 20
 DOOR = {"N": "^", "S": "v", "W": "<", "E": ">"}

@@ -17,10 +17,10 @@ import argparse
 import json
 from dataclasses import dataclass
 
-from .catalogue import LEVELS, Catalogue, Scenario, load_catalogue
-from .count import count_solutions
+from ..catalogue import LEVELS, Catalogue, Scenario, load_catalogue
+from ..solve.count import count_solutions
 from .deduce import SEARCH_TIER, Deduction, deduce
-from .solo import Puzzle
+from ..solo import Puzzle
 
 LEVEL_OF_TIER = {0: "leicht", 1: "leicht", 2: "leicht", 3: "mittel", 4: "schwer"}
 LONG_STEPS = 60

@@ -12,9 +12,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from . import csp, model
-from .catalogue import Catalogue, Scenario
-from .solo import Solution
+from . import cpsat as model, csp
+from ..catalogue import Catalogue, Scenario
+from ..solo import Solution
 
 BACKENDS = {"cpsat": model.solve, "constraint": csp.solve}
 LIMIT = 10

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .solo import PLOTS, Puzzle, Solution
+from ..solo import PLOTS, Puzzle, Solution
 
 OUT_BIT = 1
 ALL = (1 << 17) - 1

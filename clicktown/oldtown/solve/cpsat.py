@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ortools.sat.python import cp_model
 
-from .solo import PLOTS, Clue, Puzzle, Solution
+from ..solo import PLOTS, Clue, Puzzle, Solution
 
 
 class SoloModel:

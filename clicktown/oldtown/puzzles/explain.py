@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .catalogue import Catalogue, Scenario
-from .count import count_solutions
+from ..catalogue import Catalogue, Scenario
+from ..solve.count import count_solutions
 from .deduce import OUT, SLOTS, Deduction, Markers, Step, deduce, start
 
 WORDS = {

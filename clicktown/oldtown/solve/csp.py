@@ -15,7 +15,7 @@ from itertools import combinations
 
 from constraint import AllDifferentConstraint, FunctionConstraint, Problem
 
-from .solo import PLOTS, Clue, Puzzle, Solution
+from ..solo import PLOTS, Clue, Puzzle, Solution
 
 OUT = (17, 18)
 

@@ -1,0 +1,1 @@
+"""Old Town puzzles: deductions a player makes, explaining them, grading and generating scenarios."""

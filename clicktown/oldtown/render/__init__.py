@@ -1,0 +1,1 @@
+"""Old Town for people: text plans and tables, SVG pictures, printable sheets."""

@@ -1,0 +1,1 @@
+"""Solving Old Town solo scenarios: the fast exact counter, CP-SAT, python-constraint2, verification."""
