@@ -3,7 +3,9 @@
 Modules: `cards` (traits, cards, deck, wheel), `engine` (statements, the enumerator, moves, rewards,
 judging), `declare` (spoken declarations), `model` (the CP-SAT model: listing, Wild Wild Pattern
 completion, puzzles), `stats` (random wheels), `report` (text and JSON for the CLI).
-Rules decisions: docs/rules-wild-wild-pattern.md.
+The whole game: `game` (the engine in the OpenSpiel shape), `bank` (Bank, Target and challenge
+cards), `bots`, `simulate`, `play` (a person at the terminal), `env` (PettingZoo).
+Rules decisions: docs/rules-wild-wild-pattern.md and docs/wild-wild-pattern-game.md.
 """
 
 from .cards import Card, Deck, Trait, Wheel, load_deck, parse_card, parse_wheel

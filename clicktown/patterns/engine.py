@@ -10,9 +10,10 @@ Rules implemented (docs/rules-wild-wild-pattern.md quotes the rulebook for each 
 - Tier 1 ("repeats once") when k equals the minimum, tier 2 ("twice or more") when it is larger.
 - Involved cards: the trigger cards and their named neighbours; all 8 involved = Wild Wild Pattern.
 - A move (a card covering position p) creates a pattern when the statement is valid after the move,
-  was not valid before it, and the played card is involved (`lenient` drops the last condition).
-  `extend` also counts a move that adds an occurrence to a pattern already on the wheel as
-  creating it (the rulebook's Martha Jane example needs this; see the docs page).
+  is new, and the played card is involved (`lenient` drops the last condition). "New" by default
+  (`extend=True`) means not valid before the move, or valid with fewer trigger cards: the move adds
+  an occurrence (the rulebook's Martha Jane example needs this). `extend=False` is the strict
+  reading, where a pattern valid before the move is never new (see the docs page).
 - Rewards: OBJECT+SUIT tier 1 the covered card, tier 2 the covered and the played card; OBJECT+COLOR
   tier 1 one wheel card of choice (not the played one), tier 2 two wheel cards (played one allowed);
   Wild Wild Pattern wins the game. A false declaration: the played card is discarded and every
@@ -41,7 +42,7 @@ class Rules:
     after: str = "clockwise"
     min_occurrences: int = 2
     lenient: bool = False
-    extend: bool = False
+    extend: bool = True
 
     def __post_init__(self):
         if self.after not in SIDES:

@@ -1,0 +1,233 @@
+"""Players for the Wild Wild Pattern game: random, greedy and planner (the stronger one).
+
+Every bot sees only what its seat may see: the wheel, its own card (or the clicked one), the
+cards won and the challenge cards face up in front of every seat, the Target cards and the money.
+It never looks at another seat's card in hand or at the deck.
+
+- random: a legal action chosen uniformly (so nearly every declaration it makes is false).
+- greedy: the best immediate reward: covers where the most cards are won (a Wild Wild Pattern
+  first) and declares that pattern; says Click! when its card creates nothing; takes the cards
+  that raise its Bank payout most; uses money cards first, then steals.
+- planner: plays out each of its options on a copy of the game (every pattern-creating cover and
+  declaration with the takes that follow, Click!, waiting) and keeps the one whose hand is worth
+  most. A hand is worth what the Bank pays for it, nothing above 5 cards, a win for a Wild
+  combination, and some credit for 5 different objects or colors still in reach. It also uses
+  challenge cards against the seat that leads.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..errors import ClicktownError
+from .cards import Card
+from .engine import best_move, has_move, moves
+from .game import CARD, CLICK, PASS, POSITION, STATEMENT, STATEMENT_INDEX, GameState
+
+BOTS = ("random", "greedy", "planner")
+
+
+class RandomPlayer:
+    """A uniformly random legal action."""
+
+    name = "random"
+
+    def choose(self, state: GameState, rng: random.Random) -> int:
+        return rng.choice(state.legal_actions())
+
+
+class GreedyPlayer:
+    """The best immediate reward, in cards and then in cents."""
+
+    name = "greedy"
+
+    def choose(self, state: GameState, rng: random.Random) -> int:
+        phase = state.phase
+        if phase in ("race", "click"):
+            return self.race(state)
+        if phase == "declare":
+            return STATEMENT + STATEMENT_INDEX[self.best_pattern(state).statement]
+        if phase == "place":
+            return state.legal_actions()[0]
+        if phase == "take":
+            return CARD + self.take(state)
+        if phase == "activate":
+            return self.activate(state)
+        return CARD + self.power(state)
+
+    def race(self, state: GameState) -> int:
+        """Cover where the most cards are won; with no move, Click! (or let the clicked card go)."""
+        card = state.table.cards[state.playing_card()]
+        found = best_move(moves(state.wheel_cards(), card, state.table.rules))
+        if found is not None:
+            return POSITION + found.position
+        return CLICK if state.phase == "race" else PASS
+
+    def best_pattern(self, state: GameState):
+        """The created pattern with the best reward (Wild Wild Pattern, then cards)."""
+        created = state.created()
+        if not created:
+            raise ClicktownError("nothing to declare: the cover creates no pattern")
+        return max(created, key=lambda p: (p.wild, p.reward().cards_won))
+
+    def worth(self, state: GameState, seat: int, cards: list[Card]) -> float:
+        """How much a hand of won cards is worth to this bot: the Bank's cents."""
+        return state.table.bank.payout(cards, state.target[seat]).cents
+
+    def take(self, state: GameState) -> int:
+        """The wheel card that makes the hand worth most."""
+        mine = state.won_cards(state.seat)
+        return max(state.card_choices(), key=lambda c: (self.worth(state, state.seat, mine + [state.table.cards[c]]), -c))
+
+    def activate(self, state: GameState) -> int:
+        """Money first (the most cents), then a steal; otherwise keep the challenge cards."""
+        powers = {state.table.challenges[c].power: c for c in state.card_choices()}
+        money = [c for c in state.card_choices() if state.table.challenges[c].power == "money"]
+        if money:
+            return CARD + max(money, key=lambda c: state.table.challenges[c].cents)
+        if "steal" in powers:
+            return CARD + powers["steal"]
+        return PASS
+
+    def power(self, state: GameState) -> int:
+        """The target of the power in use: the best card for itself, or the worst loss for the owner."""
+        seat, kind = state.seat, state.power["kind"]
+        choices = state.card_choices()
+        if kind in ("steal", "exchange-take"):
+            return max(choices, key=lambda c: (self._gain(state, seat, c), -c))
+        if kind == "exchange-give":
+            return min(choices, key=lambda c: (self._gain(state, seat, c), c))
+        return max(choices, key=lambda c: (self._loss(state, c), -c))
+
+    def _gain(self, state: GameState, seat: int, card: int) -> float:
+        """What a card adds to the seat's hand (a challenge card: a small fixed worth)."""
+        pattern = state.table.cards[card]
+        if pattern is None:
+            return 5.0
+        mine = state.won_cards(seat)
+        if card in state.won[seat]:
+            return self.worth(state, seat, mine) - self.worth(state, seat, [x for x in mine if x is not pattern])
+        return self.worth(state, seat, mine + [pattern]) - self.worth(state, seat, mine)
+
+    def _loss(self, state: GameState, card: int) -> float:
+        """What removing a card costs the seat that won it."""
+        owner = state.owner(card)[1]
+        theirs = state.won_cards(owner)
+        pattern = state.table.cards[card]
+        return self.worth(state, owner, theirs) - self.worth(state, owner, [x for x in theirs if x is not pattern])
+
+
+class PlannerPlayer(GreedyPlayer):
+    """Plays each option out on a copy of the game and keeps the one whose hand is worth most."""
+
+    name = "planner"
+
+    def worth(self, state: GameState, seat: int, cards: list[Card]) -> float:
+        bank = state.table.bank
+        if len(cards) > bank.max_cards:
+            return -300.0
+        paid = bank.payout(cards, state.target[seat])
+        if paid.wild:
+            return 2000.0
+        value = float(paid.cents)
+        n = len(cards)
+        if n < bank.max_cards:
+            value += 8 * n
+            for attribute in ("object", "color"):
+                if len({getattr(c, attribute) for c in cards}) == n:
+                    value += 14 * n
+        return value
+
+    def race(self, state: GameState) -> int:
+        seat = state.seat
+        card = state.table.cards[state.playing_card()]
+        options = [(self.worth(state, seat, state.won_cards(seat)), PASS)]
+        for move in moves(state.wheel_cards(), card, state.table.rules):
+            for pattern in move.patterns:
+                plan = [POSITION + move.position, STATEMENT + STATEMENT_INDEX[pattern.statement]]
+                options.append((self._play_out(state, plan), POSITION + move.position))
+        if state.phase == "race" and not has_move(state.wheel_cards(), card, state.table.rules):
+            options.append((self._click_worth(state), CLICK))
+        best = max(v for v, _ in options)
+        return next(a for v, a in options if v == best)
+
+    def best_pattern(self, state: GameState):
+        created = state.created()
+        if not created:
+            raise ClicktownError("nothing to declare: the cover creates no pattern")
+        return max(created, key=lambda p: self._play_out(state, [STATEMENT + STATEMENT_INDEX[p.statement]]))
+
+    def _play_out(self, state: GameState, actions: list[int]) -> float:
+        """The worth of the hand after `actions` and this bot's own takes and powers that follow."""
+        seat = state.seat
+        trial = state.clone()
+        for action in actions:
+            trial.apply_action(action)
+        while trial.current_player() == seat and trial.phase in ("take", "activate", "power"):
+            trial.apply_action(GreedyPlayer.choose(self, trial, None) if trial.phase != "take" else CARD + self.take(trial))
+        if trial.is_terminal():
+            return 10_000.0 if seat in trial.winners else -10_000.0
+        return self.worth(trial, seat, trial.won_cards(seat))
+
+    def _click_worth(self, state: GameState) -> float:
+        """Nobody can use a card without a move: the clicker takes the best wheel card."""
+        seat = state.seat
+        mine = state.won_cards(seat)
+        return max(self.worth(state, seat, mine + [state.table.cards[c]]) for c in state.wheel if c is not None)
+
+    def take(self, state: GameState) -> int:
+        seat, entry = state.seat, state.take_queue[0]
+        choices = state.card_choices()
+        mine = state.won_cards(seat)
+        if entry[1] == 2 and len(choices) > 1:
+            pairs = [(a, b) for i, a in enumerate(choices) for b in choices[i + 1:]]
+            a, b = max(pairs, key=lambda ab: self.worth(state, seat, mine + [state.table.cards[x] for x in ab]))
+            return a
+        return max(choices, key=lambda c: (self.worth(state, seat, mine + [state.table.cards[c]]), -c))
+
+    def activate(self, state: GameState) -> int:
+        """Money first, then the power that helps most against the leader."""
+        choices = state.card_choices()
+        money = [c for c in choices if state.table.challenges[c].power == "money"]
+        if money:
+            return CARD + max(money, key=lambda c: state.table.challenges[c].cents)
+        best, action = 0.0, PASS
+        for c in choices:
+            trial = state.clone()
+            trial.apply_action(CARD + c)
+            target = self.power(trial)
+            gain = self._gain_of(trial, target)
+            if gain > best:
+                best, action = gain, CARD + c
+        return action
+
+    def _gain_of(self, state: GameState, card: int) -> float:
+        kind, seat = state.power["kind"], state.seat
+        if kind in ("steal", "exchange-take"):
+            return self._gain(state, seat, card) + (self._loss(state, card) if state.owner(card)[0] != "wheel" else 0)
+        if kind == "exchange-give":
+            return 1.0
+        return self._loss(state, card)
+
+    def power(self, state: GameState) -> int:
+        seat, kind = state.seat, state.power["kind"]
+        choices = state.card_choices()
+        if kind == "exchange-give":
+            return min(choices, key=lambda c: (self._gain(state, seat, c), c))
+        return max(choices, key=lambda c: (self._gain_of(state, c), -c))
+
+    def _loss(self, state: GameState, card: int) -> float:
+        owner = state.owner(card)[1]
+        if state.table.cards[card] is None:
+            return 5.0
+        theirs = state.won_cards(owner)
+        pattern = state.table.cards[card]
+        return self.worth(state, owner, theirs) - self.worth(state, owner, [x for x in theirs if x is not pattern])
+
+
+def make_bot(name: str):
+    """A bot by name: random, greedy or planner."""
+    players = {"random": RandomPlayer, "greedy": GreedyPlayer, "planner": PlannerPlayer}
+    if name not in players:
+        raise ClicktownError(f"unknown bot '{name}' (bots: {', '.join(BOTS)})")
+    return players[name]()

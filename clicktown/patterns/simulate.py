@@ -1,0 +1,141 @@
+"""Many Wild Wild Pattern games between bots, and the summary tables (the running is arena.simulate).
+
+`play_one(index, seed, setup)` plays one game from its own seed and returns a `GameRecord`: the
+summary (winners, reason, rounds, turns, Wild Wild Patterns, cents per combination) and, when the
+setup asks for a trace, every event. `summarize(records)` adds the games up: win rates per seat
+and per bot with Wilson 95% intervals, rounds and turns per game, how games ended, what the Bank
+paid per combination.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache, partial
+
+from ..arena.rates import Rate
+from ..arena.simulate import GameRecord, run_games
+from ..arena.state import play_game
+from ..errors import ClicktownError
+from .bank import load_bank
+from .bots import BOTS, make_bot
+from .cards import load_deck
+from .engine import Rules
+from .game import MAX_TURNS, new_game, new_table, GameState
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What every game of a run shares (picklable: files by path, rules as a dataclass)."""
+
+    players: int = 3
+    mode: str = "saloon"
+    bots: tuple[str, ...] = ("greedy", "greedy", "greedy")
+    rotate: bool = False
+    deck_file: str | None = None
+    bank_file: str | None = None
+    rules: Rules = Rules()
+    trace: bool = False
+    max_turns: int = MAX_TURNS
+
+    def seats(self, index: int) -> tuple[str, ...]:
+        """The bot of each seat in game `index` (turned one seat per game with `rotate`)."""
+        if not self.rotate:
+            return self.bots
+        k = index % self.players
+        return self.bots[k:] + self.bots[:k]
+
+
+def check_setup(setup: Setup) -> None:
+    """Raise a one-line error unless the setup can be played (bots, players, files)."""
+    if len(setup.bots) != setup.players:
+        raise ClicktownError(f"--bots names {len(setup.bots)} bot(s) for {setup.players} players; "
+                             f"give one per seat, separated by commas")
+    for name in setup.bots:
+        if name not in BOTS:
+            raise ClicktownError(f"unknown bot '{name}' (bots: {', '.join(BOTS)})")
+    new_table(setup.players, setup.mode, _deck(setup.deck_file), _bank(setup.bank_file), setup.rules)
+
+
+@lru_cache(maxsize=8)
+def _deck(path):
+    return load_deck(path)
+
+
+@lru_cache(maxsize=8)
+def _bank(path):
+    return load_bank(path)
+
+
+def start(setup: Setup) -> GameState:
+    """A new game for this setup."""
+    return new_game(setup.players, setup.mode, _deck(setup.deck_file), _bank(setup.bank_file), setup.rules,
+                    record=setup.trace, max_turns=setup.max_turns)
+
+
+def play_one(index: int, seed: int, setup: Setup) -> GameRecord:
+    """One game between the setup's bots, all chance and choices drawn from `seed`."""
+    seats = setup.seats(index)
+    state = start(setup)
+    play_game(state, [make_bot(name) for name in seats], random.Random(seed))
+    summary = {"game": index, "seats": list(seats), "winners": state.winners, "reason": state.reason,
+               "rounds": state.round, "turns": state.turn, "wilds": state.wilds,
+               "paid": {name: {"times": t, "cents": c} for name, (t, c) in state.paid.items()},
+               "dollars_cents": list(state.cents)}
+    events = []
+    if setup.trace:
+        events = [{"event": "game_start", "game": index, "seed": seed, "players": setup.players,
+                   "mode": setup.mode, "bots": list(seats)}] + state.events
+    return GameRecord(index, seed, summary, events)
+
+
+def run(setup: Setup, games: int, seed: int, workers: int = 1):
+    """The records of `games` games, in game order, the same whatever `workers` is."""
+    check_setup(setup)
+    return run_games(partial(play_one, setup=setup), games, seed, workers)
+
+
+def summarize(summaries: list[dict], setup: Setup, seed: int) -> dict:
+    """The run's tables: win rates per seat and per bot (95% intervals), lengths, endings, payouts."""
+    n = len(summaries)
+    per_seat = [Rate(sum(seat in s["winners"] for s in summaries), n).to_json() for seat in range(setup.players)]
+    bots = sorted(set(setup.bots))
+    per_bot = {}
+    for bot in bots:
+        seats = [(s, i) for s in summaries for i, b in enumerate(s["seats"]) if b == bot]
+        per_bot[bot] = Rate(sum(i in s["winners"] for s, i in seats), len(seats)).to_json()
+    reasons: dict[str, int] = {}
+    paid: dict[str, dict] = {}
+    for s in summaries:
+        reasons[s["reason"]] = reasons.get(s["reason"], 0) + 1
+        for name, line in s["paid"].items():
+            total = paid.setdefault(name, {"times": 0, "cents": 0})
+            total["times"] += line["times"]
+            total["cents"] += line["cents"]
+    return {"games": n, "seed": seed, "players": setup.players, "mode": setup.mode, "bots": list(setup.bots),
+            "rotate": setup.rotate, "win_rate_per_seat": per_seat, "win_rate_per_bot": per_bot,
+            "rounds_per_game": sum(s["rounds"] for s in summaries) / n if n else 0.0,
+            "turns_per_game": sum(s["turns"] for s in summaries) / n if n else 0.0,
+            "wild_wild_patterns": sum(s["wilds"] for s in summaries), "endings": dict(sorted(reasons.items())),
+            "paid": dict(sorted(paid.items(), key=lambda kv: (-kv[1]["cents"], -kv[1]["times"], kv[0])))}
+
+
+def summary_text(result: dict) -> str:
+    """The summary as plain text tables."""
+    from ..output import table
+
+    def pct(rate):
+        low, high = rate["ci95"]
+        return [f"{rate['hits']}/{rate['n']}", f"{100 * rate['rate']:.1f}%", f"{100 * low:.1f}% - {100 * high:.1f}%"]
+
+    lines = [f"{result['games']} games, {result['players']} players, {result['mode']}, bots "
+             f"{','.join(result['bots'])}{' (rotated)' if result['rotate'] else ''}, seed {result['seed']}", ""]
+    lines.append(table([[f"seat {i}"] + pct(r) for i, r in enumerate(result["win_rate_per_seat"])] +
+                       [[b] + pct(r) for b, r in result["win_rate_per_bot"].items()],
+                       ["who", "wins", "rate", "95% interval"]))
+    lines += ["", f"rounds per game {result['rounds_per_game']:.2f}, turns per game {result['turns_per_game']:.1f}, "
+              f"Wild Wild Patterns {result['wild_wild_patterns']}",
+              "endings: " + ", ".join(f"{k} {v}" for k, v in result["endings"].items()), ""]
+    lines.append(table([[name, str(line["times"]), f"{line['cents'] / 100:.2f}"] for name, line in result["paid"].items()],
+                       ["combination", "times held", "dollars paid"]))
+    return "\n".join(lines)
