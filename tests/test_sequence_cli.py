@@ -73,19 +73,21 @@ def test_solve_text_and_json(run_cli, run_json, tmp_path):
     assert out["win"] and out["turns"] == 2 and out["sequences_needed"] == 1
     assert out["line"] == [{"card": "jh", "action": "remove", "cell": [0, 4]}, {"card": "5s", "action": "place", "cell": [0, 4]}]
     code, text, _ = run_cli("sequence", "solve", path, "--hand", "jh,5s", "--turns", "1", "--teams", "3", "--method", "search")
-    assert code == 0 and text.strip() == "team A cannot win within 1 turn(s) (proved by search)"
-    out = run_json("sequence", "solve", path, "--hand", "jh,5s", "--turns", "2")
-    assert not out["win"] and out["sequences_needed"] == 2  # two teams of Sequence need two sequences
+    assert code == 1 and text.strip() == "team A cannot win within 1 turn(s) (proved by search)"  # a negative verdict
+    code, out, _ = run_cli("sequence", "solve", path, "--hand", "jh,5s", "--turns", "2", "--json")
+    out = json.loads(out)
+    assert code == 1 and not out["win"] and out["sequences_needed"] == 2  # two teams of Sequence need two sequences
 
 
-def test_numbers_win_condition_depends_on_players(run_json, tmp_path):
+def test_numbers_win_condition_depends_on_players(run_cli, run_json, tmp_path):
     rows = list(EMPTY)
     rows[0] = "*AAA.....*"
     path = position_file(tmp_path, rows)
     out = run_json("sequence", "solve", path, "--game", "numbers", "--hand", "2x2", "--turns", "1")
     assert out["win"] and out["sequences_needed"] == 1
-    out = run_json("sequence", "solve", path, "--game", "numbers", "--hand", "2x2", "--turns", "1", "--players", "4")
-    assert not out["win"] and out["sequences_needed"] == 2
+    code, out, _ = run_cli("sequence", "solve", path, "--game", "numbers", "--hand", "2x2", "--turns", "1", "--players", "4", "--json")
+    out = json.loads(out)
+    assert code == 1 and not out["win"] and out["sequences_needed"] == 2
 
 
 def test_puzzle_output_is_a_position_file_that_solve_accepts(run_cli, run_json, tmp_path):
@@ -111,7 +113,7 @@ def test_puzzle_output_is_a_position_file_that_solve_accepts(run_cli, run_json, 
     (EMPTY[:4] + ["..x......."] + EMPTY[5:], [], "unknown character 'x'"),
     (EMPTY, ["--hand", "7h,zz", "--turns", "1"], "unknown card 'zz'"),
     (EMPTY, ["--hand", "7h,7h,7h", "--turns", "1"], "3 copies of 7h"),
-    (EMPTY, ["--hand", "7h", "--turns", "-1"], "--turns must be 0 or more"),
+    (EMPTY, ["--hand", "7h", "--turns", "-1"], "-1 is not in the range 0<=x<=7"),
     (EMPTY, ["--hand", "7h", "--turns", "1", "--team", "C"], "team 'C' is not in play"),
     (EMPTY, ["--hand", "7h", "--turns", "1", "--players", "7"], "7 players"),
 ])
@@ -128,6 +130,9 @@ def test_missing_files_and_broken_data_are_one_line(run_cli, tmp_path):
     assert code == 2 and "not found" in err and len(err.strip().splitlines()) == 1
     deck = tmp_path / "deck.json"
     deck.write_text(json.dumps({"cards": []}))
+    code, _, err = run_cli("sequence", "show", position_file(tmp_path, EMPTY), "--deck", deck)
+    assert code == 2 and "cards: expected at least 1 item" in err and len(err.strip().splitlines()) == 1
+    deck.write_text(json.dumps({"cards": [{"card": "7h", "names": "7h"}]}))
     code, _, err = run_cli("sequence", "show", position_file(tmp_path, EMPTY), "--deck", deck)
     assert code == 2 and "no card names" in err and len(err.strip().splitlines()) == 1
     board9 = tmp_path / "board.txt"

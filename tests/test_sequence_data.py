@@ -104,7 +104,7 @@ def test_user_board_and_deck_files_are_checked(tmp_path, sequence):
     with pytest.raises(DataError, match="'2s' stands 3 times"):
         load_game("sequence", board_file=tripled)
     no_corner = _write(tmp_path, "bc.txt", "\n".join(good_rows).replace("*", "xx", 1))
-    with pytest.raises(DataError, match="corners"):
+    with pytest.raises(DataError, match="row 0, column 0 is a corner: expected .* found .xx."):
         load_game("sequence", board_file=no_corner)
     deck = {"cards": [{"card": "7h", "names": "7h", "copies": 2}]}
     short = _write(tmp_path, "d.json", json.dumps(deck))

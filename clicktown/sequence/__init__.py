@@ -11,6 +11,11 @@ appear in JSON as [row, column], rows and columns 0-9 from the top left.
     legal_moves(game, position, "A", hand)       # CardMoves per card of the hand
     solve(game, position, "A", hand, 3, needed)  # Solution: a shortest winning line, or none
     generate_puzzle(game, seed=1, turns=2)       # Puzzle with exactly one winning first move
+
+The whole game lives in `match` (the state in the OpenSpiel shape of `clicktown.arena`), with
+`rules.seat_table` for the table, `bots` (random, greedy, lookahead), `simulate` (seeded runs and
+traces), `play` (a person at the terminal) and `env` (PettingZoo). Nothing here imports OR-Tools
+until a CP-SAT function is called.
 """
 
 from .game import Board, Card, Deck, Game, load_game, parse_hand

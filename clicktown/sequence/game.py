@@ -7,7 +7,10 @@ One engine serves both games; the data says everything that differs between them
   deck  -- the cards: each either names a label (its two cells), or is `wild` (a chip on any free
            cell: two-eyed jack, plus card) or `remove` (take away one opponent chip: one-eyed jack,
            minus card); `copies` per card; `aliases` for other spellings.
-Equation cards (`a+b`, `a-b`, `axb`, `a/b`) must name their own answer.
+Equation cards (`a+b`, `a-b`, `axb`, `a/b`, numbers of at most four digits) must name their own
+answer. In a hand, any equation with the right answer stands for a card of that number (`3+4` for a
+card of 7), within the number of cards the deck holds for it. The corners may be written `*`, `jk`,
+`joker` or `free`.
 """
 
 from __future__ import annotations
@@ -15,10 +18,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 
-from ..datafiles import builtin_path, read_json, read_text, require
-from ..errors import ClicktownError
+from ..datafiles import builtin_path, read_json, read_text, require, validated
+from ..errors import ClicktownError, DataError
 from .geometry import CORNERS, SIZE
 
 GAMES = {
@@ -27,6 +31,7 @@ GAMES = {
 }
 ACTIONS = ("place", "wild", "remove")
 FREE = "*"
+CORNER_SPELLINGS = (FREE, "jk", "joker", "free")
 
 
 @dataclass(frozen=True)
@@ -77,8 +82,12 @@ class Deck:
         key = self.aliases.get(key, key)
         if key not in self.cards:
             examples = ", ".join(list(self.cards)[:3])
-            raise ClicktownError(f"unknown card {name!r} (cards of this deck look like {examples})")
+            raise ClicktownError(f"unknown card {name[:20]!r} (cards of this deck look like {examples})")
         return self.cards[key]
+
+    def cards_naming(self, label: str) -> list[Card]:
+        """The place cards that name a board label."""
+        return [c for c in self.cards.values() if c.action == "place" and c.names == label]
 
 
 @dataclass(frozen=True)
@@ -100,17 +109,28 @@ class Game:
         return self.board.cells_of.get(card.names, ()) if card.action == "place" else ()
 
 
-def parse_board(text: str, source: str) -> Board:
-    """A Board from its text: 10 rows of 10 whitespace-separated labels, `#` comments."""
+def parse_board(text: str, source: str, check_shape: bool = True) -> Board:
+    """A Board from its text: 10 rows of 10 whitespace-separated labels, `#` comments.
+
+    `check_shape` runs the pydantic model of the labels (`schema.BoardFile`); the built-in boards skip it.
+    """
     rows = [line.split() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
     require(len(rows) == SIZE, f"{source}: a board has {SIZE} rows, found {len(rows)}")
     for r, row in enumerate(rows):
         require(len(row) == SIZE, f"{source}: board row {r} has {len(row)} cells, expected {SIZE}")
     flat = [label.lower() for row in rows for label in row]
+    if check_shape:
+        from .schema import BoardFile
+
+        validated({"rows": [flat[r * SIZE:(r + 1) * SIZE] for r in range(SIZE)]}, BoardFile, source)
     for i, label in enumerate(flat):
-        at_corner = i in CORNERS
-        require((label == FREE) == at_corner,
-                f"{source}: row {i // SIZE}, column {i % SIZE}: '*' belongs on the four corners and only there")
+        where = f"{source}: row {i // SIZE}, column {i % SIZE}"
+        if i in CORNERS:
+            require(label in CORNER_SPELLINGS, f"{where} is a corner: expected '*' (or jk, joker, free), found {label!r}")
+            flat[i] = FREE
+        else:
+            require(label not in CORNER_SPELLINGS, f"{where}: expected a card label, found the free-corner mark {label!r} "
+                    "(free cells stand on the four corners only)")
     cells_of: dict[str, tuple[int, ...]] = {}
     for i, label in enumerate(flat):
         if label != FREE:
@@ -121,55 +141,71 @@ def parse_board(text: str, source: str) -> Board:
     return Board(labels, cells_of)
 
 
-_EQUATION = re.compile(r"^(\d+)([+\-x/])(\d+)$")
+_EQUATION = re.compile(r"^(\d+)([+\-x*/])(\d+)$")
+MAX_DIGITS = 4
 
 
-def equation_value(card: str) -> float | None:
-    """The value of an equation card such as `6x7` (None when the card is no equation)."""
-    match = _EQUATION.match(card)
+def equation_value(card: str) -> Fraction | None:
+    """The value of an equation card such as `6x7` (None when the card is no equation).
+
+    A ClicktownError when it is written as an equation but cannot be one: numbers longer than
+    four digits, or a division by zero.
+    """
+    match = _EQUATION.match(card.strip().lower())
     if not match:
         return None
+    if len(match[1]) > MAX_DIGITS or len(match[3]) > MAX_DIGITS:
+        raise ClicktownError(f"equation {card[:20]!r}...: numbers of at most {MAX_DIGITS} digits")
     a, op, b = int(match[1]), match[2], int(match[3])
     if op == "/":
-        return a / b if b else None
-    return {"+": a + b, "-": a - b, "x": a * b}[op]
+        if b == 0:
+            raise ClicktownError(f"equation {card!r} divides by zero")
+        return Fraction(a, b)
+    return Fraction({"+": a + b, "-": a - b, "x": a * b, "*": a * b}[op])
 
 
-def _parse_card(entry, source: str) -> tuple[Card, int]:
-    """One deck entry -> (Card, copies), validated."""
-    require(isinstance(entry, dict) and isinstance(entry.get("card"), str),
-            f"{source}: every deck entry needs a \"card\" name")
-    name = entry["card"].strip().lower()
-    action = entry.get("action", "place")
-    require(action in ACTIONS, f"{source}: card {name!r} has unknown action {action!r}")
-    names = entry.get("names")
-    require((action == "place") == isinstance(names, str),
-            f"{source}: card {name!r}: a place card names one label, wild and remove cards name none")
-    copies = entry.get("copies", 1)
-    require(isinstance(copies, int) and copies >= 1, f"{source}: card {name!r} needs a positive number of copies")
-    return Card(name, action, names.lower() if names else None), copies
+def parse_deck(data, board: Board, source: str, check_shape: bool = True) -> Deck:
+    """A Deck from its parsed JSON, checked against the board it is played on.
 
-
-def parse_deck(data, board: Board, source: str) -> Deck:
-    """A Deck from its parsed JSON, checked against the board it is played on."""
-    require(isinstance(data, dict) and isinstance(data.get("cards"), list), f"{source}: a deck is an object with a \"cards\" list")
+    `check_shape` runs the pydantic model of the file (`schema.DeckFile`) first; the built-in decks,
+    checked by the tests, skip it to keep start-up quick. The meaning checks always run.
+    """
+    entries, aliases = _deck_entries(data, source, check_shape)
     cards, copies = {}, Counter()
-    for entry in data["cards"]:
-        card, n = _parse_card(entry, source)
-        require(card.name not in cards, f"{source}: card {card.name!r} is listed twice")
-        require(card.action != "place" or card.names in board.cells_of,
-                f"{source}: card {card.name!r} names {card.names!r}, which is not on the board")
-        value = equation_value(card.name)
-        require(value is None or card.names is None or str(value).removesuffix(".0") == card.names,
-                f"{source}: equation card {card.name!r} does not come to {card.names!r}")
-        cards[card.name], copies[card.name] = card, n
+    for k, (name, action, names, n) in enumerate(entries):
+        where = f"{source}: cards[{k}]"
+        name = name.strip().lower()
+        names = names.strip().lower() if names is not None else None
+        require((action == "place") == (names is not None),
+                f"{where}: card {name!r}: a place card names one label, wild and remove cards name none")
+        require(name not in cards, f"{where}: card {name!r} is listed twice")
+        require(action != "place" or names in board.cells_of,
+                f"{where}: card {name!r} names {names!r}, which is not on the board")
+        try:
+            value = equation_value(name)
+        except ClicktownError as exc:
+            raise DataError(f"{where}: {exc}") from None
+        require(value is None or names is None or str(value) == names,
+                f"{where}: equation card {name!r} does not come to {names!r}")
+        cards[name], copies[name] = Card(name, action, names), n
     named = {c.names for c in cards.values()}
     missing = sorted(set(board.cells_of) - named)
     require(not missing, f"{source}: no card names the board label(s) {', '.join(missing[:5])}")
-    aliases = {str(k).lower(): str(v).lower() for k, v in (data.get("aliases") or {}).items()}
+    aliases = {k.strip().lower(): v.strip().lower() for k, v in aliases.items()}
     for alias, target in aliases.items():
-        require(target in cards, f"{source}: alias {alias!r} points to unknown card {target!r}")
+        require(target in cards, f"{source}: aliases.{alias}: points to unknown card {target!r}")
     return Deck(cards, dict(copies), aliases)
+
+
+def _deck_entries(data, source: str, check_shape: bool):
+    """[(card, action, names, copies)] and the aliases of a deck file."""
+    if check_shape:
+        from .schema import DeckFile
+
+        deck = validated(data, DeckFile, source)
+        return [(e.card, e.action, e.names, e.copies) for e in deck.cards], deck.aliases
+    entries = [(e["card"], e.get("action", "place"), e.get("names"), e.get("copies", 1)) for e in data["cards"]]
+    return entries, data.get("aliases") or {}
 
 
 def load_game(name: str = "sequence", board_file: str | Path | None = None, deck_file: str | Path | None = None) -> Game:
@@ -179,16 +215,51 @@ def load_game(name: str = "sequence", board_file: str | Path | None = None, deck
     title, board_name, deck_name = GAMES[name]
     board_path = board_file or builtin_path("sequence", board_name)
     deck_path = deck_file or builtin_path("sequence", deck_name)
-    board = parse_board(read_text(board_path), str(board_path))
-    deck = parse_deck(read_json(deck_path), board, str(deck_path))
+    board = parse_board(read_text(board_path), str(board_path), check_shape=board_file is not None)
+    deck = parse_deck(read_json(deck_path), board, str(deck_path), check_shape=deck_file is not None)
     return Game(name, title, board, deck)
 
 
-def parse_hand(text: str, deck: Deck) -> tuple[Card, ...]:
-    """The cards of a hand written as names separated by commas or spaces (`7h,jd,as`)."""
+MAX_HAND = 7  # the largest hand of either rulebook: "Bei 2 Spielern: je 7 Karten"
+
+
+def parse_hand(text: str, deck: Deck, limit: int = MAX_HAND) -> tuple[Card, ...]:
+    """The cards of a hand written as names separated by commas or spaces (`7h,jd,as`).
+
+    An equation that is not itself a card of the deck stands for a card of its answer (`3+4` for
+    a card of 7) while the deck has such cards left. At most `limit` cards, at least one.
+    """
     names = [n for n in re.split(r"[,\s]+", text.strip()) if n]
-    hand = tuple(deck.card(n) for n in names)
-    for name, n in Counter(c.name for c in hand).items():
+    if not names:
+        raise ClicktownError("the hand is empty: give at least one card, e.g. --hand 7h,jd")
+    if len(names) > limit:
+        raise ClicktownError(f"the hand holds {len(names)} cards, but no hand in the rulebook holds more than {limit}")
+    exact = [deck.card(n) if deck.aliases.get(n.lower(), n.lower()) in deck.cards else None for n in names]
+    for name, n in Counter(c.name for c in exact if c is not None).items():
         if n > deck.copies[name]:
             raise ClicktownError(f"the hand holds {n} copies of {name} but the deck has only {deck.copies[name]}")
-    return hand
+    left = Counter(deck.copies)
+    left.subtract(c.name for c in exact if c is not None)
+    hand = []
+    for name, card in zip(names, exact):
+        if card is None:
+            card = _hand_card(name, deck, left)
+            left[card.name] -= 1
+        hand.append(card)
+    return tuple(hand)
+
+
+def _hand_card(name: str, deck: Deck, left: Counter) -> Card:
+    """The deck card a hand entry stands for: the card itself, or one with the equation's answer."""
+    key = name.strip().lower()
+    value = equation_value(key)
+    if value is None:
+        return deck.card(name)
+    same = deck.cards_naming(str(value))
+    if not same:
+        raise ClicktownError(f"equation {key!r} comes to {value}, which is not on the board")
+    total = sum(deck.copies[c.name] for c in same)
+    spare = [c for c in same if left[c.name] > 0]
+    if not spare:
+        raise ClicktownError(f"the hand holds more cards for {value} than the deck's {total}")
+    return spare[0]

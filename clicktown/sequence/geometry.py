@@ -78,7 +78,15 @@ def conflicting(a: Window, b: Window) -> bool:
     return len(set(a.cells) & set(b.cells)) >= 2
 
 
+WINDOW_AT: dict[tuple[int, int], int] = {(w.line, w.start): n for n, w in enumerate(WINDOWS)}
+WINDOW_CELLS: list[frozenset[int]] = [frozenset(w.cells) for w in WINDOWS]
+CORNERS_IN: list[int] = [sum(1 for c in w.cells if c in CORNERS) for w in WINDOWS]
+
 CONFLICTS: list[tuple[int, int]] = [
     (i, j) for i, j in combinations(range(len(WINDOWS)), 2)
     if WINDOWS[i].line == WINDOWS[j].line and conflicting(WINDOWS[i], WINDOWS[j])
 ]
+CONFLICTS_OF: dict[int, frozenset[int]] = {n: frozenset() for n in range(len(WINDOWS))}
+for _i, _j in CONFLICTS:
+    CONFLICTS_OF[_i] |= {_j}
+    CONFLICTS_OF[_j] |= {_i}

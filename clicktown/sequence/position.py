@@ -5,14 +5,21 @@ The format: 10 lines of 10 characters, row 0 at the top; `*` on the four corners
 sequence (it can no longer be removed). Blank lines and lines starting with `#` are ignored.
 A corner belongs to every team ("Alle Spieler verwenden sie so, als ob sich ihr farbiger
 Spielchip in der Ecke befindet").
+
+The locked chips are the team's completed sequences. `locked_windows` reads them back as windows:
+on each line, the set of fully locked windows (no two sharing two cells) that covers most of the
+locked chips not already explained by a locked window on another line; ties go to more windows,
+then to the earlier ones. A second sequence may share only one cell with each completed one.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
 
 from ..errors import ClicktownError
-from .geometry import CELLS, CORNERS, SIZE, row_col
+from .geometry import CELLS, CORNERS, SIZE, WINDOWS, Window, row_col
 
 TEAMS = "ABC"
 EMPTY = "."
@@ -84,7 +91,17 @@ def _where(index: int) -> str:
     return f"row {r}, column {c}"
 
 
-def parse_position(text: str) -> Position:
+def parse_position(text: str, source: str = "") -> Position:
+    """A Position from the text format, or a ClicktownError naming the first problem (and `source`)."""
+    try:
+        return _parse(text)
+    except ClicktownError as exc:
+        if source:
+            raise ClicktownError(f"{source}: {exc}") from None
+        raise
+
+
+def _parse(text: str) -> Position:
     """A Position from the text format, or a ClicktownError naming the first problem."""
     rows = [line.strip() for line in text.splitlines()]
     rows = [line for line in rows if line and not line.startswith("#")]
@@ -92,7 +109,7 @@ def parse_position(text: str) -> Position:
         raise ClicktownError(f"a position has {SIZE} rows of {SIZE} cells, found {len(rows)} rows")
     for r, row in enumerate(rows):
         if len(row) != SIZE:
-            raise ClicktownError(f"position row {r} has {len(row)} cells, expected {SIZE}: {row!r}")
+            raise ClicktownError(f"position row {r} has {len(row)} cells, expected {SIZE}: {row[:20]!r}")
     cells = "".join(rows)
     for i, ch in enumerate(cells):
         if ch not in _CHIPS and ch not in (EMPTY, FREE):
@@ -105,12 +122,49 @@ def parse_position(text: str) -> Position:
     return position
 
 
-def _check_locks(position: Position) -> None:
-    """Every locked chip must lie in a completed line of its team."""
-    from .sequences import complete_windows  # local: sequences builds on this module
+def complete_windows(position: Position, team: str) -> list[Window]:
+    """Every window whose five cells all count for `team`."""
+    return [w for w in WINDOWS if all(position.owns(c, team) for c in w.cells)]
 
+
+_ONLY_LOCKS = str.maketrans({ch: EMPTY for ch in TEAMS})
+
+
+def locked_windows(position: Position, team: str) -> tuple[int, ...]:
+    """The team's completed sequences as its locked chips show them (window numbers)."""
+    return _locked_reading(position.cells.translate(_ONLY_LOCKS), team.lower())
+
+
+@lru_cache(maxsize=8192)
+def _locked_reading(locks: str, mark: str) -> tuple[int, ...]:
+    """The reading of one team's locked chips; `locks` holds only corners and locked chips."""
+    if mark not in locks:
+        return ()
+    fully = [n for n, w in enumerate(WINDOWS)
+             if all(locks[c] in (mark, FREE) for c in w.cells) and any(locks[c] == mark for c in w.cells)]
+    picked: list[int] = []
+    for line in sorted({WINDOWS[n].line for n in fully}):
+        here = [n for n in fully if WINDOWS[n].line == line]
+        elsewhere = {c for n in fully if WINDOWS[n].line != line for c in WINDOWS[n].cells}
+        best, best_key = (), None
+        for size in range(1, len(here) + 1):
+            for chosen in combinations(here, size):
+                starts = [WINDOWS[n].start for n in chosen]
+                if any(b - a < 4 for a, b in zip(starts, starts[1:])):
+                    continue
+                cover = {c for n in chosen for c in WINDOWS[n].cells if locks[c] == mark and c not in elsewhere}
+                key = (len(cover), size, [-s for s in starts])
+                if best_key is None or key > best_key:
+                    best, best_key = chosen, key
+        picked.extend(best)
+    return tuple(sorted(picked))
+
+
+def _check_locks(position: Position) -> None:
+    """Every locked chip must lie in a line of five locked chips (or corners) of its team."""
     for team in TEAMS:
-        covered = {c for w in complete_windows(position, team) for c in w.cells}
+        mark = team.lower()
+        covered = {c for w in WINDOWS if all(position.chip(c) in (mark, FREE) for c in w.cells) for c in w.cells}
         for i in CELLS:
-            if position.chip(i) == team.lower() and i not in covered:
-                raise ClicktownError(f"locked chip {team.lower()!r} at {_where(i)} is not part of any sequence of team {team}")
+            if position.chip(i) == mark and i not in covered:
+                raise ClicktownError(f"locked chip {mark!r} at {_where(i)} is not part of any sequence of team {team}")

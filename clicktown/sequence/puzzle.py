@@ -58,12 +58,21 @@ class Puzzle:
         return "\n".join(head) + "\n" + self.position.text()
 
 
-def generate_puzzle(game: Game, seed: int, turns: int = 2, unique: bool = True, attempts=range(5000)) -> Puzzle:
-    """The first candidate from random.Random(seed) that passes every check."""
+def check_turns(game: Game, turns: int, unique: bool = True) -> None:
+    """A ClicktownError unless a puzzle of `turns` turns can exist: 1 or 2 turns, or up to the hand size."""
     if turns < 1:
         raise ClicktownError(f"--turns must be at least 1, got {turns}")
+    size = hand_size(game.name, PLAYERS)
+    if turns > size:
+        raise ClicktownError(f"--turns {turns}: a hand of {game.title} for two players holds {size} cards "
+                             "and nobody draws, so a puzzle has at most that many turns")
     if unique and turns > 2:
         raise ClicktownError("a unique winning first move exists only for 1 or 2 turns when opponents pass")
+
+
+def generate_puzzle(game: Game, seed: int, turns: int = 2, unique: bool = True, attempts=range(5000)) -> Puzzle:
+    """The first candidate from random.Random(seed) that passes every check."""
+    check_turns(game, turns, unique)
     rng = random.Random(seed)
     needed = sequences_needed(game.name, 2, PLAYERS)
     for _ in attempts:

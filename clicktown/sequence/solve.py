@@ -15,15 +15,18 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-
-from ortools.sat.python import cp_model
+from typing import TYPE_CHECKING
 
 from ..errors import ClicktownError
 from .game import Card, Game
 from .geometry import CELLS, CONFLICTS, WINDOWS
 from .moves import Move, apply_move, card_cells
 from .position import Position
+from .position import locked_windows
 from .sequences import count_fast, protected_cells
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ortools.sat.python import cp_model
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,8 @@ def _check_turns(turns: int) -> None:
 
 def solve_cpsat(game: Game, position: Position, team: str, hand: tuple[Card, ...], turns: int, needed: int) -> Solution:
     """A shortest winning line within `turns`, by CP-SAT, or a proof there is none."""
+    from ortools.sat.python import cp_model
+
     _check_turns(turns)
     if count_fast(position, team) >= needed:
         return Solution(True, 0, (), needed, "cp-sat")
@@ -106,7 +111,12 @@ def _play(model: cp_model.CpModel, plays: dict, name: str, cell: int) -> cp_mode
 def _require_sequences(model: cp_model.CpModel, position: Position, team: str, place: dict, needed: int) -> None:
     """At least `needed` compatible windows whose cells are all the team's at the end."""
     chosen = {}
+    for n in locked_windows(position, team):
+        chosen[n] = model.new_bool_var(f"sequence_{n}")
+        model.add(chosen[n] == 1)
     for n, window in enumerate(WINDOWS):
+        if n in chosen:
+            continue
         missing = [c for c in window.cells if not position.owns(c, team)]
         if all(c in place for c in missing):
             chosen[n] = model.new_bool_var(f"sequence_{n}")
@@ -224,7 +234,15 @@ def solve(game: Game, position: Position, team: str, hand: tuple[Card, ...], tur
     """A shortest winning line within `turns` by the chosen method."""
     if method not in SOLVERS:
         raise ClicktownError(f"unknown method {method!r} (choose cp-sat or search)")
+    check_not_over(position, team, needed)
     return SOLVERS[method](game, position, team, hand, turns, needed)
+
+
+def check_not_over(position: Position, team: str, needed: int) -> None:
+    """A ClicktownError when another team already has the sequences it needs: the game is over."""
+    for other in position.teams():
+        if other != team and count_fast(position, other) >= needed:
+            raise ClicktownError(f"team {other} already has the {needed} sequence(s) it needs: the game is over")
 
 
 def winning_first_moves(game: Game, position: Position, team: str, hand: tuple[Card, ...], turns: int, needed: int) -> list[Move]:

@@ -1,0 +1,184 @@
+"""Players for the Sequence engine: random, greedy (a hand-written evaluation of lines), lookahead.
+
+  random    -- any legal action, uniformly (the arena's RandomBot);
+  greedy    -- exchanges a dead card when it holds one, then plays the move whose cell scores best:
+               for each line of five through the cell, what the chip adds to the team's own open
+               lines (1, 3, 9, 27 for the 1st to 4th chip, 1000 for the 5th) and what it blocks of
+               an opponent's (1, 3, 8, 500 for a line holding 1 to 4 of theirs); a jack or a plus
+               or minus card is kept unless it is worth clearly more than a plain card;
+  lookahead -- asks the win-in-N solver (`solve.solve_search`) whether its hand wins within two of
+               its own turns, and plays the first move of that line; otherwise, when an opponent
+               could win on its next turn by one chip on some cell, it blocks: a chip on that cell,
+               or the removal of one of the opponent's chips in the line; otherwise plays as greedy.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..arena.state import RandomBot
+from ..errors import ClicktownError
+from .geometry import CONFLICTS_OF, CORNERS_IN, WINDOWS, WINDOWS_BY_CELL
+from .match import CELL_COUNT, MatchState
+
+OWN = (1, 3, 9, 27, 1000)
+BLOCK = (0, 1, 3, 8, 500)
+SPECIAL_COST = {"wild": 12, "remove": 10}
+
+
+class GreedyBot:
+    """Plays the best-scoring move by the line evaluation; exchanges dead cards first."""
+
+    name = "greedy"
+
+    def choose(self, state: MatchState, rng: random.Random) -> int:
+        actions = state.legal_actions()
+        match = state.match
+        exchanges = [a for a in actions if match.exchange <= a < match.pass_action]
+        if exchanges:
+            return exchanges[0]
+        if actions == [match.pass_action]:
+            return actions[0]
+        team = match.table.team_of(state.seat)
+        scores: dict[int, float] = {}
+        best, best_score = actions[0], float("-inf")
+        for action in actions:
+            kind, cell = divmod(action, CELL_COUNT)
+            card = match.actions[kind]
+            if card == "remove":
+                score = removal_score(state, team, cell) - SPECIAL_COST["remove"]
+            else:
+                if cell not in scores:
+                    scores[cell] = placement_score(state, team, cell)
+                score = scores[cell] - SPECIAL_COST.get(card, 0)
+            score += rng.random() * 1e-3  # break ties at random
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+
+def placement_score(state: MatchState, team: str, cell: int) -> float:
+    """What a chip of `team` on `cell` is worth: its own lines grown, the opponents' lines blocked."""
+    chips = state.window_chips
+    made = state.sequences[team]
+    others = [t for t in chips if t != team]
+    score = 0.0
+    for w in WINDOWS_BY_CELL[cell]:
+        theirs = [chips[o][w] for o in others]
+        if not any(theirs):
+            if not any(m in CONFLICTS_OF[w] for m in made):
+                score += OWN[chips[team][w] + CORNERS_IN[w]]
+        elif chips[team][w] == 0:
+            for o, n in zip(others, theirs):
+                if n:
+                    score += BLOCK[min(4, n + CORNERS_IN[w])]
+    return score
+
+
+def removal_score(state: MatchState, team: str, cell: int) -> float:
+    """What taking the opponent chip on `cell` is worth: their lines broken, ours reopened."""
+    chips = state.window_chips
+    owner = state.board[cell].upper()
+    score = 0.0
+    for w in WINDOWS_BY_CELL[cell]:
+        others = sum(chips[t][w] for t in chips if t not in (team, owner))
+        mine, theirs = chips[team][w], chips[owner][w]
+        if mine == 0 and others == 0:
+            score += BLOCK[min(4, theirs + CORNERS_IN[w])]
+        elif theirs == 1 and others == 0:
+            score += OWN[min(4, mine + CORNERS_IN[w])] / 2
+    return score
+
+
+class LookaheadBot:
+    """Plays a winning line of the win-in-N solver when its hand has one within `depth` turns, else greedy."""
+
+    name = "lookahead"
+
+    def __init__(self, depth: int = 2):
+        self.depth = depth
+        self.greedy = GreedyBot()
+
+    def choose(self, state: MatchState, rng: random.Random) -> int:
+        from .solve import solve_search
+
+        actions = state.legal_actions()
+        match = state.match
+        if any(match.exchange <= a < match.pass_action for a in actions) or actions == [match.pass_action]:
+            return self.greedy.choose(state, rng)
+        team = match.table.team_of(state.seat)
+        hand = tuple(match.game.deck.cards[k] for k in state.hand_names(state.seat))
+        if state.supply[team] >= self.depth:
+            found = solve_search(match.game, state.position(), team, hand, self.depth, match.table.needed)
+            if found.win and found.line:
+                move = found.line[0]
+                action = match.play_action(move.card, move.cell)
+                if action in actions:
+                    return action
+        blocks = blocking_actions(state, team, actions)
+        if blocks:
+            return max(blocks, key=lambda a: (_score(state, team, a), rng.random()))
+        return self.greedy.choose(state, rng)
+
+
+def _score(state: MatchState, team: str, action: int) -> float:
+    """The greedy score of one play."""
+    kind, cell = divmod(action, CELL_COUNT)
+    card = state.match.actions[kind]
+    if card == "remove":
+        return removal_score(state, team, cell) - SPECIAL_COST["remove"]
+    return placement_score(state, team, cell) - SPECIAL_COST.get(card, 0)
+
+
+def winning_threats(state: MatchState, opponent: str) -> dict[int, list[int]]:
+    """Empty cells where one chip of `opponent` would give it the sequences it needs, with the lines it would complete."""
+    counts, made = state.window_chips[opponent], state.sequences[opponent]
+    short = state.match.table.needed - len(made)
+    threats: dict[int, list[int]] = {}
+    for w, window in enumerate(WINDOWS):
+        if counts[w] + CORNERS_IN[w] != 4 or any(m in CONFLICTS_OF[w] for m in made):
+            continue
+        gap = [c for c in window.cells if state.board[c] == "."]
+        if len(gap) == 1:
+            threats.setdefault(gap[0], []).append(w)
+    if short <= 1:
+        return threats
+    return {c: ws for c, ws in threats.items() if _fitting(ws) >= short}
+
+
+def _fitting(windows: list[int]) -> int:
+    """How many of these windows fit together (no two sharing two cells)."""
+    chosen: list[int] = []
+    for w in windows:
+        if not any(c in CONFLICTS_OF[w] for c in chosen):
+            chosen.append(w)
+    return len(chosen)
+
+
+def blocking_actions(state: MatchState, team: str, actions: list[int]) -> list[int]:
+    """The plays that stop every opponent's one-chip win, if there is such a threat."""
+    threats = {}
+    for opponent in state.window_chips:
+        if opponent != team:
+            threats.update(winning_threats(state, opponent))
+    if not threats:
+        return []
+    lines = {c for ws in threats.values() for w in ws for c in WINDOWS[w].cells}
+    blocks = []
+    for action in actions:
+        kind, cell = divmod(action, CELL_COUNT)
+        if kind >= len(state.match.kinds):
+            continue
+        if state.match.actions[kind] == "remove" and cell in lines or state.match.actions[kind] != "remove" and cell in threats:
+            blocks.append(action)
+    return blocks
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot}
+
+
+def make_bot(name: str):
+    """A bot by name."""
+    if name not in BOTS:
+        raise ClicktownError(f"unknown bot {name!r} (choose {', '.join(BOTS)})")
+    return BOTS[name]()

@@ -1,0 +1,180 @@
+"""A person at the terminal against bots: the board drawn in the teams' colours, and moves read as text.
+
+A move is written as the card and, for cards that take a cell, the cell as row,column (0-9 from
+the top left): `7h 3,4` (a chip on row 3, column 4), `jd 5,5` (a two-eyed jack: any free cell),
+`jh 2,3` (a one-eyed jack: take the opponent chip on row 2, column 3), `x 7h` or `exchange 7h`
+(exchange a dead card), `pass` (only when nothing can be played). Equations work in Sequence
+Numbers (`3+4 0,7`). `?` lists the legal moves, `quit` abandons the game. Rendering returns
+strings; the CLI prints them.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Callable
+
+import click
+
+from ..errors import ClicktownError
+from .game import equation_value
+from .geometry import SIZE, cell
+from .match import CELL_COUNT, MatchState
+from .rules import COLOURS
+
+STYLE = {"A": "blue", "B": "green", "C": "red"}
+
+
+def board_text(state: MatchState, colour: bool = True) -> str:
+    """The board: labels on empty cells, each chip in its team's colour (locked ones in reverse video)."""
+    labels = state.match.game.board.labels
+    width = max(3, max(len(lab or "") for lab in labels))
+    lines = ["   " + " ".join(str(c).rjust(width) for c in range(SIZE))]
+    for r in range(SIZE):
+        cells = []
+        for c in range(SIZE):
+            chip = state.board[cell(r, c)]
+            if chip == ".":
+                cells.append((labels[cell(r, c)] or "").rjust(width))
+            elif chip == "*":
+                cells.append("*".rjust(width))
+            else:
+                text = f"[{chip}]".rjust(width)
+                cells.append(click.style(text, fg=STYLE[chip.upper()], bold=True, reverse=chip.islower()) if colour else text)
+        lines.append(f"{r:>2} " + " ".join(cells))
+    return "\n".join(lines)
+
+
+def status_text(state: MatchState, seat: int) -> str:
+    """Whose turn, the sequences, the seat's hand, the chips left."""
+    table = state.match.table
+    team = table.team_of(seat)
+    seqs = ", ".join(f"{t} ({COLOURS[t]}): {n}/{table.needed}" for t, n in state.sequence_counts().items())
+    cards = state.match.game.deck.cards
+    hand = [name if cards[name].names in (None, name) else f"{name}(={cards[name].names})" for name in state.hand_names(seat)]
+    return (f"you are seat {seat}, team {team} ({COLOURS[team]}); sequences {seqs}\n"
+            f"your hand: {' '.join(hand)}   cards in the draw pile: {state.pile_size}")
+
+
+def event_text(event: dict) -> str:
+    """A trace event in words, for the person at the table."""
+    kind = event["event"]
+    if kind == "play":
+        verb = "took the chip on" if event["action"] == "remove" else "put a chip on"
+        return f"seat {event['seat']} (team {event['team']}) played {event['card']}: {verb} row {event['cell'][0]}, column {event['cell'][1]}"
+    if kind == "exchange":
+        return f"seat {event['seat']} exchanged the dead card {event['card']}"
+    if kind == "pass":
+        return f"seat {event['seat']} could not play and passed"
+    if kind == "sequence":
+        return f"team {event['team']} completed a sequence: " + " ".join(f"({r},{c})" for r, c in event["cells"])
+    return f"the discard piles were shuffled into a new draw pile of {event['cards']} cards"
+
+
+def move_text(state: MatchState, action: int) -> str:
+    """An action written the way a person types it (`7h 3,4`, `x 7h`, `pass`)."""
+    what, kind, cell = state.match.decode(action)
+    if what == "pass":
+        return "pass"
+    name = state.match.kinds[kind]
+    return f"x {name}" if what == "exchange" else f"{name} {cell // SIZE},{cell % SIZE}"
+
+
+def legal_moves_text(state: MatchState) -> str:
+    """Every legal move of the seat to move, one per line: as typed, then in words."""
+    return "\n".join(f"{move_text(state, a):<12} {state.action_to_string(a)}" for a in state.legal_actions())
+
+
+_CELL = re.compile(r"^\(?(\d)\s*,\s*(\d)\)?$")
+
+
+def parse_move(state: MatchState, text: str) -> int:
+    """The action a typed move stands for, or a ClicktownError saying what is wrong with it."""
+    match = state.match
+    words = text.strip().lower().split()
+    if not words:
+        raise ClicktownError("type a move, e.g. '7h 3,4', 'x 7h', 'pass', or '?' for the list")
+    if words == ["pass"]:
+        action = match.pass_action
+    elif words[0] in ("x", "exchange"):
+        if len(words) != 2:
+            raise ClicktownError("write an exchange as 'x CARD'")
+        action = match.exchange + _kind(state, words[1])
+    else:
+        if len(words) != 2 or not _CELL.match(words[1]):
+            raise ClicktownError("write a move as 'CARD ROW,COLUMN', e.g. '7h 3,4'")
+        m = _CELL.match(words[1])
+        action = _kind(state, words[0]) * CELL_COUNT + cell(int(m[1]), int(m[2]))
+    if action not in state.legal_actions():
+        raise ClicktownError(f"not a legal move now: {state.action_to_string(action)} ('?' lists the legal moves)")
+    return action
+
+
+def _kind(state: MatchState, name: str) -> int:
+    """The kind of a card of the seat's hand named by the player (an equation by its answer)."""
+    match = state.match
+    hand = set(state.hands[state.seat])
+    deck = match.game.deck
+    key = deck.aliases.get(name, name)
+    if key in match.kind_of and match.kind_of[key] in hand:
+        return match.kind_of[key]
+    value = equation_value(name) if key not in match.kind_of else None
+    if value is not None:
+        for kind in hand:
+            if deck.cards[match.kinds[kind]].names == str(value):
+                return kind
+    raise ClicktownError(f"{name!r} is not in your hand ({' '.join(state.hand_names(state.seat))})")
+
+
+class Abandoned(Exception):
+    """The person typed `quit`."""
+
+
+class Human:
+    """A person: shows the board and reads a move until it is legal."""
+
+    name = "human"
+
+    def __init__(self, ask: Callable[[str], str], show: Callable[[str], None], colour: bool = True):
+        self.ask, self.show, self.colour = ask, show, colour
+        self.seen = 0
+
+    def choose(self, state: MatchState, rng: random.Random) -> int:
+        if state.events is not None:
+            news = [e for e in state.events[self.seen:] if e["event"] in ("play", "exchange", "pass", "sequence", "reshuffle")]
+            self.seen = len(state.events)
+            for event in news:
+                self.show(event_text(event))
+        self.show(board_text(state, self.colour))
+        self.show(status_text(state, state.seat))
+        while True:
+            text = self.ask("your move")
+            if text.strip() == "?":
+                self.show(legal_moves_text(state))
+                continue
+            if text.strip().lower() in ("quit", "q"):
+                raise Abandoned()
+            try:
+                return parse_move(state, text)
+            except ClicktownError as exc:
+                self.show(str(exc))
+
+
+def play_against(setup, seat: int, human: Human, seed: int) -> MatchState:
+    """One game with `human` at `seat` and the setup's bots at the others; `state.trace` holds its events."""
+    from ..arena.state import play_game
+    from .bots import make_bot
+    from .simulate import end_event, make_match, start_event
+
+    match = make_match(setup)
+    names = list(setup.seat_bots())
+    names[seat] = human.name
+    players = [human if s == seat else make_bot(name) for s, name in enumerate(names)]
+    state = match.new_state()
+    state.events = []
+    try:
+        play_game(state, players, random.Random(seed))
+    except Abandoned:
+        state.end_reason = "abandoned"
+    state.trace = [start_event(state, tuple(names), 0, seed), *state.events, end_event(state)]
+    return state

@@ -1,0 +1,108 @@
+"""Many seeded games of Sequence or Sequence Numbers between bots, their traces and a summary.
+
+One game: `play_one(index, seed, setup)` deals and plays with `random.Random(seed)` for both the
+chance nodes and the bots, and returns a `GameRecord` whose events are the trace (see
+docs/sequence-game.md for the schema). `run(setup, games, seed, workers)` plays many through
+`clicktown.arena.simulate.run_games`, so the results do not depend on the number of workers.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache, partial
+
+from ..arena.rates import Rate
+from ..arena.simulate import GameRecord, run_games
+from ..arena.state import play_game
+from ..errors import ClicktownError
+from .bots import BOTS, make_bot
+from .game import load_game
+from .match import Match, MatchState
+from .rules import seat_table
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What every game of a run shares: game, table, the bot of each seat, data files."""
+
+    game: str = "sequence"
+    players: int = 2
+    teams: int | None = None
+    bots: tuple[str, ...] = ("greedy",)
+    board_file: str | None = None
+    deck_file: str | None = None
+
+    def seat_bots(self) -> tuple[str, ...]:
+        """The bot of each seat: the list given, repeated round the table."""
+        return tuple(self.bots[s % len(self.bots)] for s in range(self.players))
+
+
+@lru_cache(maxsize=16)
+def make_match(setup: Setup) -> Match:
+    """The checked game data and table of a setup (loaded once per process)."""
+    for name in setup.bots:
+        if name not in BOTS:
+            raise ClicktownError(f"unknown bot {name!r} (choose {', '.join(BOTS)})")
+    if len(setup.bots) > setup.players:
+        raise ClicktownError(f"{len(setup.bots)} bots for {setup.players} players: give at most one per seat")
+    table = seat_table(setup.game, setup.players, setup.teams)
+    return Match(load_game(setup.game, setup.board_file, setup.deck_file), table)
+
+
+def start_event(state: MatchState, bots: tuple[str, ...], index: int, seed: int) -> dict:
+    """The trace's first event: who plays, in which team, with how many cards."""
+    table = state.match.table
+    return {"event": "game_start", "game": table.game, "index": index, "seed": seed, "players": table.players,
+            "teams": [table.team_of(s) for s in range(table.players)], "bots": list(bots),
+            "hand_sizes": [table.hand] * table.players, "sequences_needed": table.needed}
+
+
+def end_event(state: MatchState) -> dict:
+    """The trace's last event: the final board, the winners, the turns."""
+    return {"event": "game_end", "board": state.position().rows(), "winners": [state.winner] if state.winner else [],
+            "turns": state.turns, "reason": state.end_reason, "sequences": state.sequence_counts()}
+
+
+def play_one(index: int, seed: int, setup: Setup, trace: bool = True) -> GameRecord:
+    """One game between the setup's bots, seeded with `seed`."""
+    match = make_match(setup)
+    names = setup.seat_bots()
+    bots = [make_bot(n) for n in names]
+    state = match.new_state()
+    state.events = [] if trace else None
+    play_game(state, bots, random.Random(seed))
+    summary = {"winner": state.winner, "turns": state.turns, "reason": state.end_reason, **state.stats,
+               "sequences": state.sequence_counts()}
+    events = [start_event(state, names, index, seed), *(state.events or []), end_event(state)] if trace else []
+    return GameRecord(index, seed, summary, events)
+
+
+def run(setup: Setup, games: int, seed: int, workers: int = 1, trace: bool = False):
+    """The records of `games` games in game order (the same whatever `workers`)."""
+    make_match(setup)  # check the setup before any work starts
+    return run_games(partial(play_one, setup=setup, trace=trace), games, seed, workers)
+
+
+def summarise(setup: Setup, records: list[GameRecord], seed: int) -> dict:
+    """Win rates per team and per bot (95% intervals), draws, and per-game averages."""
+    match = make_match(setup)
+    table = match.table
+    names = setup.seat_bots()
+    n = len(records)
+    teams = {t: Rate(sum(r.summary["winner"] == t for r in records), n).to_json() for t in table.team_names}
+    bots = {}
+    for bot in dict.fromkeys(names):
+        seats_teams = {table.team_of(s) for s, b in enumerate(names) if b == bot}
+        bots[bot] = Rate(sum(r.summary["winner"] in seats_teams for r in records), n).to_json()
+    draws = Rate(sum(r.summary["winner"] is None for r in records), n).to_json()
+
+    def mean(key):
+        return sum(r.summary[key] for r in records) / n if n else 0.0
+
+    return {"game": table.game, "players": table.players, "teams": table.teams, "bots": list(names),
+            "games": n, "seed": seed, "sequences_needed": table.needed, "hand_size": table.hand,
+            "wins_by_team": teams, "wins_by_bot": bots, "draws": draws,
+            "turns_per_game": mean("turns"), "wild_played_per_game": mean("wild"),
+            "remove_played_per_game": mean("remove"), "dead_cards_exchanged_per_game": mean("exchanged"),
+            "passes_per_game": mean("passes")}
