@@ -1,0 +1,137 @@
+"""Bots for the marker game: random legal moves, greedy, and one that plans a little.
+
+  random   any legal action, uniformly (its "stop" calls are right only by luck)
+  greedy   the most markers this turn; calls every stop logic allows; draws when nothing scores
+  planner  the most markers this turn minus what its move leaves for the others' "stop" calls
+           (they claim before the mover); in a 2-player game it keeps its cards and draws while
+           no move scores 2 or more (an A card played later, when more of its plots are built,
+           scores up to 5); with more players waiting loses (measured), so it does not wait
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...arena.state import RandomBot
+from ...errors import ClicktownError
+from . import rules
+from .state import (CHOOSE, DISCARD, DRAW_OWN, DRAW_SHARED, PASS, PLAY, STOP, TAKE,
+                    OldTownState)
+
+
+def _pick(rng: random.Random, scored: list[tuple[float, int]]) -> int:
+    """The best-scored action; ties broken by the generator."""
+    best = max(s for s, _ in scored)
+    return rng.choice([a for s, a in scored if s == best])
+
+
+class GreedyBot:
+    """The most markers now; every right stop."""
+
+    name = "greedy"
+
+    def choose(self, state: OldTownState, rng: random.Random) -> int:
+        return getattr(self, f"_{state.phase}")(state, rng)
+
+    def _choose(self, state, rng):
+        # the rulebook's tip: take the buildings your type-A cards name
+        named = {state.catalogue.card(n).building for n in state.hands[state.actor]}
+        legal = state.legal_actions()
+        scored = [(1 if state.names[a - CHOOSE] in named else 0, a) for a in legal]
+        return _pick(rng, scored)
+
+    def score_play(self, state, verdict: rules.Verdict) -> float:
+        return verdict.gain
+
+    def score_take(self, state, taking: rules.Taking) -> float:
+        return taking.gain
+
+    def _turn(self, state, rng):
+        legal = state.legal_actions()
+        scored = []
+        for action in legal:
+            if PLAY <= action < DISCARD:
+                card, b = divmod(action - PLAY, 18)
+                kind = state.catalogue.card(card + 1).kind
+                verdict = state.verdicts(state.seat)[card + 1, None if kind == "A" else state.names[b]]
+                scored.append((self.score_play(state, verdict), action))
+        discards = [a for a in legal if DISCARD <= a < TAKE]
+        if discards:
+            best_take = max(self.score_take(state, rules.take(state.town, b, p)) for b, p in rules.removable(state.town))
+            scored += [(best_take, a) for a in discards]
+        if not scored or self.would_rather_draw(max(s for s, _ in scored)):
+            draws = [a for a in legal if a in (DRAW_OWN, DRAW_SHARED)]
+            if draws:
+                return DRAW_OWN if DRAW_OWN in draws else DRAW_SHARED
+        if not scored:
+            return legal[0]
+        return _pick(rng, scored)
+
+    def would_rather_draw(self, best: float) -> bool:
+        """Draw instead of the best move when it scores this little."""
+        return best <= 0
+
+    def _discard(self, state, rng):
+        return state.legal_actions()[0]
+
+    def _take(self, state, rng):
+        scored = []
+        for action in state.legal_actions():
+            b, p = state.decode_marker(action, TAKE)
+            scored.append((self.score_take(state, rules.take(state.town, b, p)), action))
+        return _pick(rng, scored)
+
+    def _pile(self, state, rng):
+        legal = state.legal_actions()
+        return DRAW_OWN if DRAW_OWN in legal else legal[0]
+
+    def _stop(self, state, rng):
+        forced = sorted(state.town.forced())
+        if forced:
+            return state.marker_action(STOP, *forced[0])
+        return PASS
+
+
+class PlannerBot(GreedyBot):
+    """Greedy, less what the move leaves to the others' stop calls; with 2 players, keeps cards that score little yet."""
+
+    name = "planner"
+    exposure = 1.0  # a marker left to the others' stop calls weighs as much as one of its own
+    patience = 2    # with 2 players, keeps its cards (and draws) while no move scores this much
+
+    def score_play(self, state, verdict):
+        if verdict.after is None or verdict.gain == 0:
+            return verdict.gain
+        return verdict.gain - self.exposure * rules.claimable(verdict.after)
+
+    def _turn(self, state, rng):
+        self.waiting = self.patience if state.players == 2 else 0  # with more, the others take what it waits for
+        return super()._turn(state, rng)
+
+    def would_rather_draw(self, best: float) -> bool:
+        return best < self.waiting if self.waiting else best <= 0
+
+    def score_take(self, state, taking):
+        return taking.gain - self.exposure * rules.claimable(taking.after)
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot}
+
+
+def make_bot(name: str):
+    """A bot by name."""
+    if name not in BOTS:
+        raise ClicktownError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
+    return BOTS[name]()
+
+
+def bot_names(text: str, players: int) -> tuple[str, ...]:
+    """Bots for the seats from 'greedy' or 'greedy,random,planner' (the last one repeats)."""
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        raise ClicktownError("name at least one bot")
+    if len(names) > players:
+        raise ClicktownError(f"{len(names)} bots named for {players} seat{'s' if players != 1 else ''}")
+    for n in names:
+        make_bot(n)
+    return tuple(names + [names[-1]] * (players - len(names)))

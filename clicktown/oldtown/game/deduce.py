@@ -1,0 +1,212 @@
+"""Deduction on the marker board: the bipartite graph of buildings and the plots their markers lie on.
+
+Glossary:
+  marker graph  one node per building with markers on the board, one per plot not yet built on;
+                an edge for every marker (building, plot)
+  free plot     a plot not built on; free plots without markers are open to any building
+  complete      a matching that gives every building with markers a plot of its own
+  feasible      the board has a complete matching: some town still fits every marker
+  forced        a marker on no complete matching: logic alone removes it (a "stop", Beispiel 8)
+  held plot     a plot some set of k buildings needs all of: k plots holding every marker of k
+                buildings (Beispiel 7); no further building may get a marker there
+
+The fast way is the matching (networkx's Hopcroft-Karp) and Régin's all-different filter: with a
+complete matching M, a marker off M lies on some complete matching exactly when its plot can
+reach a plot M leaves free along alternating edges, or when both ends sit in one strongly
+connected component of the graph oriented by M. The slow way, kept to cross-check it, asks CP-SAT
+about every marker the same question.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Iterable, Mapping
+
+import networkx as nx
+from networkx.algorithms import bipartite
+
+Markers = Mapping[str, Iterable[int]]
+Key = tuple[frozenset, frozenset]
+
+
+def key_of(markers: Markers, free: Iterable[int] = ()) -> Key:
+    """A hashable form of a board's markers and free plots (the deductions are cached by it)."""
+    return frozenset((b, frozenset(p)) for b, p in markers.items()), frozenset(free)
+
+
+def _markers(key: Key) -> dict[str, frozenset]:
+    return dict(key[0])
+
+
+def _graph(markers: Markers) -> nx.Graph:
+    """The marker graph: ("b", name) and ("p", plot) nodes, one edge per marker."""
+    graph = nx.Graph()
+    for building, plots in markers.items():
+        graph.add_node(("b", building))
+        graph.add_edges_from((("b", building), ("p", plot)) for plot in plots)
+    return graph
+
+
+def matching(markers: Markers) -> dict[str, int] | None:
+    """A complete matching (building -> plot), or None when no town fits the markers."""
+    found = _matching(key_of(markers))
+    return None if found is None else dict(found)
+
+
+@lru_cache(maxsize=8192)
+def _matching(key: Key) -> tuple | None:
+    markers = _markers(key)
+    if not markers:
+        return ()
+    graph = _graph(markers)
+    top = [("b", b) for b in markers]
+    found = bipartite.hopcroft_karp_matching(graph, top_nodes=top)
+    if any(node not in found for node in top):
+        return None
+    return tuple((b, found[("b", b)][1]) for b in markers)
+
+
+def feasible(markers: Markers) -> bool:
+    """Does some town fit every marker (every building with markers on a plot of its own)?"""
+    return matching(markers) is not None
+
+
+def _oriented(markers: Markers, match: dict[str, int]) -> nx.DiGraph:
+    """The graph oriented by the matching: matched edges plot -> building, the others building -> plot."""
+    directed = nx.DiGraph()
+    for building, plots in markers.items():
+        for plot in plots:
+            if match[building] == plot:
+                directed.add_edge(("p", plot), ("b", building))
+            else:
+                directed.add_edge(("b", building), ("p", plot))
+    return directed
+
+
+def _reaching_free(directed: nx.DiGraph, free: set[int]) -> set:
+    """Every node with an alternating path to a plot the matching leaves free (one backward search)."""
+    out = {("p", plot) for plot in free if ("p", plot) in directed}
+    todo = list(out)
+    while todo:
+        for before in directed.predecessors(todo.pop()):
+            if before not in out:
+                out.add(before)
+                todo.append(before)
+    return out
+
+
+def supported(markers: Markers, free: Iterable[int]) -> set[tuple[str, int]] | None:
+    """The markers that lie on some complete matching (Régin's filter); None when infeasible.
+
+    `free` is every plot not built on; plots without markers count as free plots.
+    """
+    found = _supported(key_of(markers, free))
+    return None if found is None else set(found)
+
+
+@lru_cache(maxsize=8192)
+def _supported(key: Key) -> frozenset | None:
+    markers, free = _markers(key), key[1]
+    match = matching(markers)
+    if match is None:
+        return None
+    if not markers:
+        return frozenset()
+    directed = _oriented(markers, match)
+    unmatched = set(free) - set(match.values())
+    reach = _reaching_free(directed, unmatched)
+    component = {}
+    for number, nodes in enumerate(nx.strongly_connected_components(directed)):
+        for node in nodes:
+            component[node] = number
+    keep = set()
+    for building, plots in markers.items():
+        for plot in plots:
+            b, p = ("b", building), ("p", plot)
+            if match[building] == plot or p in reach or component[b] == component[p]:
+                keep.add((building, plot))
+    return frozenset(keep)
+
+
+def forced_removals(markers: Markers, free: Iterable[int]) -> set[tuple[str, int]] | None:
+    """Every marker logic removes (on no complete matching); None when the board is infeasible."""
+    keep = supported(markers, free)
+    if keep is None:
+        return None
+    return {(b, p) for b, plots in markers.items() for p in plots} - keep
+
+
+def held_plots(markers: Markers, free: Iterable[int]) -> dict[int, tuple[str, ...]] | None:
+    """Plots that a closed set of buildings needs (Beispiel 7), each with that set's buildings.
+
+    A plot is held when its matched building cannot move to a free plot along alternating
+    edges: the buildings and plots that cannot reach a free plot form sets of k buildings whose
+    markers all lie on the same k plots. None when the board is infeasible.
+    """
+    found = _held(key_of(markers, free))
+    return None if found is None else dict(found)
+
+
+@lru_cache(maxsize=8192)
+def _held(key: Key) -> tuple | None:
+    markers, free = _markers(key), key[1]
+    match = matching(markers)
+    if match is None:
+        return None
+    if not markers:
+        return ()
+    directed = _oriented(markers, match)
+    unmatched = set(free) - set(match.values())
+    reach = _reaching_free(directed, unmatched)
+    held_nodes = {n for n in directed if n not in reach}
+    closed = directed.subgraph(held_nodes)
+    out = {}
+    for nodes in nx.weakly_connected_components(closed):
+        names = tuple(sorted(n[1] for n in nodes if n[0] == "b"))
+        for kind, value in nodes:
+            if kind == "p":
+                out[value] = names
+    return tuple(out.items())
+
+
+def clear_caches() -> None:
+    """Forget every cached deduction (for timing the filter on boards it has not seen)."""
+    for cached in (_matching, _supported, _held):
+        cached.cache_clear()
+
+
+# -- the cross-check with CP-SAT ---------------------------------------------------------------
+
+def supported_cpsat(markers: Markers) -> set[tuple[str, int]] | None:
+    """The same as `supported`, asked of CP-SAT marker by marker (slow; for cross-checking)."""
+    from ortools.sat.python import cp_model
+
+    model = cp_model.CpModel()
+    on = {(b, p): model.new_bool_var(f"{b}_on_{p}") for b, plots in markers.items() for p in plots}
+    for building, plots in markers.items():
+        model.add_exactly_one(on[building, p] for p in plots)
+    plots_used = {p for _, p in on}
+    for plot in plots_used:
+        model.add_at_most_one(v for (b, p), v in on.items() if p == plot)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.cp_model_presolve = False  # tiny models: presolving costs more than it saves
+    if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    keep = {edge for edge, v in on.items() if solver.value(v)}
+    for edge, var in on.items():
+        if edge in keep:
+            continue
+        model.clear_assumptions()
+        model.add_assumptions([var])
+        if solver.solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            keep |= {e for e, v in on.items() if solver.value(v)}
+    return keep
+
+
+def forced_removals_cpsat(markers: Markers) -> set[tuple[str, int]] | None:
+    """Every marker on no complete matching, found with CP-SAT; None when infeasible."""
+    keep = supported_cpsat(markers)
+    if keep is None:
+        return None
+    return {(b, p) for b, plots in markers.items() for p in plots} - keep

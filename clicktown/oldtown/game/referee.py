@@ -1,0 +1,123 @@
+"""The referee for one disputed move, from a saved state file.
+
+A state file is JSON in the shape of a trace's `turn_end` line (so a line of a trace, with the
+player's buildings added, is a state file):
+
+  {"plots": {"5": ["Sheriff", "Saloon"], "7": ["Sheriff"]},   plot -> buildings with a marker there
+   "built": {"Saloon": 6},                                     building -> its plot
+   "mine":  ["Hotel", "Bank"],                                 the buildings of the player to judge
+   "supply": {"Hotel": 5, ...}}                                optional: markers beside the board
+
+Without "supply", every building no card has spoken of has its 5 markers beside the board and
+every other building none (what the game itself leaves). The keys "event", "turn", "seat" and
+"points" of a trace line are accepted and not used. Building names may be English or German.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ...datafiles import DataError, read_json, validated
+from ..catalogue import Catalogue
+from . import rules
+from .town import MARKERS_PER_BUILDING, MAX_PER_PLOT, PLOTS, Town
+
+
+class StateFile(BaseModel):
+    """A saved position of the marker game."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    plots: dict[str, list[str]] = Field(default_factory=dict)
+    built: dict[str, int] = Field(default_factory=dict)
+    mine: list[str] | None = None
+    supply: dict[str, int] | None = None
+    event: str | None = None
+    turn: int | None = None
+    seat: int | None = None
+    points: list[int] | None = None
+
+
+def load_state(path, catalogue: Catalogue) -> tuple[Town, frozenset[str] | None]:
+    """The town and the player's buildings of a state file; one DataError for anything wrong."""
+    data = validated(read_json(path), StateFile, str(path))
+    return town_from(data, catalogue, str(path))
+
+
+def town_from(data: StateFile, catalogue: Catalogue, source: str = "state") -> tuple[Town, frozenset[str] | None]:
+    """Check a parsed state file against the rules and turn it into a Town."""
+    def name(text: str) -> str:
+        try:
+            return catalogue.building(text)
+        except Exception:
+            raise DataError(f"{source}: unknown building {text!r}") from None
+
+    town = Town.empty(catalogue.building_names)
+    for building, plot in data.built.items():
+        b = name(building)
+        if plot not in PLOTS:
+            raise DataError(f"{source}: built.{building}: plots are numbered 1 to 16; found {plot}")
+        if plot in town.occupied:
+            raise DataError(f"{source}: two buildings are built on plot {plot}")
+        town.built[b] = plot
+        town.supply[b] = 0
+    for key, buildings in data.plots.items():
+        if not key.isdigit() or int(key) not in PLOTS:
+            raise DataError(f"{source}: plots.{key}: plots are numbered 1 to 16")
+        plot = int(key)
+        if plot in town.occupied and buildings:
+            raise DataError(f"{source}: plot {plot} is built on and still holds markers")
+        if len(buildings) > MAX_PER_PLOT:
+            raise DataError(f"{source}: plot {plot} holds {len(buildings)} markers; at most three may lie on a plot")
+        for building in buildings:
+            b = name(building)
+            if b in town.built:
+                raise DataError(f"{source}: the {b} is built and still has a marker on plot {plot}")
+            if plot in town.markers.get(b, ()):
+                raise DataError(f"{source}: the {b} has two markers on plot {plot}")
+            town.markers.setdefault(b, set()).add(plot)
+            town.supply[b] = 0
+    for b, plots in town.markers.items():
+        if len(plots) == 1:
+            raise DataError(f"{source}: the {b} has one marker left (plot {next(iter(plots))}): it would be built there")
+        if len(plots) > MARKERS_PER_BUILDING:
+            raise DataError(f"{source}: the {b} has {len(plots)} markers on the board; it has five")
+    if data.supply is not None:
+        for building, count in data.supply.items():
+            b = name(building)
+            if not 0 <= count <= MARKERS_PER_BUILDING - len(town.markers.get(b, ())):
+                raise DataError(f"{source}: supply.{building}: the {b} has five markers in all; found {count} beside the board")
+            if town.is_new(b) and count != MARKERS_PER_BUILDING:
+                raise DataError(f"{source}: supply.{building}: no card has spoken of the {b} yet, so all five of its markers are beside the board; found {count}")
+            town.supply[b] = count
+    if not town.feasible():
+        raise DataError(f"{source}: no town fits these markers (the buildings with markers need more plots than they have)")
+    mine = None
+    if data.mine is not None:
+        mine = frozenset(name(b) for b in data.mine)
+        for b in mine:
+            if b in town.built:
+                raise DataError(f"{source}: mine: the {b} is built, so it is no longer a player's building")
+    return town, mine
+
+
+def judge_card(town: Town, mine, catalogue: Catalogue, number: int, my: str | None) -> rules.Verdict:
+    """The verdict on playing card `number` (for my building `my`, types B and C)."""
+    from ...errors import ClicktownError
+
+    card = catalogue.card(number)
+    if card.kind == "A" and my is not None:
+        raise ClicktownError(f"card {number} is of type A: it names its building, so --my does not apply")
+    if card.kind != "A" and my is None:
+        raise ClicktownError(f"card {number} is of type {card.kind}: name your building with --my")
+    return rules.judge(town, card, catalogue.building(my) if my else None, mine)
+
+
+def judge_claim(town: Town, catalogue: Catalogue, claim: str) -> rules.Taking:
+    """A "stop" claim written BUILDING:PLOT."""
+    from ...errors import ClicktownError
+
+    building, _, plot = claim.rpartition(":")
+    if not building or not plot.isdigit():
+        raise ClicktownError(f"write a stop claim as BUILDING:PLOT, e.g. Saloon:7; found {claim!r}")
+    return rules.judge_stop(town, catalogue.building(building), int(plot))

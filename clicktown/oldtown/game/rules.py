@@ -1,0 +1,260 @@
+"""The rules of playing an info card, taking a marker and calling "stop", judged on a Town.
+
+Glossary:
+  subject       a building a card speaks of: the card's building (A), my building (B), or both (C)
+  domain        plots a subject may still stand on: its plot if built, its markers, or every
+                plot not built on for a building no card spoke of yet ("new")
+  verdict       what a card does now: playable (changes the board), confirmation (changes
+                nothing, Beispiel 4), contradiction (no plot left or no town fits, Beispiel 5), or
+                forbidden (Beispiele 6, 7, 9, or "my building" not the player's), with the reason
+
+Situations of "zu 1" (rulebook): A -- a new building with 2 to 5 possible plots gets a marker on
+each, the player takes the rest of its 5; B -- one possible plot: the building is built there and
+the player takes all its markers on or beside the board; C -- a building with markers loses those
+the card rules out, and the player takes them. Whatever follows by itself (Beispiel 10) is
+settled at once and its markers go to the same player.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..catalogue import Card
+from . import deduce
+from .town import MAX_PER_PLOT, MARKERS_PER_BUILDING, Impossible, Town
+
+PLAYABLE, CONFIRMATION, CONTRADICTION, FORBIDDEN = "playable", "confirmation", "contradiction", "forbidden"
+STATUSES = (PLAYABLE, CONFIRMATION, CONTRADICTION, FORBIDDEN)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What playing `card` (for `my` building, B and C) does to the board now."""
+
+    card: int
+    my: str | None
+    status: str
+    reason: str
+    gain: int = 0
+    after: Town | None = field(default=None, compare=False, repr=False)
+    added: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    removed: tuple[tuple[str, int], ...] = ()
+    built: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def allowed(self) -> bool:
+        """May the card be played (action 1)? Confirmation cards may, and change nothing."""
+        return self.status in (PLAYABLE, CONFIRMATION)
+
+    @property
+    def discardable(self) -> bool:
+        """Does the card count for action 2 (a confirmation or contradiction card)?"""
+        return self.status in (CONFIRMATION, CONTRADICTION)
+
+    def to_json(self) -> dict:
+        """The JSON shape of `oldtown referee --json`."""
+        return {"card": self.card, "my": self.my, "status": self.status, "allowed": self.allowed,
+                "discardable": self.discardable, "reason": self.reason, "gain": self.gain,
+                "added": {b: list(p) for b, p in self.added},
+                "removed": [[b, p] for b, p in self.removed],
+                "built": {b: p for b, p in self.built}}
+
+
+def _plots(plots) -> str:
+    """'plot 7' or 'plots 3, 5, 7'."""
+    plots = sorted(plots)
+    return f"plot {plots[0]}" if len(plots) == 1 else "plots " + ", ".join(map(str, plots))
+
+
+def subjects(card: Card, my: str | None, town: Town) -> dict[str, set[int]]:
+    """Each building the card speaks of, with the plots the card leaves it on the board now."""
+    if card.kind == "A":
+        return {card.building: town.domain(card.building) & card.plots}
+    if card.kind == "B":
+        return {my: town.domain(my) & card.plots}
+    named, mine = town.domain(card.building), town.domain(my)
+    ahead, back = _partners(card)
+    return {card.building: {x for x in named if ahead.get(x, set()) & mine - {x}},
+            my: {y for y in mine if back.get(y, set()) & named - {y}}}
+
+
+_PARTNERS: dict = {}
+
+
+def _partners(card: Card) -> tuple[dict[int, set[int]], dict[int, set[int]]]:
+    """A type-C card's pairs as plot -> partner plots, both ways (kept per card)."""
+    key = (card.number, card.pairs)
+    if key not in _PARTNERS:
+        ahead, back = {}, {}
+        for x, y in card.pairs:
+            ahead.setdefault(x, set()).add(y)
+            back.setdefault(y, set()).add(x)
+        _PARTNERS[key] = (ahead, back)
+    return _PARTNERS[key]
+
+
+def judge(town: Town, card: Card, my: str | None = None, mine=None) -> Verdict:
+    """The verdict on playing `card` now; `mine` are the player's buildings (None: not checked)."""
+    number = card.number
+    if card.kind in ("B", "C"):
+        if my is None:
+            return Verdict(number, my, FORBIDDEN, f"card {number} is of type {card.kind}: it needs one of your buildings")
+        if mine is not None and my not in mine:
+            return Verdict(number, my, FORBIDDEN, f"the {my} is not one of your buildings")
+        if my in town.built:
+            return Verdict(number, my, FORBIDDEN, f"the {my} is built: it is no longer one of your buildings")
+        if card.kind == "C" and my == card.building:
+            return Verdict(number, my, FORBIDDEN, f"my building must be another building than the {card.building}")
+    else:
+        my = None
+    wanted = subjects(card, my, town)
+    for building, plots in wanted.items():
+        if not plots:
+            return Verdict(number, my, CONTRADICTION, _why_contradiction(town, building))
+    new = {b: p for b, p in wanted.items() if town.is_new(b)}
+    for building, plots in new.items():
+        if len(plots) > MARKERS_PER_BUILDING:
+            return Verdict(number, my, FORBIDDEN,
+                           f"the {building} would have {len(plots)} possible plots, more than its five markers (Beispiel 9)")
+    for building, plots in new.items():
+        for plot in sorted(plots):
+            if town.count(plot) + sum(plot in p for p in new.values()) > MAX_PER_PLOT:
+                return Verdict(number, my, FORBIDDEN,
+                               f"plot {plot} holds {town.count(plot)} markers: a marker of the {building} would be one too many (Beispiel 6)")
+    if new:
+        held = town.held()
+        for building, plots in new.items():
+            for plot in sorted(plots):
+                if plot in held:
+                    names = _listing(held[plot])
+                    return Verdict(number, my, FORBIDDEN,
+                                   f"plot {plot} is needed by the {names} (Beispiel 7): no further marker may go there")
+    if not new and all(plots == town.domain(b) for b, plots in wanted.items()):
+        return Verdict(number, my, CONFIRMATION, "the card changes nothing on the board (Beispiel 4)", after=town)
+    return _apply(town, number, my, wanted, new)
+
+
+def _listing(names) -> str:
+    """'Bank', 'Bank and the Saloon', 'Bank, the Drugstore and the Saloon'."""
+    names = list(names)
+    return names[0] if len(names) == 1 else ", the ".join(names[:-1]) + " and the " + names[-1]
+
+
+def _why_contradiction(town: Town, building: str) -> str:
+    if building in town.built:
+        return f"the {building} is built on plot {town.built[building]}, which the card rules out (Beispiel 5)"
+    if building in town.markers:
+        return f"the card rules out every marker of the {building} ({_plots(town.markers[building])}) (Beispiel 5)"
+    return f"every plot the card allows the {building} is built on or ruled out (Beispiel 5)"
+
+
+def _apply(town: Town, number: int, my: str | None, wanted: dict[str, set[int]], new: dict[str, set[int]]) -> Verdict:
+    """Play the card on a copy: situations A, B and C, then everything that follows."""
+    after = town.copy()
+    gain = 0
+    removed = []
+    for building, plots in wanted.items():
+        if building in new:
+            gain += after.put_markers(building, plots)
+        elif building in after.markers:
+            gone = after.markers[building] - plots
+            removed += [(building, p) for p in sorted(gone)]
+            gain += after.remove(building, gone)
+    try:
+        gain += after.settle()
+    except Impossible as exc:
+        return Verdict(number, my, CONTRADICTION, f"no town fits the board any more: {exc} (Beispiel 5)")
+    if not _still_feasible(town, after, new):
+        return Verdict(number, my, CONTRADICTION,
+                       "no town fits the board any more: the buildings with markers need more plots than they have (Beispiel 5)")
+    added = tuple((b, tuple(sorted(p))) for b, p in new.items() if len(p) > 1)
+    built = tuple((b, p) for b, p in after.built.items() if b not in town.built)
+    return Verdict(number, my, PLAYABLE, _what_happens(new, removed, built, gain), gain, after, added, tuple(removed), built)
+
+
+def _still_feasible(before: Town, after: Town, new: dict) -> bool:
+    """Does a town fit the board after the card? The matching of the board before often still does."""
+    if not new:
+        match = deduce.matching(before.markers) or {}
+        if all(match.get(b) in plots and match.get(b) not in after.occupied for b, plots in after.markers.items()):
+            return True
+    return after.feasible()
+
+
+def _what_happens(new, removed, built, gain) -> str:
+    parts = []
+    for building, plots in new.items():
+        if len(plots) > 1:
+            parts.append(f"situation A: markers of the {building} on {_plots(plots)}")
+    if removed:
+        parts.append("situation C: " + ", ".join(f"the {b}'s marker off plot {p}" for b, p in removed))
+    for building, plot in built:
+        parts.append(f"situation B: the {building} is built on plot {plot}")
+    return "; ".join(parts) + f"; the player takes {gain} marker{'s' if gain != 1 else ''}"
+
+
+# -- taking a marker (action 2) and calling "stop" -----------------------------------------------
+
+@dataclass(frozen=True)
+class Taking:
+    """Taking the marker (building, plot) off the board, and everything that follows."""
+
+    building: str
+    plot: int
+    ok: bool
+    reason: str
+    gain: int = 0
+    after: Town | None = field(default=None, compare=False, repr=False)
+    built: tuple[tuple[str, int], ...] = ()
+
+
+def take(town: Town, building: str, plot: int) -> Taking:
+    """Take one marker off the board, settle the board (Beispiel 10) and check a town still fits."""
+    if plot not in town.markers.get(building, ()):
+        return Taking(building, plot, False, f"there is no marker of the {building} on plot {plot}")
+    after = town.copy()
+    gain = after.remove(building, {plot})
+    try:
+        gain += after.settle()
+    except Impossible as exc:
+        return Taking(building, plot, False, f"no town would fit the board: {exc}")
+    if not after.feasible():
+        return Taking(building, plot, False, "no town would fit the board")
+    built = tuple((b, p) for b, p in after.built.items() if b not in town.built)
+    return Taking(building, plot, True, f"the player takes {gain} marker{'s' if gain != 1 else ''}", gain, after, built)
+
+
+def removable(town: Town) -> list[tuple[str, int]]:
+    """Markers a player may take by action 2: those after which a town still fits the board.
+
+    Taking (b, p) leaves a town exactly when b has another marker on some complete matching.
+    """
+    keep = deduce.supported(town.markers, town.free) or set()
+    out = []
+    for building in town.names:
+        for plot in sorted(town.markers.get(building, ())):
+            if any(b == building and p != plot for b, p in keep):
+                out.append((building, plot))
+    return out
+
+
+def judge_stop(town: Town, building: str, plot: int) -> Taking:
+    """A "stop" claim that logic removes the marker (building, plot) (Beispiel 8)."""
+    if plot not in town.markers.get(building, ()):
+        return Taking(building, plot, False, f"there is no marker of the {building} on plot {plot}")
+    if (building, plot) not in town.forced():
+        return Taking(building, plot, False, f"the {building} may still stand on plot {plot}: some town fits every marker with it there")
+    done = take(town, building, plot)
+    reason = f"no town fits the markers with the {building} on plot {plot}; " + done.reason
+    return Taking(building, plot, True, reason, done.gain, done.after, done.built)
+
+
+def claimable(town: Town) -> int:
+    """Markers all "stop" claims together collect from this board (claimed one after another)."""
+    total, board = 0, town
+    while True:
+        forced = sorted(board.forced())
+        if not forced:
+            return total
+        done = take(board, *forced[0])
+        total, board = total + done.gain, done.after

@@ -1,0 +1,482 @@
+"""The Old Town marker game for 2 to 4 players as one state in the OpenSpiel shape.
+
+Phases of a game (`phase`):
+  deal      chance: the info cards are dealt one by one (hands, the 3-player pile top, the
+            2-player private piles), each uniformly from the cards of its type still unused
+  choose    a seat takes a building (setup: each seat one, then each seat a second, in turn
+            order; later: refilling before the seat's turn)
+  turn      the seat to move plays a card, discards the first of two confirmation/contradiction
+            cards, draws a card, or passes when none of these is possible
+  discard   the second card of action 2
+  take      the marker taken for action 2
+  pile      2 players: the pile the end-of-turn card comes from (shared or own)
+  draw      chance: a card comes off a pile (action 3, or the end-of-turn draw)
+  stop      every seat in turn, from the mover's left neighbour round to the mover, may call
+            "stop" on a marker logic removes; a right claim lets the same seat claim again
+
+Actions (ints below NUM_ACTIONS; chance outcomes are card numbers 1-60):
+  play card n for building b   (n - 1) * 18 + b      (b: the card's building for type A)
+  discard card n               DISCARD + n - 1
+  take the marker (b, plot)    TAKE + b * 16 + plot - 1
+  stop on the marker (b, plot) STOP + b * 16 + plot - 1
+  pass                         PASS
+  draw (shared / own pile)     DRAW_SHARED, DRAW_OWN
+  take building b              CHOOSE + b
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...arena.state import CHANCE, TERMINAL
+from ...errors import ClicktownError
+from ..catalogue import Catalogue
+from . import rules
+from .town import Town
+
+BUILDINGS = 18
+PLAY, DISCARD, TAKE = 0, 60 * BUILDINGS, 60 * BUILDINGS + 60
+STOP = TAKE + BUILDINGS * 16
+PASS = STOP + BUILDINGS * 16
+DRAW_SHARED, DRAW_OWN = PASS + 1, PASS + 2
+CHOOSE = PASS + 3
+NUM_ACTIONS = CHOOSE + BUILDINGS
+PLAYERS = (2, 3, 4)
+TOWN_BUILT, NO_PROGRESS = "town_built", "no_progress"
+
+
+@dataclass
+class Piles:
+    """The draw piles: the shared one (a top segment, then the rest) and the private ones (2 players)."""
+
+    top: list[int] = field(default_factory=list)
+    shared: list[int] = field(default_factory=list)
+    own: list[list[int]] = field(default_factory=list)
+
+    def copy(self) -> "Piles":
+        """An independent copy."""
+        return Piles(list(self.top), list(self.shared), [list(p) for p in self.own])
+
+    def shared_cards(self) -> list[int]:
+        """The cards the next shared draw comes from (the top segment first)."""
+        return self.top or self.shared
+
+
+def deal_plan(players: int) -> list[tuple[str, int, str]]:
+    """The setup deals in order: (where, seat, card type), as "Vorbereitung" lists them."""
+    if players not in PLAYERS:
+        raise ClicktownError(f"the marker game is for 2, 3 or 4 players, not {players}")
+    plan = []
+    for seat in range(players):
+        plan += [("hand", seat, "A")] * 2 + [("hand", seat, "C")] * 2
+    if players == 3:
+        plan += [("top", 0, "A")] * 3
+    if players == 2:
+        for seat in range(players):
+            plan += [("own", seat, "A")] * 3 + [("own", seat, "C")] * 3
+    return plan
+
+
+class OldTownState:
+    """One game of the marker game (see the module docstring for phases and actions)."""
+
+    def __init__(self, catalogue: Catalogue, players: int = 4, record: bool = True):
+        self.catalogue = catalogue
+        self.names = catalogue.building_names
+        self.index = {b: i for i, b in enumerate(self.names)}
+        self.players = players
+        self.plan = deal_plan(players)
+        self.unused = {kind: sorted(n for n, c in catalogue.cards.items() if c.kind == kind) for kind in "ABC"}
+        self.piles = Piles(shared=list(self.unused["B"]), own=[[] for _ in range(players)] if players == 2 else [])
+        self.unused["B"] = []
+        self.town = Town.empty(self.names)
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.owned: list[list[str]] = [[] for _ in range(players)]
+        self.points = [0] * players
+        self.discards: list[int] = []
+        self.phase = "deal"
+        self.seat = 0          # whose turn it is
+        self.actor = CHANCE    # who decides now
+        self.to_choose: list[int] = list(range(players)) * 2  # the setup: one each, then a second each
+        self.drawing: tuple[str, int] | None = None  # (pile, seat) of a pending draw
+        self.after_draw = "end"   # what follows a draw: the end of the turn or the stop round
+        self.first_discard: int | None = None
+        self.stop_queue: list[int] = []
+        self.turns = 0
+        self.passes = 0
+        self.turn_passed = False
+        self.stop_claimed = False
+        self.discarded: tuple[int, int] = ()
+        self.stops = {"right": 0, "wrong": 0}
+        self.reason: str | None = None
+        self.record = record
+        self.events: list[dict] = []
+        self._verdicts: dict = {}
+
+    # -- the protocol -------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        if self.reason is not None:
+            return TERMINAL
+        return self.actor
+
+    def is_terminal(self) -> bool:
+        return self.reason is not None
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0] * self.players
+        won = self.winners()
+        return [1.0 if s in won else 0.0 for s in range(self.players)]
+
+    def winners(self) -> list[int]:
+        """Seats with the most points (all of them when tied)."""
+        best = max(self.points)
+        return [s for s in range(self.players) if self.points[s] == best]
+
+    def clone(self) -> "OldTownState":
+        other = OldTownState.__new__(OldTownState)
+        other.__dict__.update(self.__dict__)
+        other.unused = {k: list(v) for k, v in self.unused.items()}
+        other.piles = self.piles.copy()
+        other.town = self.town.copy()
+        other.hands = [list(h) for h in self.hands]
+        other.owned = [list(o) for o in self.owned]
+        other.points = list(self.points)
+        other.discards = list(self.discards)
+        other.to_choose = list(self.to_choose)
+        other.stop_queue = list(self.stop_queue)
+        other.stops = dict(self.stops)
+        other.record, other.events = False, []
+        other._verdicts = {}
+        return other
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        cards = self._chance_cards()
+        return [(n, 1.0 / len(cards)) for n in cards]
+
+    def _chance_cards(self) -> list[int]:
+        if self.phase == "deal":
+            return self.unused[self.plan[0][2]]
+        pile, seat = self.drawing
+        return self.piles.own[seat] if pile == "own" else self.piles.shared_cards()
+
+    def legal_actions(self) -> list[int]:
+        if self.is_terminal():
+            return []
+        if self.actor == CHANCE:
+            return [n for n, _ in self.chance_outcomes()]
+        return getattr(self, f"_legal_{self.phase}")()
+
+    def apply_action(self, action: int) -> None:
+        if self.is_terminal():
+            raise ClicktownError("the game is over")
+        if self.actor != CHANCE and action not in self.legal_actions():
+            raise ClicktownError(f"illegal action {action} ({self.action_to_string(action)}) in phase {self.phase}")
+        if self.actor == CHANCE:
+            if action not in self._chance_cards():
+                raise ClicktownError(f"card {action} is not in the pile")
+            self._chance(action)
+        else:
+            getattr(self, f"_do_{self.phase}")(action)
+        self._verdicts = {}
+
+    def action_to_string(self, action: int) -> str:
+        if self.actor == CHANCE and self.reason is None:
+            return f"card {action} is drawn"
+        if PLAY <= action < DISCARD:
+            card, b = divmod(action - PLAY, BUILDINGS)
+            c = self.catalogue.card(card + 1)
+            return f"play card {card + 1}" + (f" for my {self.names[b]}" if c.kind != "A" else "")
+        if DISCARD <= action < TAKE:
+            return f"discard card {action - DISCARD + 1}"
+        if TAKE <= action < STOP:
+            b, p = divmod(action - TAKE, 16)
+            return f"take the {self.names[b]}'s marker off plot {p + 1}"
+        if STOP <= action < PASS:
+            b, p = divmod(action - STOP, 16)
+            return f"stop: the {self.names[b]}'s marker on plot {p + 1} must go"
+        if action == PASS:
+            return "pass"
+        if action == DRAW_SHARED:
+            return "draw from the shared pile"
+        if action == DRAW_OWN:
+            return "draw from my own pile"
+        if CHOOSE <= action < NUM_ACTIONS:
+            return f"take the {self.names[action - CHOOSE]}"
+        return f"action {action}"
+
+    # -- action numbers -----------------------------------------------------------------------
+
+    def play_action(self, card: int, building: str | None = None) -> int:
+        """The action number of playing `card` (for my `building`, types B and C)."""
+        c = self.catalogue.card(card)
+        building = c.building if c.kind == "A" else building
+        return PLAY + (card - 1) * BUILDINGS + self.index[building]
+
+    def marker_action(self, base: int, building: str, plot: int) -> int:
+        """TAKE or STOP on the marker (building, plot)."""
+        return base + self.index[building] * 16 + plot - 1
+
+    def decode_marker(self, action: int, base: int) -> tuple[str, int]:
+        b, p = divmod(action - base, 16)
+        return self.names[b], p + 1
+
+    # -- what a seat may do -------------------------------------------------------------------
+
+    @property
+    def stack(self) -> list[str]:
+        """Buildings neither built nor in front of a player."""
+        taken = {b for own in self.owned for b in own}
+        return [b for b in self.names if b not in taken and b not in self.town.built]
+
+    def verdicts(self, seat: int) -> dict[tuple[int, str | None], rules.Verdict]:
+        """The verdict on every card in the seat's hand, for each of the seat's buildings (B, C)."""
+        if seat not in self._verdicts:
+            out = {}
+            for n in self.hands[seat]:
+                card = self.catalogue.card(n)
+                if card.kind == "A":
+                    out[n, None] = rules.judge(self.town, card)
+                else:
+                    for b in self.owned[seat]:
+                        out[n, b] = rules.judge(self.town, card, b, self.owned[seat])
+            self._verdicts[seat] = out
+        return self._verdicts[seat]
+
+    def discardable(self, seat: int) -> list[int]:
+        """Cards of the seat that count as confirmation or contradiction cards now."""
+        found = {n for (n, _), v in self.verdicts(seat).items() if v.discardable}
+        return [n for n in self.hands[seat] if n in found]
+
+    def card_status(self, seat: int, card: int) -> list[rules.Verdict]:
+        """The verdicts on one card of the seat's hand (one per building for B and C)."""
+        return [v for (n, _), v in self.verdicts(seat).items() if n == card]
+
+    def draw_piles(self, seat: int) -> list[int]:
+        """DRAW_SHARED / DRAW_OWN for the piles the seat may draw from."""
+        out = [DRAW_SHARED] if self.piles.shared_cards() else []
+        if self.players == 2 and self.piles.own[seat]:
+            out.append(DRAW_OWN)
+        return out
+
+    def _legal_choose(self) -> list[int]:
+        return [CHOOSE + self.index[b] for b in self.stack]
+
+    def _legal_turn(self) -> list[int]:
+        seat = self.seat
+        out = sorted({self.play_action(n, b) for (n, b), v in self.verdicts(seat).items() if v.allowed})
+        if len(self.discardable(seat)) >= 2 and rules.removable(self.town):
+            out += sorted(DISCARD + n - 1 for n in set(self.discardable(seat)))
+        out += self.draw_piles(seat)
+        return out or [PASS]
+
+    def _legal_discard(self) -> list[int]:
+        return sorted(DISCARD + n - 1 for n in set(self.discardable(self.seat)) if n != self.first_discard)
+
+    def _legal_take(self) -> list[int]:
+        return [self.marker_action(TAKE, b, p) for b, p in rules.removable(self.town)]
+
+    def _legal_pile(self) -> list[int]:
+        return self.draw_piles(self.seat)
+
+    def _legal_stop(self) -> list[int]:
+        markers = [(b, p) for b in self.names for p in sorted(self.town.markers.get(b, ()))]
+        return [PASS] + [self.marker_action(STOP, b, p) for b, p in markers]
+
+    # -- chance -------------------------------------------------------------------------------
+
+    def _chance(self, card: int) -> None:
+        if self.phase == "deal":
+            where, seat, kind = self.plan.pop(0)
+            self.unused[kind].remove(card)
+            if where == "hand":
+                self.hands[seat].append(card)
+            elif where == "top":
+                self.piles.top.append(card)
+            else:
+                self.piles.own[seat].append(card)
+            if not self.plan:
+                self.phase, self.actor = "choose", self.to_choose[0]
+            return
+        pile, seat = self.drawing
+        (self.piles.own[seat] if pile == "own" else self.piles.shared_cards()).remove(card)
+        self.hands[seat].append(card)
+        self._log({"event": "draw", "seat": seat, "pile": pile, "card": card})
+        self.drawing = None
+        if self.after_draw == "end":
+            self._end_of_turn()
+        else:
+            self._open_stops()
+
+    # -- choosing buildings -------------------------------------------------------------------
+
+    def _do_choose(self, action: int) -> None:
+        building = self.names[action - CHOOSE]
+        seat = self.to_choose.pop(0)
+        self.owned[seat].append(building)
+        self._log({"event": "building", "seat": seat, "building": building})
+        if self.to_choose:
+            self.actor = self.to_choose[0]
+        else:
+            self.phase, self.actor = "turn", self.seat
+
+    def wants(self, seat: int) -> int:
+        """How many buildings the seat takes before its turn ("Gebäude", refilling to two)."""
+        have, stack = len(self.owned[seat]), len(self.stack)
+        if stack <= self.players:
+            return 1 if have == 0 and stack else 0
+        return min(2 - have, stack) if have < 2 else 0
+
+    def _start_turn(self, seat: int) -> None:
+        """Refill the seat's buildings if it must, then its turn."""
+        self.seat = seat
+        need = self.wants(seat)
+        if need:
+            self.phase, self.to_choose, self.actor = "choose", [seat] * need, seat
+        else:
+            self.phase, self.actor = "turn", seat
+
+    # -- the three actions --------------------------------------------------------------------
+
+    def _do_turn(self, action: int) -> None:
+        seat = self.seat
+        self.turn_passed = False
+        if PLAY <= action < DISCARD:
+            card, b = divmod(action - PLAY, BUILDINGS)
+            card += 1
+            kind = self.catalogue.card(card).kind
+            my = None if kind == "A" else self.names[b]
+            verdict = self.verdicts(seat)[card, my]
+            self.hands[seat].remove(card)
+            self.discards.append(card)
+            self._gain(seat, verdict.gain, verdict.after)
+            self._log({"event": "play", "seat": seat, "card": card, "my": my, "status": verdict.status,
+                       "gain": verdict.gain, "reason": verdict.reason})
+            self._after_action()
+        elif DISCARD <= action < TAKE:
+            self.first_discard = action - DISCARD + 1
+            self.phase = "discard"
+        elif action in (DRAW_SHARED, DRAW_OWN):
+            self.drawing = ("own" if action == DRAW_OWN else "shared", seat)
+            self.after_draw = "end"
+            self.phase, self.actor = "draw", CHANCE
+        else:
+            self.turn_passed = True
+            self._log({"event": "pass", "seat": seat})
+            self._end_of_turn()
+
+    def _do_discard(self, action: int) -> None:
+        second = action - DISCARD + 1
+        for n in (self.first_discard, second):
+            self.hands[self.seat].remove(n)
+            self.discards.append(n)
+        self.discarded = (self.first_discard, second)
+        self.phase = "take"
+
+    def _do_take(self, action: int) -> None:
+        building, plot = self.decode_marker(action, TAKE)
+        done = rules.take(self.town, building, plot)
+        self._gain(self.seat, done.gain, done.after)
+        self._log({"event": "discard", "seat": self.seat, "cards": list(self.discarded),
+                   "building": building, "plot": plot, "gain": done.gain})
+        self.first_discard = None
+        self._after_action()
+
+    def _after_action(self) -> None:
+        if self.town.complete():
+            self._finish(TOWN_BUILT)
+        else:
+            self._end_of_turn()
+
+    def _end_of_turn(self) -> None:
+        """The end-of-turn draw ("Am Ende des Zuges zieht der Spieler eine neue Infokarte")."""
+        piles = self.draw_piles(self.seat)
+        if len(piles) == 2:
+            self.phase, self.actor = "pile", self.seat
+        elif piles:
+            self._do_pile(piles[0])
+        else:
+            self._open_stops()
+
+    def _do_pile(self, action: int) -> None:
+        self.drawing = ("own" if action == DRAW_OWN else "shared", self.seat)
+        self.after_draw = "stops"
+        self.phase, self.actor = "draw", CHANCE
+
+    # -- stop -----------------------------------------------------------------------------------
+
+    def _open_stops(self) -> None:
+        self.after_draw = "end"
+        self.stop_claimed = False
+        if self.town.markers:
+            self.stop_queue = [(self.seat + k) % self.players for k in range(1, self.players + 1)]
+            self.phase, self.actor = "stop", self.stop_queue[0]
+        else:
+            self._close_turn()
+
+    def _do_stop(self, action: int) -> None:
+        seat = self.stop_queue[0]
+        if action == PASS:
+            self.stop_queue.pop(0)
+        else:
+            building, plot = self.decode_marker(action, STOP)
+            claim = rules.judge_stop(self.town, building, plot)
+            self.stops["right" if claim.ok else "wrong"] += 1
+            self._log({"event": "stop", "seat": seat, "building": building, "plot": plot,
+                       "right": claim.ok, "gain": claim.gain, "reason": claim.reason})
+            if claim.ok:
+                self.stop_claimed = True
+                self._gain(seat, claim.gain, claim.after)
+                if self.town.complete():
+                    self._finish(TOWN_BUILT)
+                    return
+            else:
+                self.stop_queue.pop(0)
+        if self.stop_queue and self.town.markers:
+            self.actor = self.stop_queue[0]
+        else:
+            self._close_turn()
+
+    # -- end of a turn, end of the game -----------------------------------------------------------
+
+    def _close_turn(self) -> None:
+        self.turns += 1
+        self.passes = self.passes + 1 if self.turn_passed and not self.stop_claimed else 0
+        self.stop_claimed = False
+        self._log({"event": "turn_end", "turn": self.turns, "seat": self.seat, **self.snapshot()})
+        if self.passes >= self.players:
+            self._finish(NO_PROGRESS)
+            return
+        self.turn_passed = False
+        self._start_turn((self.seat + 1) % self.players)
+
+    def _finish(self, reason: str) -> None:
+        if reason == TOWN_BUILT:
+            self.turns += 1
+            self._log({"event": "turn_end", "turn": self.turns, "seat": self.seat, **self.snapshot()})
+        self.reason = reason
+        self.phase, self.actor = "over", TERMINAL
+        self._log({"event": "game_end", "built": dict(self.town.built), "points": list(self.points),
+                   "winners": self.winners(), "reason": reason, "turns": self.turns})
+
+    def _gain(self, seat: int, gain: int, after: Town) -> None:
+        self.points[seat] += gain
+        self.town = after
+        for own in self.owned:
+            own[:] = [b for b in own if b not in after.built]
+
+    def snapshot(self) -> dict:
+        """The board in the trace's shape: plots, built, points, supply."""
+        return {"plots": self.town.plots_json(), "built": dict(self.town.built),
+                "points": list(self.points), "supply": dict(self.town.supply)}
+
+    def _log(self, event: dict) -> None:
+        if self.record:
+            self.events.append(event)
+
+
+def new_game(catalogue: Catalogue, players: int = 4, record: bool = True) -> OldTownState:
+    """A game before the deal (the first nodes are chance nodes)."""
+    return OldTownState(catalogue, players, record)
+
