@@ -1,21 +1,38 @@
-"""Run every benchmark module in this folder (`make bench`)."""
+"""Run the benchmarks in this folder (`make bench`): `python -m benchmarks [NAME ...]`.
 
+Each `bench_*.py` module prints its measurements and a ratio against a baseline measured in the
+same run. With NAMEs, only the modules whose name contains one of them run.
+"""
+
+import argparse
 import importlib
 import pkgutil
-import sys
 from pathlib import Path
 
 
-def main(names: list[str]) -> None:
+def available() -> list[str]:
+    """The benchmark modules, e.g. ['bench_oldtown', 'bench_patterns', ...]."""
     here = Path(__file__).parent
-    modules = sorted(m.name for m in pkgutil.iter_modules([str(here)]) if m.name.startswith("bench_"))
-    for name in modules:
-        if names and not any(n in name for n in names):
-            continue
+    return sorted(m.name for m in pkgutil.iter_modules([str(here)]) if m.name.startswith("bench_"))
+
+
+def main(argv: list[str] | None = None) -> None:
+    modules = available()
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks",
+        description="Run clicktown's benchmarks; each prints a ratio against a baseline measured in the same run.",
+        epilog="benchmarks: " + ", ".join(m.removeprefix("bench_") for m in modules))
+    parser.add_argument("names", nargs="*", metavar="NAME",
+                        help="run only the benchmarks whose name contains NAME (default: all)")
+    names = parser.parse_args(argv).names
+    chosen = [m for m in modules if not names or any(n in m for n in names)]
+    if not chosen:
+        parser.error(f"no benchmark matches {' '.join(names)} (known: {', '.join(modules)})")
+    for name in chosen:
         print(f"== {name}", flush=True)
         importlib.import_module(f"benchmarks.{name}").main()
         print(flush=True)
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    main()

@@ -90,10 +90,10 @@ def test_wheel_needs_eight_deck_cards():
 def test_broken_deck_files(tmp_path):
     bad = tmp_path / "deck.json"
     bad.write_text('{"cards": ["red-gun-coin"]}')
-    with pytest.raises(DataError, match="at least 9 cards"):
+    with pytest.raises(DataError, match=r"deck.json: cards: expected at least 9 item\(s\), found \['red-gun-coin'\]"):
         load_deck(bad)
     bad.write_text('{"cards": ' + str(["red-gun-coin"] * 8 + ["mauve-gun-coin"]).replace("'", '"') + "}")
-    with pytest.raises(DataError, match="card 9: unknown word 'mauve'"):
+    with pytest.raises(DataError, match=r"cards\[8\]: expected a card color-object-suit, found 'mauve-gun-coin' \(unknown word 'mauve'"):
         load_deck(bad)
     bad.write_text("{not json")
     with pytest.raises(DataError, match="not valid JSON"):
@@ -163,14 +163,15 @@ def test_archibald_object_suit_repeats_once_wins_the_covered_card():
         "after every star there is always coin", "before every star there is always coin"]
 
 
-def test_martha_jane_needs_the_extend_reading():
+def test_martha_jane_passes_by_default_and_fails_the_strict_reading():
     w, card = wheel(MARTHA), parse_card("white-star-bullets")
     s = stmt("Immédiatement AVANT chaque carte ÉTOILE, il y a toujours une carte PIÈCE.")
-    strict = judge(w, s, Rules(), (5, card))
+    strict = judge(w, s, Rules(extend=False), (5, card))
     assert not strict.valid
     assert strict.reasons == ("the pattern was already on the wheel before the move; it must be new",)
     assert strict.reward.cards_won == 0 and "discarded" in strict.reward.text
-    extended = judge(w, s, Rules(extend=True), (5, card))
+    extended = judge(w, s, Rules(), (5, card))
+    assert extended == judge(w, s, Rules(extend=True), (5, card))
     assert (extended.pattern.occurrences, extended.pattern.tier) == (3, 2)
     assert (extended.reward.cards_won, extended.reward.text) == (2, "the covered card and the played card")
 
@@ -201,11 +202,12 @@ def test_the_eight_card_wild_wild_pattern():
     all_moves = moves(w, card)
     assert [m.position for m in all_moves if m.wild] == [7]
     assert best_move(all_moves).position == 7
-    # "after every loot there is always blue" held before the move (3 loot cards), so it is not new
-    assert sorted(p.statement.text_en() for p in all_moves[7].patterns) == [
+    # "after every loot there is always blue" held before the move (3 loot cards): by default the
+    # fourth loot card makes it new (it grows), under the strict reading it is not new
+    assert len(all_moves[7].patterns) == 4
+    strict = moves(w, card, Rules(extend=False))
+    assert sorted(p.statement.text_en() for p in strict[7].patterns) == [
         "after every blue there is always loot", "before every blue there is always loot"]
-    grown = moves(w, card, Rules(extend=True))[7]
-    assert len(grown.patterns) == 4
 
 
 def test_the_two_figure_examples_and_the_minimum():

@@ -50,7 +50,7 @@ def test_check_with_a_move(run_json, run_cli):
     assert data["reward"] == {"cards_won": 2, "wins_game": False,
                               "text": "two wheel cards of your choice, the played card allowed"}
     code, out, _ = run_cli("patterns", "check", DAKOTA, "after every blue there is always loot")
-    assert code == 0 and "NOT VALID" in out and "position 5" in out and "discarded" in out
+    assert code == 1 and "NOT VALID" in out and "position 5" in out and "discarded" in out  # a negative verdict
 
 
 def test_click(run_json):
@@ -108,12 +108,12 @@ def test_own_deck_file(tmp_path, run_json, run_cli):
     (["check", WILD, "after every blue there is always red"], "names two colors"),
     (["check", WILD, "after every blue there is always loot", "--played", "3"], "--played and --card go together"),
     (["check", WILD, "after every blue there is always loot", "--played", "9", "--card", "white-loot-coin"],
-     "position 9 is not on the wheel"),
+     "--played': 9 is not in the range 0<=x<=7"),
     (["moves", WILD, "blue-gun-bullets"], "used 2 times"),
-    (["list", WILD, "--min-occurrences", "0"], "--min-occurrences must be 1-8"),
+    (["list", WILD, "--min-occurrences", "0"], "0 is not in the range 1<=x<=8"),
     (["list", WILD, "--deck", "/nonexistent/deck.json"], "data file not found"),
     (["list", WILD.replace("blue-gun-bullets", "_")], "has no color"),
-    (["stats", "--wheels", "0"], "--wheels must be at least 1"),
+    (["stats", "--wheels", "0"], "0 is not in the range 1<=x<=1000000"),
 ])
 def test_bad_input_is_one_line_and_exit_2(run_cli, args, message):
     code, out, err = run_cli("patterns", *args)

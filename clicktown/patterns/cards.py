@@ -20,8 +20,8 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
-from ..datafiles import builtin_path, read_json, require
-from ..errors import ClicktownError
+from ..datafiles import builtin_path, read_json, require, short, validated
+from ..errors import ClicktownError, DataError
 
 ATTRIBUTES = ("color", "suit", "object")
 WHEEL_SIZE = 8
@@ -74,12 +74,19 @@ def words(text: str) -> list[str]:
 @cache
 def vocabulary() -> Vocabulary:
     """The built-in vocabulary (data/vocabulary.json), checked once."""
-    return load_vocabulary(builtin_path("patterns", "vocabulary.json"))
+    return load_vocabulary(builtin_path("patterns", "vocabulary.json"), check=False)
 
 
-def load_vocabulary(path) -> Vocabulary:
-    """Read and check a vocabulary file: three attributes, values with names, no name used twice."""
+def load_vocabulary(path, check: bool = True) -> Vocabulary:
+    """Read and check a vocabulary file: three attributes, values with names, no name used twice.
+
+    `check=False` skips the schema (pydantic) for the built-in file, which the tests check instead.
+    """
     doc = read_json(path)
+    if check:
+        from .schema import VocabularyFile
+
+        validated(doc, VocabularyFile, path)
     attributes = doc.get("attributes") if isinstance(doc, dict) else None
     require(isinstance(attributes, dict) and set(attributes) == set(ATTRIBUTES),
             f"{path}: 'attributes' must hold exactly {', '.join(ATTRIBUTES)}")
@@ -194,20 +201,25 @@ class Deck:
 
 
 def load_deck(path=None) -> Deck:
-    """The deck from `path`, or the built-in (assumed) deck; every card is checked."""
+    """The deck from `path`, or the built-in (assumed) deck; every card is checked.
+
+    A user's file is checked against `schema.DeckFile` (the built-in one by the tests), then every
+    card's words: `FILE: cards[3]: expected a card color-object-suit, found 'purple-gun-coin' (...)`.
+    """
     source = str(path) if path is not None else "built-in deck, an assumption"
     doc = read_json(path if path is not None else builtin_path("patterns", "deck.json"))
-    cards = doc.get("cards") if isinstance(doc, dict) else None
     where = path if path is not None else "deck.json"
-    require(isinstance(cards, list), f"{where}: a deck file needs a 'cards' list")
-    require(len(cards) >= WHEEL_SIZE + 1, f"{where}: a deck needs at least 9 cards, has {len(cards)}")
+    if path is not None:
+        from .schema import DeckFile
+
+        validated(doc, DeckFile, where)
     parsed = []
-    for n, text in enumerate(cards, 1):
-        require(isinstance(text, str), f"{where}: card {n} is not a string")
+    for place, text in enumerate(doc["cards"]):
         try:
             parsed.append(parse_card(text))
         except ClicktownError as exc:
-            require(False, f"{where}: card {n}: {exc}")
+            raise DataError(f"{where}: cards[{place}]: expected a card color-object-suit, found {short(text)} "
+                            f"({exc})") from None
     return Deck(tuple(parsed), source)
 
 

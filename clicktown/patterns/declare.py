@@ -8,6 +8,10 @@ The trigger is the trait after the quantifier ("every", "jeder", "chaque", "ogni
 trait named when there is none; the other trait is the target. Every other word is filler.
 A sentence with a negation ("never", "nie", "kein") is refused: the rules say a pattern always
 asserts something that exists, never something that does not.
+
+German says "occurs" with the separable verb "vorkommen": "nach jeder blauen Karte kommt immer
+Beute vor". The "vor" closing such a clause (after a form of "kommen", with no trait after it) is
+the verb's particle, not the direction "before".
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from .engine import Statement, statement_form_error
 AFTER_WORDS = {"after", "nach", "apres", "dopo", "despues"}
 BEFORE_WORDS = {"before", "vor", "avant", "prima", "antes"}
 QUANTIFIERS = {"every", "each", "jeder", "jede", "jedem", "jeden", "jedes", "chaque", "ogni", "cada"}
+KOMMEN = {"kommt", "kommen", "komme", "kam", "kamen"}
 NEGATIONS = {"never", "not", "no", "nie", "niemals", "nicht", "kein", "keine", "keinen", "keiner",
              "jamais", "pas", "mai", "non", "nunca"}
 
@@ -32,11 +37,17 @@ def parse_declaration(sentence: str) -> Statement:
     if negation:
         raise ClicktownError(f"the declaration denies something ('{negation[0]}'); a pattern always "
                              f"states what is there, never what is not")
-    direction = _direction(tokens)
     found = [(i, trait) for i, trait, _ in find_traits(tokens, vocabulary()) if trait is not None]
+    direction = _direction([t for i, t in enumerate(tokens) if not _verb_particle(i, tokens, found)])
     _check_traits([t for _, t in found])
     trigger, target = _trigger_first(tokens, found)
     return Statement(direction, trigger, target)
+
+
+def _verb_particle(i: int, tokens: list[str], found) -> bool:
+    """Is tokens[i] the "vor" of "kommt ... vor" (vorkommen, to occur) rather than a direction?"""
+    return (tokens[i] == "vor" and any(t in KOMMEN for t in tokens[:i])
+            and not any(j > i for j, _ in found))
 
 
 def _direction(tokens: list[str]) -> str:

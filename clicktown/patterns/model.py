@@ -24,6 +24,7 @@ Counting solutions uses one worker only (more workers miss solutions in OR-Tools
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 from dataclasses import dataclass
 
@@ -193,7 +194,7 @@ def _solver(seed: int = 0, time_limit: float = 30.0) -> cp_model.CpSolver:
     """A deterministic one-worker solver."""
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
-    solver.parameters.random_seed = seed
+    solver.parameters.random_seed = seed % 2**31  # CP-SAT's seed is a 32-bit signed int; --seed goes to 2**32-1
     solver.parameters.max_time_in_seconds = time_limit
     return solver
 
@@ -426,26 +427,50 @@ def creating_moves(wheel: Wheel, card: Card, rules: Rules) -> list[tuple[int, Pa
 
 
 def generate_puzzle(deck: Deck, seed: int = 0, rules: Rules = Rules(),
-                    attempts: int = 20, rounds: int = 40) -> Puzzle:
-    """A puzzle with exactly one pattern-creating move, for this seed (the same seed, the same puzzle)."""
+                    attempts: int = 20, rounds: int = 40, time_limit: float = 60.0) -> Puzzle:
+    """A puzzle with exactly one pattern-creating move, for this seed (the same seed, the same puzzle).
+
+    The search is bounded: `attempts` goals, `rounds` solver calls each, `time_limit` seconds in all.
+    """
+    _check_possible(deck, rules)
     rng = random.Random(seed)
     statements = all_statements()
+    deadline = time.monotonic() + time_limit
     for _ in range(attempts):
         goal, where = rng.choice(statements), rng.randrange(WHEEL_SIZE)
         deal = rng.sample(list(deck.cards), WHEEL_SIZE + 1)
-        puzzle = _solve_for(deck, rules, goal, where, deal, seed, rounds)
+        puzzle = _solve_for(deck, rules, goal, where, deal, seed, rounds, deadline)
         if puzzle is not None:
             return puzzle
+        if time.monotonic() >= deadline:
+            raise ClicktownError(f"no puzzle found for seed {seed} within {time_limit:g} s; try another seed")
     raise ClicktownError(f"no puzzle found for seed {seed} in {attempts} attempts; try another seed")
 
 
-def _solve_for(deck, rules, goal: Statement, where: int, deal, seed: int, rounds: int) -> Puzzle | None:
-    """Solve for a deal where only (where, goal) creates a pattern; None when there is none."""
+def _check_possible(deck: Deck, rules: Rules) -> None:
+    """Raise when no wheel from this deck can hold a pattern occurring `min_occurrences` times.
+
+    A pattern with k occurrences shows its object on k different cards (the k trigger cards when the
+    trigger is the object, else the k cards after them), so it needs k cards of one object.
+    """
+    most = max(Counter(card.object for card in deck.cards).values())
+    k = rules.min_occurrences
+    if k > most:
+        raise ClicktownError(f"no puzzle exists with --min-occurrences {k}: a pattern occurring {k} times needs "
+                             f"{k} cards with the same object, and the deck holds at most {most} cards of any object")
+
+
+def _solve_for(deck, rules, goal: Statement, where: int, deal, seed: int, rounds: int,
+               deadline: float) -> Puzzle | None:
+    """Solve for a deal where only (where, goal) creates a pattern; None when there is none (or time is up)."""
     pm = _PuzzleModel(deck, rules)
     pm.lits.require(pm.creates(where, goal))
     pm.hint(deal[:WHEEL_SIZE], deal[WHEEL_SIZE])
     for round_ in range(1, rounds + 1):
-        solver = _solver(seed)
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return None
+        solver = _solver(seed, min(30.0, left))
         if solver.solve(pm.model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return None
         wheel, card = pm.read(solver)
