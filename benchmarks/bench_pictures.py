@@ -57,3 +57,23 @@ def main() -> None:
     drawn = time.perf_counter() - start
     print(f"{'sheet of scenario 1':<24} solving {solved * 1000:6.1f} ms (baseline), drawing {drawn * 1000:6.1f} ms, "
           f"{size / 1024:.0f} KiB of HTML")
+    sheet_sizes(catalogue)
+
+
+def sheet_sizes(catalogue) -> None:
+    """Bytes of HTML per scenario, with the plans drawn once and reused against every picture drawn in
+    full (the baseline, same run), for each rulebook scenario and for all of them on one sheet."""
+    scenarios = [s for s in catalogue.scenarios.values() if s.published]
+    items = [solve_for_sheet(catalogue, s) for s in scenarios]
+    shared = len(sheet_html(catalogue, [], "end").encode())
+    print(f"{'sheet, shared part':<24} {shared / 1024:6.1f} KiB (symbols and the page of relation words)")
+    for item in items:
+        reused = len(sheet_html(catalogue, [item], "end").encode()) - shared
+        full = len(sheet_html(catalogue, [item], "end", reuse=False).encode()) - len(
+            sheet_html(catalogue, [], "end", reuse=False).encode())
+        print(f"{'sheet, scenario ' + item.scenario.id:<24} {reused / 1024:6.1f} KiB with reuse, "
+              f"{full / 1024:6.1f} KiB drawn in full (baseline): {full / reused:4.1f}x smaller")
+    together = len(sheet_html(catalogue, items, "end").encode())
+    baseline = len(sheet_html(catalogue, items, "end", reuse=False).encode())
+    print(f"{'sheet, all ' + str(len(items)) + ' scenarios':<24} {together / 1024:6.1f} KiB with reuse, "
+          f"{baseline / 1024:6.1f} KiB drawn in full (baseline): {baseline / together:4.1f}x smaller")

@@ -215,7 +215,7 @@ def test_the_explain_page_steps_through_its_pictures():
 
 
 def test_explain_draws_one_picture_per_step_and_a_page(run_cli, tmp_path):
-    code, out, err = run_cli("oldtown", "explain", "1", "--json", "--svg", tmp_path / "step.svg",
+    code, out, err = run_cli("oldtown", "explain", "1", "--json", "--svg", tmp_path / "step-{n}.svg",
                              "--html", tmp_path / "explain.html")
     assert code == 0, err
     steps = json.loads(out)["steps"]
@@ -272,15 +272,21 @@ def read_page(html: str) -> PageText:
     return page
 
 
+def with_symbols(html: str, svg_text: str) -> str:
+    """A picture of the sheet made standalone: the page's shared symbols copied into it."""
+    defs = re.search(r"<defs>.*?</defs>", html, re.S).group(0)
+    return svg_text.replace(">", ">" + defs, 1)
+
+
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: s.id)
 def test_every_scenario_sheet_holds_its_cards_and_the_solvers_town(run_cli, tmp_path, scenario):
     out = tmp_path / "sheet.html"
-    code, stdout, err = run_cli("oldtown", "sheet", scenario.id, "--out", out, "--json")
+    code, stdout, err = run_cli("oldtown", "sheet", scenario.id, "--out", out, "--json", "--solutions", "end")
     assert code == 0, err
     html = out.read_text()
     page = read_page(html)
     assert [s["class"] for s in page.sections] == ["page task-page", "page cards-page", "page marks-page",
-                                                   "page solution-page"]
+                                                   "page glossary-page", "page solution-page"]
     text = " ".join(" ".join(page.text).split())
     for n in scenario.card_numbers:
         card = CATALOGUE.card(n)
@@ -297,7 +303,7 @@ def test_every_scenario_sheet_holds_its_cards_and_the_solvers_town(run_cli, tmp_
     solution_page = html[html.index('class="page solution-page"'):]
     pictures = re.findall(r"<svg.*?</svg>", solution_page, re.S)
     for sol, svg in zip(found, pictures):
-        assert shown_town(parse(svg)) == sol.placement
+        assert shown_town(parse(with_symbols(html, svg))) == sol.placement
     published_shown = bool(scenario.published) and not any(s.placement == scenario.published for s in found)
     assert len(pictures) == len(found) + published_shown
 
@@ -320,14 +326,85 @@ def test_a_scenario_file_gives_one_sheet_with_all_its_scenarios(run_cli, tmp_pat
     code, stdout, err = run_cli("oldtown", "sheet", scen, "--out", out, "--json")
     assert code == 0, err
     assert [s["id"] for s in json.loads(stdout)["scenarios"]] == [s["id"] for s in chosen]
-    assert len(read_page(out.read_text()).sections) == 8
+    assert len(read_page(out.read_text()).sections) == 7  # 3 pages per scenario, the relation words
+
+
+def test_the_default_sheet_has_no_solution(run_cli, tmp_path):
+    out = tmp_path / "sheet.html"
+    code, stdout, err = run_cli("oldtown", "sheet", "4", "--out", out, "--json")
+    assert code == 0, err
+    html = out.read_text()
+    assert "solution-page" not in html and 'class="plan solution"' not in html
+    published = CATALOGUE.scenario("4").published
+    assert 'data-building="Hotel"' not in html  # no building stands on any plot of the sheet
+    assert all(f'data-building="{b}"' not in html for b in published.values())
+    assert json.loads(stdout)["solutions_shown"] == "none"
+    assert [p for p in tmp_path.iterdir()] == [out]  # nothing else written
+
+
+def test_separate_solutions_go_to_the_file_named(run_cli, tmp_path):
+    out, answers = tmp_path / "sheet.html", tmp_path / "answers.html"
+    code, stdout, err = run_cli("oldtown", "sheet", "2", "--out", out, "--solutions", "separate",
+                                "--solutions-out", answers, "--json")
+    assert code == 0, err
+    assert "solution-page" not in out.read_text()
+    html = answers.read_text()
+    page = read_page(html)
+    assert [s["class"] for s in page.sections] == ["page solution-page"]
+    svg = re.findall(r"<svg xmlns.*?</svg>", html[html.index("solution-page"):], re.S)[0]
+    assert shown_town(parse(with_symbols(html, svg))) == CATALOGUE.scenario("2").published
+    assert json.loads(stdout)["solutions_out"] == str(answers)
+    code, _, err = run_cli("oldtown", "sheet", "2", "--out", out, "--solutions", "separate")
+    assert code == 2 and "--solutions-out" in err
+
+
+def test_the_german_sheet_speaks_german(run_cli, tmp_path):
+    out = tmp_path / "sheet.html"
+    assert run_cli("oldtown", "sheet", "2", "--out", out, "--lang", "de", "--solutions", "end")[0] == 0
+    html = out.read_text()
+    text = " ".join(" ".join(read_page(html).text).split())
+    for german in ("Old Town, Solospiel 2 (leicht)", "Mein Gebäude: Poststation", "die 18 Infokarten",
+                   "Karte 41 · Typ B", "gilt für: Schmiede (41 = Schmiede)", "Lagewörter", "Wand an Wand",
+                   "Spiel 2: Lösung", "Bestattungsinstitut", "Bahnlinie", "Friedhof"):
+        assert german in text, german
+    for english in ("solo scenario", "info cards", "applies to", "Relation words", "my building"):
+        assert english not in text, english
+    assert CATALOGUE.card(41).text_de in text
+
+
+def test_a_sheet_reuses_its_drawings_and_costs_kilobytes(run_cli, tmp_path):
+    out = tmp_path / "sheet.html"
+    assert run_cli("oldtown", "sheet", "8", "--out", out)[0] == 0
+    html = out.read_text()
+    assert html.count('<symbol id="ot-plan"') == 1 and html.count('<symbol id="ot-mini"') == 1
+    assert html.count('href="#ot-mini"') == len(CATALOGUE.scenario("8").card_numbers) + len(BOARD.glossary)
+    assert html.count('class="plot-ground"') == 16 + 16  # drawn once in each symbol, never per picture
+    assert len(html.encode()) < 150_000
+
+
+def test_the_glossary_draws_every_relation_word_with_its_pairs(run_cli, tmp_path):
+    out = tmp_path / "sheet.html"
+    assert run_cli("oldtown", "sheet", "1", "--out", out)[0] == 0
+    html = out.read_text()
+    glossary = html[html.index("glossary-page"):]
+    for word in BOARD.glossary:
+        block = glossary[glossary.index(f'data-word="{word.key}"'):]
+        svg = with_symbols(html, re.search(r"<svg xmlns.*?</svg>", block, re.S).group(0))
+        root = parse(svg)
+        if word.plots:
+            assert {int(e.get("data-plot")) for e in having(root, "star")} == set(word.plots)
+        elif word.focus is None:
+            shown = {tuple(int(p) for p in e.get("data-plots").split("-")) for e in having(root, "pair")}
+            assert shown == set(word.unordered), word.key
+        else:
+            assert {int(e.get("data-plot")) for e in having(root, "dot")} == {q for p, q in word.pairs if p == word.focus}
 
 
 @pytest.mark.parametrize("args, complaint", [
     (["oldtown", "sheet", "99", "--out", "{tmp}/x.html"], "unknown scenario"),
-    (["oldtown", "sheet", "1", "--out", "{tmp}/no/such/dir/x.html"], "cannot write"),
+    (["oldtown", "sheet", "1", "--out", "{tmp}/no/such/dir/x.html"], "no/such/dir"),
     (["oldtown", "sheet", "1"], "--out"),
-    (["oldtown", "show", "1", "--svg", "{tmp}/no/such/dir/x.svg"], "cannot write"),
+    (["oldtown", "show", "1", "--svg", "{tmp}/no/such/dir/x.svg"], "no/such/dir"),
     (["oldtown", "solve", "1", "--svg", "{tmp}"], "directory"),
 ])
 def test_bad_sheet_and_picture_input_is_one_line(run_cli, tmp_path, args, complaint):

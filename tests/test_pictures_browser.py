@@ -33,7 +33,7 @@ def sheet(tmp_path_factory):
 
     folder = tmp_path_factory.mktemp("sheet")
     out = folder / "sheet.html"
-    result = CliRunner().invoke(cli, ["oldtown", "sheet", "1", "--out", str(out)])
+    result = CliRunner().invoke(cli, ["oldtown", "sheet", "1", "--out", str(out), "--solutions", "end"])
     assert result.exit_code == 0, result.stderr
     return folder, out
 
@@ -44,7 +44,8 @@ def test_the_sheet_opens_in_chromium_with_its_text_screenshot_and_pages(sheet):
     dom = chromium(folder, "--dump-dom", url).stdout.decode("utf-8")
     text = " ".join(re.sub(r"<[^>]+>", " ", dom).split())
     for expected in ("Old Town, solo scenario 1 (easy)", "My building: Hotel", "the 17 info cards",
-                     "Card 45 · type B", "applies to the Bank", "candidates", "Scenario 1: solution"):
+                     "Card 45 · type B", "applies to the Bank", "candidates", "Relation words", "wall to wall",
+                     "Scenario 1: solution"):
         assert expected in text, expected
 
     shot = folder / "sheet.png"
@@ -57,4 +58,4 @@ def test_the_sheet_opens_in_chromium_with_its_text_screenshot_and_pages(sheet):
     pdf = folder / "sheet.pdf"
     chromium(folder, "--no-pdf-header-footer", f"--print-to-pdf={pdf}", url)
     pages = max(int(n) for n in re.findall(rb"/Count (\d+)", pdf.read_bytes()))
-    assert pages >= 4  # task, cards, candidates and the solution each start a new page
+    assert pages >= 5  # task, cards, candidates, relation words and the solution each start a new page

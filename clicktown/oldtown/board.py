@@ -20,7 +20,7 @@ from itertools import combinations
 
 import networkx as nx
 
-from ..datafiles import DataError, builtin_path, read_json, require
+from ..datafiles import DataError, builtin_path, read_json, require, validated
 
 SIDES = ("N", "E", "S", "W")
 STEP = {"N": (-1, 0), "S": (1, 0), "W": (0, -1), "E": (0, 1)}
@@ -172,6 +172,10 @@ class Board:
         inner.add_edges_from((p, q) for p, q, line in self.graph.edges(data="line") if line is None)
         return [frozenset(c) for c in nx.connected_components(inner)]
 
+    def shares_wall(self, p: int, q: int) -> bool:
+        """Do plots p and q share a wall: side by side with no street or railway between them?"""
+        return self.graph.has_edge(p, q) and self.graph.edges[p, q]["line"] is None
+
     def block_of(self, plot: int) -> frozenset[int]:
         """The block a plot belongs to."""
         return next(b for b in self.blocks if plot in b)
@@ -184,6 +188,26 @@ class Board:
         raise DataError(f"the board has no line called {name!r}")
 
     # -- the vocabulary of the cards ----------------------------------------------------------
+
+    @cached_property
+    def glossary(self) -> list[Word]:
+        """Every relation word of the cards with the pairs (or plots) it allows on this plan."""
+        relations = self.relations
+        words = []
+        for key, en, de, men, mde, focus in WORDS:
+            if key in ("across", "diagonal"):
+                pairs = frozenset().union(*(relations[f"{key}:{ln.name}"].pairs for ln in self.lines
+                                            if f"{key}:{ln.name}" in relations))
+            elif key in ("next-door", "back-to-back"):
+                pairs = relations[key].pairs if key in relations else frozenset()
+            else:
+                pairs = relations[f"{key}:town:town"].pairs if f"{key}:town:town" in relations else frozenset()
+            words.append(Word(key, en, de, men, mde, pairs, focus=focus))
+        for key, en, de, men, mde in LANDMARK_WORDS:
+            plots = frozenset().union(*(self.regions[f"{key}:{m.name}"].plots for m in self.landmarks
+                                        if f"{key}:{m.name}" in self.regions))
+            words.append(Word(key, en, de, men, mde, plots=plots))
+        return words
 
     @cached_property
     def regions(self) -> dict[str, Region]:
@@ -317,7 +341,8 @@ class Board:
             for r1 in sides:
                 for r2 in sides:
                     pairs = frozenset((p, q) for p in r1.plots for q in r2.plots
-                                      if p != q and test(self._offset(p, q)))
+                                      if p != q and test(self._offset(p, q))
+                                      and (name != "wall" or self.shares_wall(p, q)))
                     yield Relation(f"{name}:{r1.key}:{r2.key}", pairs, *_qualified(de, en, r1, r2, town))
 
     def _offset(self, p: int, q: int) -> tuple[int, int]:
@@ -342,7 +367,10 @@ class Board:
 
 
 GRID_RELATIONS = {
+    # "wall" also needs the two plots to share a wall (no line between them): see _neighbourhoods
     "wall": (lambda d: sum(d) == 1, "Wand an Wand mit meinem Gebäude", "wall to wall with my building"),
+    "side-by-side": (lambda d: sum(d) == 1, "auf einem Nachbarplatz meines Gebäudes (gleich was dazwischen liegt)",
+                     "on a plot side by side with my building's (whatever runs between)"),
     "diagonal-beside": (lambda d: d == (1, 1), "schräg neben meinem Gebäude", "diagonally beside my building"),
     "row-two": (lambda d: d == (0, 2), "zwei Plätze neben meinem Gebäude in derselben Reihe",
                 "two plots along the row from my building"),
@@ -355,6 +383,97 @@ GRID_RELATIONS = {
     "same-column": (lambda d: d[1] == 0, "in derselben Spalte wie mein Gebäude", "in the same column as my building"),
     "far": (lambda d: max(d) >= 2, "weit weg von meinem Gebäude", "well away from my building"),
 }
+
+
+@dataclass(frozen=True)
+class Word:
+    """A relation word of the cards with its one meaning on the plan, in English and German.
+
+    `pairs` are the ordered (plot, plot) pairs it allows between the building named and my
+    building; a landmark word ("in sight of") has `plots` instead. `focus` is the plot a picture
+    shows the word from, for words that relate most plots to many others ("well away").
+    """
+
+    key: str
+    en: str
+    de: str
+    meaning_en: str
+    meaning_de: str
+    pairs: frozenset[tuple[int, int]] = frozenset()
+    plots: frozenset[int] = frozenset()
+    focus: int | None = None
+
+    @property
+    def unordered(self) -> list[tuple[int, int]]:
+        """Each allowed pair once, smaller plot first (every relation word is symmetric)."""
+        return sorted({tuple(sorted(p)) for p in self.pairs})
+
+
+#: The relation words (key, English, German, meaning in English, meaning in German, focus plot).
+WORDS = (
+    ("wall", "wall to wall", "Wand an Wand",
+     "the two plots share a wall: side by side in the same block, no street or railway between them",
+     "die beiden Plätze teilen eine Wand: nebeneinander im selben Block, keine Straße und keine Bahnlinie dazwischen",
+     None),
+    ("across", "across (a street or the railway)", "gegenüber (an einer Straße oder der Bahnlinie)",
+     "the two plots face each other over that street or the railway: side by side on the plan with it between them",
+     "die beiden Plätze liegen einander an dieser Straße oder der Bahnlinie gegenüber: nebeneinander, sie dazwischen",
+     None),
+    ("diagonal", "diagonally across (a street or the railway)", "schräg gegenüber (an einer Straße oder der Bahnlinie)",
+     "the two plots touch corner to corner with that street or the railway between them, both on it",
+     "die beiden Plätze berühren sich über Eck, diese Straße oder die Bahnlinie dazwischen, beide an ihr",
+     None),
+    ("side-by-side", "side by side (whatever runs between)", "auf einem Nachbarplatz (gleich was dazwischen liegt)",
+     "the two plots are side by side on the plan, in a row or a column, with or without a street or the railway "
+     "between them",
+     "die beiden Plätze liegen auf dem Plan nebeneinander, in einer Reihe oder Spalte, mit oder ohne Straße oder "
+     "Bahnlinie dazwischen",
+     None),
+    ("next-door", "next door", "direkt neben",
+     "the two plots share a wall (wall to wall) and their doors face the same way",
+     "die beiden Plätze teilen eine Wand (Wand an Wand) und ihre Eingänge zeigen in dieselbe Richtung",
+     None),
+    ("back-to-back", "back to back", "Rücken an Rücken",
+     "the two plots share a wall (wall to wall) and each door faces away from the other plot",
+     "die beiden Plätze teilen eine Wand (Wand an Wand) und jeder Eingang zeigt vom anderen Platz weg",
+     None),
+    ("diagonal-beside", "diagonally beside", "schräg neben",
+     "the two plots touch corner to corner on the plan, whatever runs between them",
+     "die beiden Plätze berühren sich auf dem Plan über Eck, gleich was dazwischen liegt",
+     None),
+    ("around", "close by", "gleich bei",
+     "the two plots touch on the plan, at a side or at a corner, whatever runs between them",
+     "die beiden Plätze berühren sich auf dem Plan, an einer Seite oder über Eck, gleich was dazwischen liegt",
+     6),
+    ("far", "well away", "weit weg",
+     "the two plots do not touch on the plan, not even at a corner: a plot lies between them in their row or column",
+     "die beiden Plätze berühren sich nicht, auch nicht über Eck: in ihrer Reihe oder Spalte liegt ein Platz dazwischen",
+     6),
+    ("same-row", "in the same row", "in derselben Häuserreihe",
+     "the two plots lie in the same row of the plan (west to east)",
+     "die beiden Plätze liegen in derselben Reihe des Plans (von West nach Ost)", 6),
+    ("same-column", "in the same column", "in derselben Spalte",
+     "the two plots lie in the same column of the plan (north to south)",
+     "die beiden Plätze liegen in derselben Spalte des Plans (von Nord nach Süd)", 6),
+    ("row-two", "two plots along the row", "zwei Plätze weiter in derselben Reihe",
+     "one plot lies between the two in their row", "in ihrer Reihe liegt genau ein Platz zwischen den beiden", None),
+    ("column-two", "two plots north or south", "zwei Plätze nördlich oder südlich",
+     "one plot lies between the two in their column", "in ihrer Spalte liegt genau ein Platz zwischen den beiden", None),
+    ("knight", "a knight's move from", "einen Rösselsprung entfernt",
+     "one plot along and two across on the plan, as a chess knight moves",
+     "ein Platz in die eine und zwei in die andere Richtung, wie ein Springer im Schach zieht", 6),
+)
+
+#: Landmark words: the plots they allow, for each landmark (key, English, German, meanings).
+LANDMARK_WORDS = (
+    ("sight", "in sight of (a landmark)", "in Sichtweite (des Friedhofs, der Büffelweide)",
+     "the plots of every block that borders the landmark: a plot beside it, and every plot that shares a wall "
+     "with one of those, and so on",
+     "die Plätze jedes Blocks, der an das Gelände grenzt: ein Platz daneben und jeder Platz, der mit einem "
+     "solchen eine Wand teilt, und so weiter"),
+    ("beside", "right by (a landmark)", "direkt am (Friedhof, an der Büffelweide)",
+     "the plots with a side on the landmark", "die Plätze mit einer Seite am Gelände"),
+)
 
 
 def _qualified(de: str, en: str, r1: Region, r2: Region, town: Region) -> tuple[str, str]:
@@ -370,8 +489,12 @@ def _qualified(de: str, en: str, r1: Region, r2: Region, town: Region) -> tuple[
 
 def load_board(path=None) -> Board:
     """The board plan from `path`, or the built-in reconstruction; validated."""
+    data = read_json(path or builtin_path("oldtown", "board.json"))
+    if path is not None:  # a user's file; the built-in one is checked by the tests (docs/validation.md)
+        from .schema import BoardFile
+
+        validated(data, BoardFile, path)
     path = path or builtin_path("oldtown", "board.json")
-    data = read_json(path)
     try:
         return _board_from_json(data)
     except (KeyError, TypeError, ValueError) as exc:

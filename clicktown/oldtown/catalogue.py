@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ..datafiles import DataError, builtin_path, read_json, require
+from ..datafiles import DataError, builtin_path, read_json, require, validated
 from ..errors import ClicktownError
 from .board import Board, Region, Relation, load_board, meets_of, unions_of
 
@@ -87,6 +87,7 @@ class Scenario:
     remains: dict = field(default_factory=dict, hash=False, compare=False)
     note: str = ""
     expect: str = "unique"
+    rulebook: bool = False  # does the scenario carry what the rulebook implies (an "expect" entry)?
 
     @property
     def card_numbers(self) -> list[int]:
@@ -166,10 +167,20 @@ class Catalogue:
 
 # -- reading the files -----------------------------------------------------------------------------
 
+def _read(path, builtin: str):
+    """A data file's JSON; a user's file is checked against its schema (the built-in ones by the tests)."""
+    data = read_json(path or builtin_path("oldtown", builtin))
+    if path is not None:
+        from .schema import model_for
+
+        validated(data, model_for(builtin, data), path)
+    return data
+
+
 def load_buildings(path=None) -> list[Building]:
     """The 18 buildings."""
+    data = _read(path, "buildings.json")
     path = path or builtin_path("oldtown", "buildings.json")
-    data = read_json(path)
     try:
         out = [Building(b["name"], b["de"], b["article"]) for b in data["buildings"]]
     except (KeyError, TypeError) as exc:
@@ -226,18 +237,20 @@ def _region(key: str, regions: dict[str, Region]) -> Region | None:
 
 def load_cards(board: Board, buildings: list[Building], path=None) -> dict[int, Card]:
     """The 60 info cards, their plots computed from the board."""
+    data = _read(path, "cards.json")
     path = path or builtin_path("oldtown", "cards.json")
-    data = read_json(path)
     by_name = {b.name: b for b in buildings}
     regions, relations = vocabulary(board)
     cards = {}
-    try:
-        for item in data["cards"]:
+    for place, item in enumerate(data["cards"]):
+        try:
             card = _card_from_json(item, by_name, regions, relations)
-            require(card.number not in cards, f"{path}: card {card.number} appears twice")
-            cards[card.number] = card
-    except (KeyError, TypeError, ValueError) as exc:
-        raise DataError(f"{path}: malformed card ({exc.__class__.__name__}: {exc})") from None
+        except DataError as exc:  # a check that needs the board or the buildings: name the place too
+            raise DataError(f"{path}: cards[{place}]: {exc}") from None
+        except (KeyError, TypeError, ValueError) as exc:
+            raise DataError(f"{path}: cards[{place}]: malformed card ({exc.__class__.__name__}: {exc})") from None
+        require(card.number not in cards, f"{path}: card {card.number} appears twice")
+        cards[card.number] = card
     return cards
 
 
@@ -271,8 +284,8 @@ def _card_from_json(item: dict, buildings: dict[str, Building], regions, relatio
 
 def load_scenarios(path=None) -> dict[str, Scenario]:
     """The solo scenarios of a scenario file (the rulebook's, or generated ones)."""
+    data = _read(path, "scenarios.json")
     path = path or builtin_path("oldtown", "scenarios.json")
-    data = read_json(path)
     items = data["scenarios"] if isinstance(data, dict) and "scenarios" in data else data
     items = items if isinstance(items, list) else [items]
     out = {}
@@ -303,7 +316,7 @@ def scenario_from_json(item: dict) -> Scenario:
         mine=known, mine_count=count,
         published={int(p): x for p, x in item.get("published", {}).items()},
         remains=item.get("published_remains", {}), note=item.get("note", ""),
-        expect=_expectation(item),
+        expect=_expectation(item), rulebook="expect" in item,
     )
 
 

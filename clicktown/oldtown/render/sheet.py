@@ -3,14 +3,18 @@
 A sheet holds, for each scenario, on pages of their own:
   1. the task: which buildings are mine (or how many are unknown) and the empty board plan;
   2. the scenario's info cards in full: number, type, the yellow count of possible plots, the
-     sentence in English and German, the building a type-B card is bound to ("45 = Bank"), and
-     the card's small town plan with its possible plots starred (type C: stars for the building
-     named, dots for my building), as the rulebook describes the printed cards;
+     sentence in the sheet's language, the building a type-B card is bound to
+     ("45 = Bank"), and the card's small town plan with its possible plots starred (type C: stars
+     for the building named, dots for my building), as the rulebook describes the printed cards;
   3. room to mark candidates: a grid of buildings by plots, the paper form of the game's markers;
-  4. the solution, found by the CP-SAT model from the cards, with a word on how many there are.
+then one page of relation words (what "wall to wall", "across", ... mean on the plan, each with a
+small plan of the pairs it allows), and, only when asked for, the solutions: at the end of the
+sheet (`end`) or in a file of their own (`separate`), never next to the puzzle.
 
 The page needs nothing from the network: styles are inline, pictures are inline SVG, no script.
-Print it (A4) or open it in a browser; every part starts on a new page when printed.
+The empty plan and the card's small plan are drawn once per page as SVG symbols that every
+picture reuses. Print it (A4) or open it in a browser; every part starts on a new page when printed.
+English or German (`lang`): headings, sentences, building, street and landmark names.
 
 The same style serves the page of `oldtown explain --html`: the board after every step, as the
 explain steps describe it in plain data (candidates per building, markers removed, my buildings).
@@ -22,13 +26,60 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...svgkit import esc, save_picture, write_file
-from ..solve import cpsat as model
 from ..catalogue import Card, Catalogue, Scenario
 from ..solo import Solution
-from .svg import card_plan_svg, plan_svg, step_picture
+from .glossary import word_picture
+from .svg import card_plan_svg, plan_svg, plan_symbol, star_symbol, step_picture
 
 LEVEL_EN = {"leicht": "easy", "mittel": "medium", "schwer": "hard", "": "unrated"}
 SOLUTION_LIMIT = 2
+SOLUTIONS = ("none", "end", "separate")
+PLAN_SYMBOL, MINI_SYMBOL = "ot-plan", "ot-mini"
+
+#: The words of the sheet in each language.
+WORDS = {
+    "en": {"title": "Old Town, solo scenario {id} ({level})", "the_plan": "Scenario {id}: the plan",
+           "mine_known": "My building{s}: <b>{names}</b>.",
+           "mine_unknown": "I own <b>{n}</b> buildings, unknown: find out which ones, too.",
+           "task": "Rebuild the town: put 16 of the 18 buildings on the 16 plots, one on each, so that every "
+                   "one of the {n} info cards holds. {mine} The cards of type B and C speak of my buildings.",
+           "plan_note": "Doors are the brown notches; north is at the top. Board plan and cards are a "
+                        "reconstruction unless you passed your own files. The relation words of the cards are "
+                        "defined on the page “Relation words”.",
+           "cards": "Scenario {id}: the {n} info cards", "card": "Card {n} &middot; type {kind}",
+           "bound": "applies to the {b} ({n} = {b})", "unbound": "applies to one of my buildings",
+           "candidates": "Scenario {id}: candidates",
+           "marks_note": "Tick the plots a building may still stand on, cross out the ones the cards rule out; "
+                         "two buildings stay out of town (column out). * marks my buildings.",
+           "out": "out", "solution": "Scenario {id}: solution", "solution_n": "Solution {i}: my buildings {mine}",
+           "printed": "The town the rulebook prints", "none": "The cards, as loaded, allow no town at all.",
+           "one": "The cards allow exactly one town: this one.",
+           "more": "The cards allow more than one solution; the first {n} found are shown.",
+           "glossary": "Relation words", "glossary_note": "What the words of the cards mean on the plan. "
+           "Each small plan joins the plots of every pair the word allows (a star and dots: the plots "
+           "related to the starred one).", "solutions_title": "Old Town solo: solutions"},
+    "de": {"title": "Old Town, Solospiel {id} ({level})", "the_plan": "Spiel {id}: der Stadtplan",
+           "mine_known": "Mein{e} Gebäude: <b>{names}</b>.",
+           "mine_unknown": "Ich besitze <b>{n}</b> Gebäude, unbekannt: finde auch heraus, welche.",
+           "task": "Baue die Stadt wieder auf: Stelle 16 der 18 Gebäude auf die 16 Gebäudeplätze, je eines auf "
+                   "jeden, so dass jede der {n} Infokarten stimmt. {mine} Die Karten vom Typ B und C sprechen "
+                   "von meinen Gebäuden.",
+           "plan_note": "Die Eingänge sind die braunen Kerben; Norden ist oben. Stadtplan und Karten sind eine "
+                        "Rekonstruktion, wenn du nicht deine eigenen Dateien angibst. Die Lagewörter der Karten "
+                        "erklärt die Seite „Lagewörter“.",
+           "cards": "Spiel {id}: die {n} Infokarten", "card": "Karte {n} &middot; Typ {kind}",
+           "bound": "gilt für: {b} ({n} = {b})", "unbound": "gilt für eines meiner Gebäude",
+           "candidates": "Spiel {id}: Marker",
+           "marks_note": "Kreuze die Plätze an, auf denen ein Gebäude noch stehen kann, und streiche die, die die "
+                         "Karten ausschließen; zwei Gebäude bleiben draußen (Spalte „raus“). * kennzeichnet meine Gebäude.",
+           "out": "raus", "solution": "Spiel {id}: Lösung", "solution_n": "Lösung {i}: meine Gebäude {mine}",
+           "printed": "Die Stadt, die die Spielregel abdruckt", "none": "Die Karten, wie geladen, lassen keine Stadt zu.",
+           "one": "Die Karten lassen genau eine Stadt zu: diese.",
+           "more": "Die Karten lassen mehr als eine Lösung zu; die ersten {n} gefundenen stehen hier.",
+           "glossary": "Lagewörter", "glossary_note": "Was die Wörter der Karten auf dem Plan bedeuten. Jeder "
+           "kleine Plan verbindet die Plätze jedes Paares, das das Wort erlaubt (ein Stern und Punkte: die "
+           "Plätze, die zum Stern passen).", "solutions_title": "Old Town Solospiel: Lösungen"},
+}
 
 STYLE = """
 @page { size: A4; margin: 12mm; }
@@ -39,15 +90,18 @@ h1 { font-size: 20pt; margin: 0 0 4mm; } h2 { font-size: 15pt; margin: 0 0 3mm; 
 .plan svg { width: 100%; height: auto; }
 .cards { display: grid; grid-template-columns: 1fr 1fr; gap: 3mm; }
 .card { border: 1px solid #8b6b3e; border-radius: 3mm; padding: 2mm; display: flex; gap: 2mm; break-inside: avoid; page-break-inside: avoid; }
-.card svg { width: 30mm; height: auto; flex: none; }
+.card svg, .word svg { width: 30mm; height: auto; flex: none; }
 .card .head { font-weight: bold; } .card .count { background: #f2c200; border-radius: 2mm; padding: 0 1.5mm; }
-.card .de { font-style: italic; color: #555; font-size: 9pt; } .card .bound { color: #7a2f00; font-size: 10pt; }
+.card .bound { color: #7a2f00; font-size: 10pt; }
 table.marks { border-collapse: collapse; width: 100%; font-size: 9pt; table-layout: fixed; }
 table.marks th.corner { width: 36mm; }
 table.marks th, table.marks td { border: 1px solid #999; height: 7mm; text-align: center; }
 table.marks th.building { text-align: left; padding-left: 1mm; white-space: nowrap; }
 .note { color: #555; font-size: 10pt; }
 .plans.many { display: grid; grid-template-columns: 1fr 1fr; gap: 3mm; }
+.words { display: grid; grid-template-columns: 1fr 1fr; gap: 2mm; font-size: 9pt; }
+.word { display: flex; gap: 2mm; break-inside: avoid; page-break-inside: avoid; } .word b { font-size: 10pt; }
+svg.symbols { position: absolute; width: 0; height: 0; overflow: hidden; }
 """
 
 
@@ -61,67 +115,120 @@ class SheetScenario:
 
 def solve_for_sheet(catalogue: Catalogue, scenario: Scenario) -> SheetScenario:
     """The scenario with its solutions, found by the CP-SAT model (enough to tell if it is unique)."""
+    from ..solve import cpsat as model  # CP-SAT is heavy: imported only when a sheet is made
+
     return SheetScenario(scenario, tuple(model.solve(catalogue.puzzle(scenario), SOLUTION_LIMIT)))
 
 
-def sheet_html(catalogue: Catalogue, items: list[SheetScenario]) -> str:
-    """The printable sheet of the solved scenarios as one HTML document."""
-    pages = [page for item in items for page in scenario_pages(catalogue, item)]
-    title = "Old Town solo " + ", ".join(f"scenario {item.scenario.id}" for item in items)
-    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-            f"<title>{esc(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
-            + "\n".join(pages) + "\n</body>\n</html>\n")
+class Sheet:
+    """What every page of one sheet shares: the catalogue and the language."""
+
+    def __init__(self, catalogue: Catalogue, lang: str = "en", reuse: bool = True):
+        self.catalogue, self.board, self.lang = catalogue, catalogue.board, lang
+        self.words = WORDS[lang]
+        self.reuse = reuse  # draw the plans once as symbols (False: every picture in full, as a baseline)
+
+    def symbol(self, symbol_id: str) -> str | None:
+        """The id a picture refers to, or None when every picture is drawn in full."""
+        return symbol_id if self.reuse else None
+
+    def say(self, key: str, **values) -> str:
+        """A phrase of the sheet in its language."""
+        return self.words[key].format(**values)
+
+    def name(self, building: str) -> str:
+        """A building's name in the sheet's language."""
+        return self.catalogue.buildings[building].de if self.lang == "de" else building
+
+    @property
+    def names(self) -> dict[str, str] | None:
+        """Building -> the name written on the plans (None: the English names)."""
+        return {b: x.de for b, x in self.catalogue.buildings.items()} if self.lang == "de" else None
+
+    def document(self, title: str, pages: list[str]) -> str:
+        """One HTML document: the shared plan symbols, then the pages."""
+        symbols = (f'<svg class="symbols" xmlns="http://www.w3.org/2000/svg" aria-hidden="true"><defs>\n'
+                   f"{plan_symbol(self.board, PLAN_SYMBOL, lang=self.lang)}\n"
+                   f"{plan_symbol(self.board, MINI_SYMBOL, mini=True)}\n{star_symbol()}\n</defs></svg>"
+                   if self.reuse else "")
+        return (f"<!DOCTYPE html>\n<html lang=\"{self.lang}\">\n<head>\n<meta charset=\"utf-8\">\n"
+                f"<title>{esc(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n{symbols}\n"
+                + "\n".join(pages) + "\n</body>\n</html>\n")
+
+    def plan(self, placement=None, mine=frozenset(), title: str = "") -> str:
+        """The full plan, drawn through the shared symbol."""
+        return plan_svg(self.board, placement, mine, title=title, lang=self.lang, names=self.names,
+                        use=self.symbol(PLAN_SYMBOL))
 
 
-def summary(out_file: str, items: list[SheetScenario]) -> dict:
-    """What a sheet holds, for `oldtown sheet --json`: the file, and per scenario its cards and solutions."""
-    return {"out": str(out_file), "scenarios": [
-        {"id": i.scenario.id, "cards": i.scenario.card_numbers,
-         "solutions": [sol.as_dict() for sol in i.solutions], "search_stopped_at": SOLUTION_LIMIT}
-        for i in items]}
+def sheet_html(catalogue: Catalogue, items: list[SheetScenario], solutions: str = "none", lang: str = "en",
+               reuse: bool = True) -> str:
+    """The printable sheet: every scenario's task, cards and candidate grid, the relation words, and
+    the solutions at the end when `solutions` is "end" (none for "none" and "separate")."""
+    sheet = Sheet(catalogue, lang, reuse)
+    pages = [page for item in items for page in scenario_pages(sheet, item)]
+    pages.append(glossary_page(sheet))
+    if solutions == "end":
+        pages += [solution_page(sheet, item) for item in items]
+    title = "Old Town solo " + ", ".join(f"{item.scenario.id}" for item in items)
+    return sheet.document(title, pages)
 
 
-def scenario_pages(catalogue: Catalogue, item: SheetScenario) -> list[str]:
-    """The four pages of one scenario."""
+def solutions_html(catalogue: Catalogue, items: list[SheetScenario], lang: str = "en") -> str:
+    """The solutions alone, one page per scenario (for `--solutions separate`)."""
+    sheet = Sheet(catalogue, lang)
+    return sheet.document(sheet.say("solutions_title"), [solution_page(sheet, item) for item in items])
+
+
+def summary(out_file: str, items: list[SheetScenario], solutions: str = "none", solutions_file=None) -> dict:
+    """What a sheet holds, for `oldtown sheet --json`: the file(s), and per scenario its cards and solutions."""
+    return {"out": str(out_file), "solutions_shown": solutions,
+            "solutions_out": str(solutions_file) if solutions_file else None, "scenarios": [
+                {"id": i.scenario.id, "cards": i.scenario.card_numbers,
+                 "solutions": [sol.as_dict() for sol in i.solutions], "search_stopped_at": SOLUTION_LIMIT}
+                for i in items]}
+
+
+def scenario_pages(sheet: Sheet, item: SheetScenario) -> list[str]:
+    """The three puzzle pages of one scenario (the solution page is apart)."""
     s = item.scenario
-    return [task_page(catalogue, s), cards_page(catalogue, s), marks_page(catalogue, s),
-            solution_page(catalogue, item)]
+    return [task_page(sheet, s), cards_page(sheet, s), marks_page(sheet, s)]
 
 
-def _page(kind: str, scenario: Scenario, body: str) -> str:
+def _page(kind: str, scenario: Scenario | None, body: str) -> str:
     """One printed page (a section that ends with a page break)."""
-    return f'<section class="page {kind}-page" data-scenario="{esc(scenario.id)}">\n{body}\n</section>'
+    which = f' data-scenario="{esc(scenario.id)}"' if scenario is not None else ""
+    return f'<section class="page {kind}-page"{which}>\n{body}\n</section>'
 
 
-def heading(s: Scenario) -> str:
-    """'Old Town, solo scenario 3 (medium)'."""
-    return f"Old Town, solo scenario {esc(s.id)} ({LEVEL_EN.get(s.level, s.level)})"
+def heading(sheet: Sheet, s: Scenario) -> str:
+    """'Old Town, solo scenario 3 (medium)' / 'Old Town, Solospiel 3 (mittel)'."""
+    level = (s.level or "–") if sheet.lang == "de" else LEVEL_EN.get(s.level, s.level)
+    return sheet.say("title", id=esc(s.id), level=esc(level))
 
 
-def task_text(s: Scenario) -> str:
+def task_text(sheet: Sheet, s: Scenario) -> str:
     """What the player is asked to find."""
     if s.mine is not None:
-        mine = f"My building{'s' if len(s.mine) > 1 else ''}: <b>{esc(', '.join(sorted(s.mine)))}</b>."
+        names = esc(", ".join(sorted(sheet.name(b) for b in s.mine)))
+        mine = sheet.say("mine_known", s="s" if len(s.mine) > 1 else "", e="e" if len(s.mine) > 1 else "", names=names)
     else:
-        mine = f"I own <b>{s.mine_count}</b> buildings, unknown: find out which ones, too."
-    return (f"<p>Rebuild the town: put 16 of the 18 buildings on the 16 plots, one on each, so that "
-            f"every one of the {len(s.card_numbers)} info cards holds. {mine} The cards of type B and C "
-            f"speak of my buildings.</p>")
+        mine = sheet.say("mine_unknown", n=s.mine_count)
+    return f"<p>{sheet.say('task', n=len(s.card_numbers), mine=mine)}</p>"
 
 
-def task_page(catalogue: Catalogue, s: Scenario) -> str:
+def task_page(sheet: Sheet, s: Scenario) -> str:
     """Page 1: the task and the empty plan."""
-    plan = plan_svg(catalogue.board, title=f"Scenario {s.id}: the plan")
-    note = ('<p class="note">Doors are the brown notches; north is at the top. '
-            'Board plan and cards are a reconstruction unless you passed your own files.</p>')
-    return _page("task", s, f"<h1>{heading(s)}</h1>\n{task_text(s)}\n<div class=\"plan\">{plan}</div>\n{note}")
+    plan = sheet.plan(title=sheet.say("the_plan", id=s.id))
+    return _page("task", s, f"<h1>{heading(sheet, s)}</h1>\n{task_text(sheet, s)}\n<div class=\"plan\">{plan}</div>\n"
+                            f"<p class=\"note\">{sheet.say('plan_note')}</p>")
 
 
-def cards_page(catalogue: Catalogue, s: Scenario) -> str:
+def cards_page(sheet: Sheet, s: Scenario) -> str:
     """Page 2: the scenario's cards in full."""
     bound = dict(s.b)
-    cards = [card_html(catalogue, catalogue.card(n), bound.get(n), n in bound) for n in s.card_numbers]
-    return _page("cards", s, f"<h2>Scenario {esc(s.id)}: the {len(cards)} info cards</h2>\n"
+    cards = [card_html(sheet, sheet.catalogue.card(n), bound.get(n), n in bound) for n in s.card_numbers]
+    return _page("cards", s, f"<h2>{sheet.say('cards', id=esc(s.id), n=len(cards))}</h2>\n"
                              f"<div class=\"cards\">\n" + "\n".join(cards) + "\n</div>")
 
 
@@ -132,59 +239,67 @@ def card_count(card: Card) -> str:
     return str(len(card.plots))
 
 
-def card_html(catalogue: Catalogue, card: Card, building: str | None, is_b: bool) -> str:
-    """One info card: head, sentences, binding and small plan."""
+def card_html(sheet: Sheet, card: Card, building: str | None, is_b: bool) -> str:
+    """One info card: head, sentence in the sheet's language, binding and small plan."""
+    board = sheet.board
     if card.kind == "C":
-        mini = card_plan_svg(catalogue.board, {a for a, _ in card.pairs}, {b for _, b in card.pairs})
+        mini = card_plan_svg(board, {a for a, _ in card.pairs}, {b for _, b in card.pairs}, use=sheet.symbol(MINI_SYMBOL))
     else:
-        mini = card_plan_svg(catalogue.board, card.plots)
+        mini = card_plan_svg(board, card.plots, use=sheet.symbol(MINI_SYMBOL))
     bound = ""
     if is_b:
-        bound = (f'<div class="bound">applies to the {esc(building)} ({card.number} = {esc(building)})</div>'
-                 if building else '<div class="bound">applies to one of my buildings</div>')
+        bound = (f'<div class="bound">{sheet.say("bound", b=esc(sheet.name(building)), n=card.number)}</div>'
+                 if building else f'<div class="bound">{sheet.say("unbound")}</div>')
+    sentence = card.text_de if sheet.lang == "de" else card.text_en
     return (f'<div class="card" data-card="{card.number}">{mini}<div>'
-            f'<div class="head">Card {card.number} &middot; type {card.kind} '
+            f'<div class="head">{sheet.say("card", n=card.number, kind=card.kind)} '
             f'<span class="count">{card_count(card)}</span></div>'
-            f'<div class="en">{esc(card.text_en)}</div><div class="de">{esc(card.text_de)}</div>{bound}'
+            f'<div class="text">{esc(sentence)}</div>{bound}'
             f"</div></div>")
 
 
-def marks_page(catalogue: Catalogue, s: Scenario) -> str:
+def marks_page(sheet: Sheet, s: Scenario) -> str:
     """Page 3: a grid of buildings by plots (and 'out' of town) to tick candidates and cross out the rest."""
-    plots = list(catalogue.board.plots)
-    head = '<tr><th class="corner"></th>' + "".join(f"<th>{p}</th>" for p in plots) + "<th>out</th></tr>"
+    plots = list(sheet.board.plots)
+    head = ('<tr><th class="corner"></th>' + "".join(f"<th>{p}</th>" for p in plots)
+            + f"<th>{sheet.say('out')}</th></tr>")
     mine = s.mine or frozenset()
-    rows = [f'<tr><th class="building">{esc(b)}{" *" if b in mine else ""}</th>' + "<td></td>" * (len(plots) + 1)
-            + "</tr>" for b in catalogue.building_names]
-    return _page("marks", s, f"<h2>Scenario {esc(s.id)}: candidates</h2>\n"
-                             "<p class=\"note\">Tick the plots a building may still stand on, cross out the ones "
-                             "the cards rule out; two buildings stay out of town (column out). * marks my buildings.</p>\n"
+    rows = [f'<tr><th class="building">{esc(sheet.name(b))}{" *" if b in mine else ""}</th>'
+            + "<td></td>" * (len(plots) + 1) + "</tr>" for b in sheet.catalogue.building_names]
+    return _page("marks", s, f"<h2>{sheet.say('candidates', id=esc(s.id))}</h2>\n"
+                             f"<p class=\"note\">{sheet.say('marks_note')}</p>\n"
                              f"<table class=\"marks\">{head}{''.join(rows)}</table>")
 
 
-def solution_text(item: SheetScenario) -> str:
+def glossary_page(sheet: Sheet) -> str:
+    """The relation words of the cards, each with its meaning and a small plan of the pairs it allows."""
+    entries = []
+    for word in sheet.board.glossary:
+        picture = word_picture(sheet.board, word, use=sheet.symbol(MINI_SYMBOL))
+        name, meaning = (word.de, word.meaning_de) if sheet.lang == "de" else (word.en, word.meaning_en)
+        entries.append(f'<div class="word" data-word="{esc(word.key)}">{picture}<div><b>{esc(name)}</b>: '
+                       f"{esc(meaning)}.</div></div>")
+    return _page("glossary", None, f"<h2>{sheet.say('glossary')}</h2>\n<p class=\"note\">{sheet.say('glossary_note')}</p>\n"
+                                   f"<div class=\"words\">\n" + "\n".join(entries) + "\n</div>")
+
+
+def solution_text(sheet: Sheet, item: SheetScenario) -> str:
     """How many solutions the cards allow, in words."""
     n = len(item.solutions)
-    if n == 0:
-        return "The cards, as loaded, allow no town at all."
-    if n == 1:
-        return "The cards allow exactly one town: this one."
-    return f"The cards allow more than one solution; the first {n} found are shown."
+    return sheet.say("none") if n == 0 else sheet.say("one") if n == 1 else sheet.say("more", n=n)
 
 
-def solution_page(catalogue: Catalogue, item: SheetScenario) -> str:
-    """Page 4: the solution(s), and the rulebook's published town when the cards do not give it."""
+def solution_page(sheet: Sheet, item: SheetScenario) -> str:
+    """The solution(s) of a scenario, and the rulebook's published town when the cards do not give it."""
     s = item.scenario
     plans = []
     for i, sol in enumerate(item.solutions, 1):
-        title = f"Solution {i}: my buildings {', '.join(sorted(sol.mine))}"
-        plans.append(f'<div class="plan solution" data-solution="{i}">'
-                     f"{plan_svg(catalogue.board, sol.placement, sol.mine, title=title)}</div>")
+        title = sheet.say("solution_n", i=i, mine=", ".join(sorted(sheet.name(b) for b in sol.mine)))
+        plans.append(f'<div class="plan solution" data-solution="{i}">{sheet.plan(sol.placement, sol.mine, title)}</div>')
     if s.published and not any(sol.placement == s.published for sol in item.solutions):
-        title = "The town the rulebook prints"
-        plans.append(f'<div class="plan published">{plan_svg(catalogue.board, s.published, s.mine or (), title=title)}</div>')
+        plans.append(f'<div class="plan published">{sheet.plan(s.published, s.mine or (), sheet.say("printed"))}</div>')
     many = " many" if len(plans) > 1 else ""
-    body = (f"<h2>Scenario {esc(s.id)}: solution</h2>\n<p>{solution_text(item)}</p>\n"
+    body = (f"<h2>{sheet.say('solution', id=esc(s.id))}</h2>\n<p>{solution_text(sheet, item)}</p>\n"
             f'<div class="plans{many}">' + "\n".join(plans) + "</div>")
     return _page("solution", s, body)
 
@@ -234,14 +349,13 @@ def _step_section(catalogue: Catalogue, ident: str, i: int, n: int, step: dict) 
 
 
 def numbered(path, label: str) -> Path:
-    """FILE.svg -> FILE-label.svg."""
-    path = Path(path)
-    return path.with_name(f"{path.stem}-{label}{path.suffix}")
+    """The file of one step: `{n}` in the name the user gave becomes the label (step-{n}.svg -> step-01.svg)."""
+    return Path(str(path).replace("{n}", label))
 
 
 def save_explained(catalogue: Catalogue, explained: list[dict], svg_file=None, png_file=None, html_file=None) -> None:
-    """The pictures of `oldtown explain`: one SVG and/or PNG per step (FILE-01.svg, ...; FILE-ID-01.svg
-    for several scenarios), and/or the HTML page that steps through them."""
+    """The pictures of `oldtown explain`: one SVG and/or PNG per step ({n} in the file name is the
+    step number, 01, 02, ...; ID-01, ... for several scenarios), and/or the HTML page that steps through them."""
     several = len(explained) > 1
     for doc in explained:
         for i, step in enumerate(doc.get("steps", []), 1):

@@ -13,7 +13,13 @@ What the picture shows follows the plan of `board.py`:
             (the game's markers: "die möglichen Standorte ... mit Markern gekennzeichnet").
 
 North is at the top. Plots, doors, lines, landmarks and markers carry `data-*` attributes
-(`data-plot`, `data-building`, `data-mine`, `data-side`, `data-line`, `data-landmark`).
+(`data-plot`, `data-building`, `data-mine`, `data-side`, `data-line`, `data-landmark`), always with
+the English names; what is written on the picture follows `lang` (street, landmark and building
+names in German under "de").
+
+A page holding many plans (the printable sheet) draws the empty plan once, as an SVG `<symbol>`
+(`plan_symbol`), and every picture on it refers to that symbol with `<use>` (`use=` below), so a
+page costs kilobytes rather than a copy of every street and railway sleeper per card.
 """
 
 from __future__ import annotations
@@ -77,37 +83,58 @@ def short_names(buildings) -> dict[str, str]:
 
 def plan_svg(board: Board, placement: dict[int, str] | None = None, mine=frozenset(),
              candidates: dict[int, list[str]] | None = None, title: str = "",
-             buildings=None, removed: dict[int, list[str]] | None = None) -> str:
+             buildings=None, removed: dict[int, list[str]] | None = None, lang: str = "en",
+             names: dict[str, str] | None = None, use: str | None = None) -> str:
     """The board plan with buildings on their plots and/or candidate markers, as SVG text.
 
     `placement` maps plots to buildings, `mine` names my buildings, `candidates` maps plots to the
     buildings whose markers lie there, `removed` to markers just taken off (drawn struck through);
-    `buildings` (all building names) fixes the markers' short names.
+    `buildings` (all building names) fixes the markers' short names; `names` gives the name to
+    write for a building (its German name, say); `use` the id of a `plan_symbol` on the same page.
     """
-    svg = draw_plan(board, PLAN, title)
+    svg = draw_plan(board, PLAN, title, lang, use)
     placement, candidates, removed = placement or {}, candidates or {}, removed or {}
     shorts = short_names(buildings or sorted({b for bs in [*candidates.values(), *removed.values()] for b in bs}))
     for plot in board.plots:
         _plot_content(svg, board, PLAN, plot, placement.get(plot), placement.get(plot) in mine,
-                      candidates.get(plot, []), shorts, removed.get(plot, []))
+                      candidates.get(plot, []), shorts, removed.get(plot, []), names or {}, lang)
     return svg.to_string()
 
 
-def draw_plan(board: Board, layout: Layout, title: str = "") -> Svg:
-    """The empty plan: landmarks, lines, plots with numbers and doors (ready for contents)."""
+def draw_plan(board: Board, layout: Layout, title: str = "", lang: str = "en", use: str | None = None) -> Svg:
+    """The empty plan: landmarks, lines, plots with numbers and doors (ready for contents); with
+    `use`, a reference to the empty plan drawn once as a symbol of that id."""
     width, height = layout.size(board)
     svg = Svg(width, height, title or "Old Town board plan")
     svg.rect(0, 0, width, height, fill="#fbf7ee", class_="background")
     if title and layout.top:
         shown = title if len(title) <= 84 else title[:81].rstrip() + "..."
         svg.text(width / 2, layout.top - 8, shown, size=17, font_weight="bold", class_="caption")
+    if use:
+        svg.add("use", href=f"#{use}", x=0.0, y=0.0, width=float(width), height=float(height))
+    else:
+        _empty_plan(svg, board, layout, lang)
+    return svg
+
+
+def _empty_plan(svg: Svg, board: Board, layout: Layout, lang: str) -> None:
+    """Landmarks, lines and plots."""
     for mark in board.landmarks:
-        _landmark(svg, board, layout, mark)
+        _landmark(svg, board, layout, mark, lang)
     for line in sorted(board.lines, key=lambda ln: ln.kind == "railway"):
-        _line(svg, board, layout, line)
+        _line(svg, board, layout, line, lang)
     for plot in board.plots:
         _plot(svg, board, layout, plot)
-    return svg
+
+
+def plan_symbol(board: Board, symbol_id: str, mini: bool = False, lang: str = "en") -> str:
+    """The empty plan (or the small plan of a card) as an SVG `<symbol>`, for pictures that `use` it."""
+    layout = MINI if mini else PLAN
+    width, height = layout.size(board)
+    svg = Svg(width, height)
+    _empty_plan(svg, board, layout, lang)
+    return (f'<symbol id="{symbol_id}" viewBox="0 0 {width:g} {height:g}">\n'
+            + "\n".join(svg.parts) + "\n</symbol>")
 
 
 def _plot(svg: Svg, board: Board, layout: Layout, plot: int) -> None:
@@ -129,7 +156,7 @@ def _door(svg: Svg, layout: Layout, x: float, y: float, plot: int, side: str) ->
     svg.rect(*box, fill=DOOR, class_="door", data_plot=plot, data_side=side)
 
 
-def _line(svg: Svg, board: Board, layout: Layout, line: Line) -> None:
+def _line(svg: Svg, board: Board, layout: Layout, line: Line, lang: str = "en") -> None:
     """A street or the railway as a band in the gap between two rows or columns."""
     x0, y0, x1, y1 = _band(board, layout, line)
     railway = line.kind == "railway"
@@ -138,7 +165,7 @@ def _line(svg: Svg, board: Board, layout: Layout, line: Line) -> None:
     if railway:
         _rails(svg, layout, line, x0, y0, x1, y1)
     if layout is not MINI:
-        _line_name(svg, board, layout, line, x0, y0, x1, y1)
+        _line_name(svg, board, layout, line, x0, y0, x1, y1, line.de if lang == "de" else line.en)
     svg.close()
 
 
@@ -172,21 +199,21 @@ def _rails(svg: Svg, layout: Layout, line: Line, x0, y0, x1, y1) -> None:
             svg.line(x0 + f * (x1 - x0), y0, x0 + f * (x1 - x0), y1, stroke="#e0e0e0", stroke_width=1.5)
 
 
-def _line_name(svg: Svg, board: Board, layout: Layout, line: Line, x0, y0, x1, y1) -> None:
+def _line_name(svg: Svg, board: Board, layout: Layout, line: Line, x0, y0, x1, y1, name: str) -> None:
     """The line's name along its first plot (away from the crossings)."""
     colour = "#ffffff" if line.kind == "railway" else "#333333"
     if line.orientation == "horizontal":
         cx = layout.x(line.span[0]) + layout.plot_w / 2
-        svg.text(cx, (y0 + y1) / 2 + 4, line.en, size=12, fill=colour, font_weight="bold",
+        svg.text(cx, (y0 + y1) / 2 + 4, name, size=12, fill=colour, font_weight="bold",
                  paint_order="stroke", class_="line-name")
     else:
         cy = layout.y(line.span[0]) + layout.plot_h / 2
         cx = (x0 + x1) / 2 + 4
-        svg.text(cx, cy, line.en, size=12, fill=colour, font_weight="bold",
+        svg.text(cx, cy, name, size=12, fill=colour, font_weight="bold",
                  transform=f"rotate(-90 {cx:.1f} {cy:.1f})", class_="line-name")
 
 
-def _landmark(svg: Svg, board: Board, layout: Layout, mark) -> None:
+def _landmark(svg: Svg, board: Board, layout: Layout, mark, lang: str = "en") -> None:
     """A landmark: a band beside every plot side it borders, its name on the first one."""
     fill = LANDMARK_FILL.get(mark.name, "#dddddd")
     depth = min(layout.margin - 6, 40)
@@ -199,7 +226,7 @@ def _landmark(svg: Svg, board: Board, layout: Layout, mark) -> None:
         svg.rect(*box, fill=fill, stroke="#8a9a7a", stroke_width=0.8, data_plot=plot, data_side=side)
         _landmark_signs(svg, layout, mark.name, box)
         if i == 0 and layout is not MINI:
-            _landmark_name(svg, mark.en, box, side)
+            _landmark_name(svg, mark.de if lang == "de" else mark.en, box, side)
     svg.close()
 
 
@@ -227,31 +254,33 @@ def _landmark_name(svg: Svg, name: str, box, side: str) -> None:
 # -- what stands on a plot -----------------------------------------------------------------------------
 
 def _plot_content(svg: Svg, board: Board, layout: Layout, plot: int, building: str | None, is_mine: bool,
-                  markers: list[str], shorts: dict[str, str], struck: list[str] = ()) -> None:
+                  markers: list[str], shorts: dict[str, str], struck: list[str] = (),
+                  names: dict[str, str] | None = None, lang: str = "en") -> None:
     """The building on a plot, or its candidate markers (and markers just removed), in a group."""
     x, y = layout.x(board.column(plot)), layout.y(board.row(plot))
     svg.open("g", class_="plot", data_plot=plot, data_building=building or "",
              data_mine="true" if is_mine else "false")
     if building:
-        _building(svg, layout, x, y, building, is_mine)
+        _building(svg, layout, x, y, (names or {}).get(building, building), is_mine, lang)
     elif markers or struck:
         _markers(svg, layout, x, y, plot, [*markers, *struck], shorts, set(struck))
     svg.close()
 
 
-def _building(svg: Svg, layout: Layout, x: float, y: float, name: str, is_mine: bool) -> None:
-    """A building tile with its name; my building is gold."""
+def _building(svg: Svg, layout: Layout, x: float, y: float, name: str, is_mine: bool, lang: str = "en") -> None:
+    """A building tile with its name (wrapped, never cut); my building is gold."""
     pad = 10
     svg.rect(x + pad, y + 22, layout.plot_w - 2 * pad, layout.plot_h - 34, rx=6,
              fill=GOLD if is_mine else "#ffffff", stroke="#5a4020", stroke_width=2 if is_mine else 1,
              class_="building")
     lines = wrap(name, 13)
+    size = min(15.0, 15.0 * 13 / max(len(text) for text in lines))  # a long word gets smaller letters
     top = y + 22 + (layout.plot_h - 34) / 2 - (len(lines) - 1) * 9 + (0 if is_mine else 5)
     for i, text in enumerate(lines):
-        svg.text(x + layout.plot_w / 2, top + i * 18, text, size=15, font_weight="bold", fill="#2b2014",
+        svg.text(x + layout.plot_w / 2, top + i * 18, text, size=round(size, 1), font_weight="bold", fill="#2b2014",
                  class_="building-name")
     if is_mine:
-        svg.text(x + layout.plot_w / 2, y + layout.plot_h - 18, "my building", size=11, fill="#5a4020",
+        svg.text(x + layout.plot_w / 2, y + layout.plot_h - 18, "mein Gebäude" if lang == "de" else "my building", size=11, fill="#5a4020",
                  font_style="italic", class_="mine-label")
 
 
@@ -276,28 +305,85 @@ def _markers(svg: Svg, layout: Layout, x: float, y: float, plot: int, names: lis
 
 # -- the small plan of an info card ---------------------------------------------------------------------
 
-def card_plan_svg(board: Board, stars=frozenset(), dots=frozenset()) -> str:
+def card_plan_svg(board: Board, stars=frozenset(), dots=frozenset(), use: str | None = None,
+                  numbers: bool = False) -> str:
     """A small plan like the one printed on an info card: stars on the possible plots of the
-    building named, dots on the possible plots of my building (type C)."""
-    svg = draw_plan(board, MINI)
+    building named, dots on the possible plots of my building (type C); `use` as in `draw_plan`;
+    `numbers` writes each plot's number in its corner."""
+    svg = draw_plan(board, MINI, use=use)
+    if numbers:
+        _mini_numbers(svg, board)
     for plot in board.plots:
         x, y = MINI.x(board.column(plot)), MINI.y(board.row(plot))
         cx, cy = x + MINI.plot_w / 2, y + MINI.plot_h / 2
         if plot in stars:
-            svg.star(cx - (5 if plot in dots else 0), cy, 8, fill="#2a5bd7", class_="star", data_plot=plot)
+            _star(svg, cx - (5 if plot in dots else 0), cy, bool(use), class_="star", data_plot=plot)
         if plot in dots:
             svg.circle(cx + (7 if plot in stars else 0), cy, 5, fill="#c0392b", class_="dot", data_plot=plot)
     return svg.to_string()
 
 
+STAR_SYMBOL = "ot-star"
+
+
+def star_symbol() -> str:
+    """The star of the cards' small plans as an SVG `<symbol>` centred on (0, 0)."""
+    svg = Svg(16, 16)
+    svg.star(0, 0, 8, fill="#2a5bd7")
+    return f'<symbol id="{STAR_SYMBOL}" overflow="visible">' + "".join(svg.parts) + "</symbol>"
+
+
+def _star(svg: Svg, cx: float, cy: float, reuse: bool, **attrs) -> None:
+    """A star on a small plan: drawn, or (on a page with the star symbol) a reference to it."""
+    if reuse:
+        svg.add("use", href=f"#{STAR_SYMBOL}", x=float(cx), y=float(cy), **attrs)
+    else:
+        svg.star(cx, cy, 8, fill="#2a5bd7", **attrs)
+
+
+def _mini_numbers(svg: Svg, board: Board) -> None:
+    """Each plot's number, small, in the top left corner of a small plan."""
+    for p in board.plots:
+        svg.text(MINI.x(board.column(p)) + 2, MINI.y(board.row(p)) + 7, p, size=6.5, anchor="start",
+                 fill="#6b5533", class_="plot-number")
+
+
+def relation_svg(board: Board, pairs, focus: int | None = None, use: str | None = None,
+                 numbers: bool = False) -> str:
+    """A small plan showing a relation: a line between the two plots of every allowed pair; with
+    `focus`, only the pairs of that plot (a star on it, a dot on each plot it relates to);
+    `numbers` as in `card_plan_svg`."""
+    svg = draw_plan(board, MINI, use=use)
+    if numbers:
+        _mini_numbers(svg, board)
+    centre = {p: (MINI.x(board.column(p)) + MINI.plot_w / 2, MINI.y(board.row(p)) + MINI.plot_h / 2)
+              for p in board.plots}
+    if focus is not None:
+        _star(svg, *centre[focus], bool(use), class_="star", data_plot=focus)
+        for p, q in sorted(pairs):
+            if p == focus:
+                svg.circle(*centre[q], 5, fill="#c0392b", class_="dot", data_plot=q)
+        return svg.to_string()
+    drawn = sorted({tuple(sorted(pair)) for pair in pairs})
+    for p, q in drawn:
+        (x1, y1), (x2, y2) = centre[p], centre[q]
+        svg.line(x1, y1, x2, y2, stroke="#c0392b", stroke_width=2.5, class_="pair", data_plots=f"{p}-{q}")
+    for p in sorted({p for pair in drawn for p in pair}):
+        svg.circle(*centre[p], 3.5, fill="#7a1f12", class_="end", data_plot=p)
+    return svg.to_string()
+
+
 # -- the pictures of the commands ------------------------------------------------------------------------
 
-def show_picture(catalogue, scenarios) -> str:
+def show_picture(catalogue, scenarios, lang: str = "en") -> str:
     """`oldtown show --svg`: the plan, with the first scenario's published town when one is named."""
+    de = lang == "de"
     if not scenarios:
-        return plan_svg(catalogue.board, title="Old Town board plan")
+        return plan_svg(catalogue.board, title="Old Town Stadtplan" if de else "Old Town board plan", lang=lang)
     s = scenarios[0]
-    return plan_svg(catalogue.board, s.published, s.mine or (), title=f"Scenario {s.id}: the published town")
+    names = {b: x.de for b, x in catalogue.buildings.items()} if de else None
+    title = f"Spiel {s.id}: die veröffentlichte Stadt" if de else f"Scenario {s.id}: the published town"
+    return plan_svg(catalogue.board, s.published, s.mine or (), title=title, lang=lang, names=names)
 
 
 def solve_picture(catalogue, results) -> str:

@@ -10,48 +10,55 @@ CELL = 20
 DOOR = {"N": "^", "S": "v", "W": "<", "E": ">"}
 
 
-def plan(board: Board, placement: dict[int, str] | None = None, mine=frozenset()) -> str:
+def plan(board: Board, placement: dict[int, str] | None = None, mine=frozenset(), lang: str = "en",
+         names: dict[str, str] | None = None) -> str:
     """The board plan as text: plots with their buildings and doors, lines between them.
 
     A door arrow follows each plot number (^ north, v south, < west, > east); my buildings are
-    marked with '*'.
+    marked with '*'. Every column is as wide as its longest name needs: no name is ever cut.
+    `names` gives the name to write for a building (its German one); `lang` names the streets.
     """
     placement = placement or {}
+    names = names or {}
+    texts = {p: _plot_text(board, p, placement.get(p, ""), mine, names) for p in board.plots}
+    width = max(CELL, *(len(t) + 1 for t in texts.values()))
     out = []
     for row in range(1, board.rows + 1):
-        out.append(_plot_row(board, row, placement, mine))
+        out.append(_plot_row(board, row, texts, width))
         if row < board.rows:
-            out.append(_gap_row(board, row))
+            out.append(_gap_row(board, row, width, lang))
     out.append("")
-    out += [_line_legend(board, line) for line in board.lines]
-    out += [f"{mark.en[0].upper()}{mark.en[1:]} borders plots "
-            f"{', '.join(f'{p} ({s})' for p, s in mark.borders)}" for mark in board.landmarks]
+    out += [_line_legend(board, line, lang) for line in board.lines]
+    out += [_landmark_legend(mark, lang) for mark in board.landmarks]
     return "\n".join(out)
 
 
-def _plot_row(board: Board, row: int, placement, mine) -> str:
+def _plot_text(board: Board, plot: int, building: str, mine, names) -> str:
+    """'16< Bank*': plot number, door arrow, building (my building starred)."""
+    star = "*" if building and building in mine else ""
+    return f"{plot:>2}{DOOR[board.entrances[plot]]} {names.get(building, building)}{star}"
+
+
+def _plot_row(board: Board, row: int, texts: dict[int, str], width: int) -> str:
     cells = []
     for col in range(1, board.columns + 1):
         p = board.plot_at(row, col)
-        name = placement.get(p, "")
-        star = "*" if name in mine else ""
-        text = f"{p:>2}{DOOR[board.entrances[p]]} {name}{star}"
-        cells.append(text[:CELL].ljust(CELL))
+        cells.append(texts[p].ljust(width))
         if col < board.columns:
             cells.append("|" if board.line_on_side(p, "E") else " ")
     return "".join(cells).rstrip()
 
 
-def _gap_row(board: Board, row: int) -> str:
+def _gap_row(board: Board, row: int, width: int, lang: str) -> str:
     pieces = []
     names = set()
     for col in range(1, board.columns + 1):
         line = board.line_on_side(board.plot_at(row, col), "S")
         fill = "=" if line is not None and line.kind == "railway" else "-" if line is not None else " "
-        pieces.append(fill * (CELL + 1))
+        pieces.append(fill * (width + 1))
         if line is not None:
-            names.add(line.en)
-    text = "".join(pieces)[: board.columns * (CELL + 1) - 1]
+            names.add(line.de if lang == "de" else line.en)
+    text = "".join(pieces)[: board.columns * (width + 1) - 1]
     for name in sorted(names):
         label = f" {name} "
         start = (len(text) - len(label)) // 2
@@ -59,11 +66,30 @@ def _gap_row(board: Board, row: int) -> str:
     return text.rstrip()
 
 
-def _line_legend(board: Board, line) -> str:
+def _line_legend(board: Board, line, lang: str = "en") -> str:
+    if lang == "de":
+        what = "den Reihen" if line.orientation == "horizontal" else "den Spalten"
+        along = "Spalten" if line.orientation == "horizontal" else "Reihen"
+        span = "" if not line.partial else f", {along} {line.span[0]}-{line.span[1]}"
+        return f"Die {line.de} verläuft zwischen {what} {line.between[0]} und {line.between[1]}{span}"
     what = "rows" if line.orientation == "horizontal" else "columns"
     along = "columns" if line.orientation == "horizontal" else "rows"
     span = "" if not line.partial else f", {along} {line.span[0]}-{line.span[1]}"
     return f"{line.en[0].upper()}{line.en[1:]} runs between {what} {line.between[0]} and {line.between[1]}{span}"
+
+
+def _landmark_legend(mark, lang: str = "en") -> str:
+    sides = ", ".join(f"{p} ({s})" for p, s in mark.borders)
+    if lang == "de":
+        return f"{mark.de}: an den Plätzen {sides}"
+    return f"{mark.en[0].upper()}{mark.en[1:]} borders plots {sides}"
+
+
+def published_heading(s: Scenario, lang: str = "en") -> str:
+    """'Scenario 3 (mittel), published solution:' above the plan of `oldtown show`."""
+    if lang == "de":
+        return f"Spiel {s.id} ({s.level}), veröffentlichte Lösung:"
+    return f"Scenario {s.id} ({s.level}), published solution:"
 
 
 def card_line(card: Card, lang: str = "en") -> str:
@@ -96,9 +122,15 @@ def compress(numbers) -> str:
     return ", ".join(runs)
 
 
-def solutions_text(catalogue: Catalogue, scenario: Scenario, found: list[Solution], limit: int) -> str:
-    """Each solution as a plan."""
+def solutions_text(catalogue: Catalogue, scenario: Scenario, found: list[Solution], limit: int,
+                   conflict: tuple[int, ...] | None = None) -> str:
+    """Each solution as a plan; with none, the smallest set of cards that conflict (when given)."""
     if not found:
+        if conflict:
+            return (f"Scenario {scenario.id}: no solution. These cards cannot all hold together: "
+                    f"{', '.join(map(str, conflict))}.")
+        if conflict == ():
+            return f"Scenario {scenario.id}: no solution: my buildings cannot all stand in town."
         return f"Scenario {scenario.id}: no solution."
     more = "+" if len(found) >= limit else ""
     parts = [f"Scenario {scenario.id}: {len(found)}{more} solution(s)."]

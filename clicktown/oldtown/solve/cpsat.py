@@ -16,10 +16,14 @@ from ..solo import PLOTS, Clue, Puzzle, Solution
 class SoloModel:
     """CP-SAT variables and constraints for one puzzle."""
 
-    def __init__(self, puzzle: Puzzle):
+    def __init__(self, puzzle: Puzzle, guarded: bool = False):
         self.puzzle = puzzle
         self.model = cp_model.CpModel()
         m = self.model
+        #: card number -> the Boolean that switches the card on (only when `guarded`): what
+        #: `conflicts.py` passes as assumptions to find the cards that cannot hold together
+        self.guards: dict[int, cp_model.IntVar] = {}
+        self._guarded = guarded
         self.at = {b: {p: m.new_bool_var(f"{b}_on_{p}") for p in PLOTS} for b in puzzle.buildings}
         self.placed = {b: m.new_bool_var(f"{b}_in_town") for b in puzzle.buildings}
         self.pos = {b: m.new_int_var(0, len(PLOTS), f"plot_of_{b}") for b in puzzle.buildings}
@@ -51,6 +55,8 @@ class SoloModel:
     # -- the cards -----------------------------------------------------------------------------
 
     def _add_clue(self, clue: Clue):
+        if self._guarded:
+            self._guard = self.guards[clue.card] = self.model.new_bool_var(f"card{clue.card}_holds")
         if clue.kind == "C":
             self._relation_clue(clue)
         elif clue.building is None:
@@ -61,7 +67,7 @@ class SoloModel:
     def _building_clue(self, building: str, plots):
         """The building stands on one of `plots`."""
         self._require(building)
-        self.model.add(sum(self.at[building][p] for p in plots) == 1)
+        self._when_card_holds(self.model.add(sum(self.at[building][p] for p in plots) == 1))
 
     def _my_building_clue(self, clue: Clue):
         """Some building of mine stands on one of the card's plots."""
@@ -69,7 +75,7 @@ class SoloModel:
         for b in self.puzzle.buildings:
             inside = sum(self.at[b][p] for p in clue.plots)
             witnesses.append(self._both(self.mine[b], inside, f"card{clue.card}_by_{b}"))
-        self.model.add_bool_or(witnesses)
+        self._when_card_holds(self.model.add_bool_or(witnesses))
 
     def _relation_clue(self, clue: Clue):
         """The named building relates to some other building of mine as the card says."""
@@ -83,10 +89,15 @@ class SoloModel:
             related = self.model.new_bool_var(f"card{clue.card}_{x}_to_{b}")
             self.model.add_allowed_assignments([self.pos[x], self.pos[b], related], table)
             witnesses.append(self._both(self.mine[b], related, f"card{clue.card}_by_{b}"))
-        self.model.add_bool_or(witnesses)
+        self._when_card_holds(self.model.add_bool_or(witnesses))
 
     def _require(self, building: str):
-        self.model.add(self.placed[building] == 1)
+        self._when_card_holds(self.model.add(self.placed[building] == 1))
+
+    def _when_card_holds(self, constraint):
+        """In a guarded model, enforce the constraint of the card being added only when its guard is on."""
+        if self._guarded:
+            constraint.only_enforce_if(self._guard)
 
     def _both(self, a, b, name: str):
         """A new Boolean equal to (a and b); b may be a 0/1 linear expression."""
