@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from clicktown.oldtown.solve import cpsat as model, csp
+from clicktown.oldtown.solve import count, cpsat as model, csp
 from clicktown.oldtown.catalogue import load_catalogue
 from research.oldtown_cards.reconstruct import card_vocabulary, neighbour_towns
 from clicktown.oldtown.solo import Clue, Puzzle, Solution, validate
@@ -98,10 +98,11 @@ def test_backends_agree_on_the_rulebook(scenario):
     puzzle = CATALOGUE.puzzle(scenario)
     by_cpsat = model.solve(puzzle, 40)
     by_csp = csp.solve(puzzle, 40)
-    assert len(by_cpsat) == len(by_csp)
+    by_count = count.solve(puzzle, 40)
+    assert len(by_cpsat) == len(by_csp) == len(by_count)
     if len(by_cpsat) < 40:
-        assert _as_set(by_cpsat) == _as_set(by_csp)
-    assert all(validate(puzzle, s) for s in by_cpsat + by_csp)
+        assert _as_set(by_cpsat) == _as_set(by_csp) == _as_set(by_count)
+    assert all(validate(puzzle, s) for s in by_cpsat + by_csp + by_count)
 
 
 A_CARD_OF = {CATALOGUE.cards[n].building: CATALOGUE.cards[n] for n in range(1, 19)}
@@ -168,11 +169,12 @@ def test_backends_agree_on_random_puzzles(case):
     limit = 25
     by_cpsat = model.solve(puzzle, limit)
     by_csp = csp.solve(puzzle, limit)
-    assert len(by_cpsat) == len(by_csp)
+    by_count = count.solve(puzzle, limit)
+    assert len(by_cpsat) == len(by_csp) == len(by_count)
     if len(by_cpsat) < limit:
-        assert _as_set(by_cpsat) == _as_set(by_csp)
+        assert _as_set(by_cpsat) == _as_set(by_csp) == _as_set(by_count)
         assert (truth.town, truth.mine) in _as_set(by_cpsat)
-    assert all(validate(puzzle, s) for s in by_cpsat + by_csp)
+    assert all(validate(puzzle, s) for s in by_cpsat + by_csp + by_count)
 
 
 def test_validate_rejects_what_breaks_a_card():
@@ -241,11 +243,13 @@ def test_verify_json_matches_the_engine(run_cli):
         assert row["solutions"] == len(found)
 
 
-def test_verify_backends_print_the_same_counts(run_cli):
-    _, a, _ = run_cli("oldtown", "verify", "--json", "--backend", "cpsat")
-    _, b, _ = run_cli("oldtown", "verify", "--json", "--backend", "constraint")
+def test_verify_engines_print_the_same_counts(run_cli):
+    _, a, _ = run_cli("oldtown", "verify", "--json", "--engine", "cpsat")
+    _, b, _ = run_cli("oldtown", "verify", "--json", "--engine", "constraint")
+    _, c, _ = run_cli("oldtown", "verify", "--json")  # the fast counter, the default
+    _, d, _ = run_cli("oldtown", "verify", "--json", "--backend", "count")  # the old name stays an alias
     strip = lambda rows: [{k: v for k, v in r.items() if k != "seconds"} for r in json.loads(rows)]
-    assert strip(a) == strip(b)
+    assert strip(a) == strip(b) == strip(c) == strip(d)
 
 
 def test_solve_json(run_json):
@@ -283,7 +287,7 @@ def test_broken_data_files_are_one_line_errors(run_cli, tmp_path):
     assert code == 2 and "not valid JSON" in err
     bad_board = _write(tmp_path, "board.json", {"rows": 5, "columns": 4, "lines": [], "entrances": {}})
     code, _, err = run_cli("oldtown", "show", "--board", bad_board)
-    assert code == 2 and "4 rows" in err
+    assert code == 2 and "board.json: rows: expected 4, found 5" in err
 
 
 def test_scenario_file_errors(run_cli, tmp_path):
@@ -307,3 +311,31 @@ def test_a_scenario_file_is_solved_like_a_builtin(run_json, tmp_path):
 def test_german_building_names_are_accepted():
     assert CATALOGUE.building("Poststation") == "Stage Coach Office"
     assert CATALOGUE.building("schmiede") == "Smith"
+
+
+# -- issue 18: verify's columns, the text plan in German ------------------------------------------
+
+def test_verify_shows_what_the_rulebook_implies_only_for_rulebook_scenarios(run_cli, tmp_path):
+    code, out, _ = run_cli("oldtown", "verify", "1")
+    assert code == 0 and "rulebook implies" in out and "agrees" in out
+    generated = _write(tmp_path, "generated.json", [CATALOGUE.scenario("1").as_dict()])  # no "expect" entry
+    code, out, _ = run_cli("oldtown", "verify", generated)
+    assert code == 0
+    assert "rulebook implies" not in out and "agrees" not in out
+    assert out.splitlines()[2].split()[:5] == ["1", "leicht", "1", "yes", "unique"]
+
+
+def test_the_text_plan_never_cuts_a_name(run_cli):
+    from clicktown.oldtown.render.text import plan
+
+    german = {b: x.de for b, x in CATALOGUE.buildings.items()}
+    town = CATALOGUE.scenario("4").published
+    drawn = plan(CATALOGUE.board, town, CATALOGUE.scenario("4").mine, "de", german)
+    for building in town.values():
+        assert german[building] in drawn
+    assert "Bestattungsinstitut" in drawn and "Bahnlinie" in drawn and "Undertaker" not in drawn
+    code, out, _ = run_cli("oldtown", "show", "3", "--lang", "de")
+    assert code == 0 and "veröffentlichte Lösung" in out
+    assert all(german[b] in out for b in CATALOGUE.scenario("3").published.values())
+    code, out, _ = run_cli("oldtown", "show", "3")
+    assert all(b in out for b in CATALOGUE.scenario("3").published.values())  # "Stage Coach Office*" too

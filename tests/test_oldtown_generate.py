@@ -183,7 +183,9 @@ def test_grade_reports_the_calibration(run_cli, run_json):
     code, out, _ = run_cli("oldtown", "grade")
     assert code == 0 and "land in their printed level" in out
     data = run_json("oldtown", "grade")
-    assert set(data) == {"grades", "calibration"} and data["calibration"]["of"] == len(data["grades"])
+    fit = data["calibration"]
+    assert set(data) == {"grades", "calibration"}
+    assert (fit["in_printed_level"], fit["of"], fit["contradictory"]) == (8, 8, ["5-first-printing"])
 
 
 @pytest.mark.parametrize("args", [
@@ -205,7 +207,7 @@ def test_a_broken_scenario_file_is_one_line(run_cli, tmp_path):
     bad.write_text('[{"id": "x", "level": "leicht", "a": [99], "mine": ["Hotel"]}]')
     for command in ("grade", "explain"):
         code, _, err = run_cli("oldtown", command, bad)
-        assert code == 2 and len(err.strip().splitlines()) == 1 and "card 99" in err
+        assert code == 2 and len(err.strip().splitlines()) == 1 and "99" in err
     broken = tmp_path / "broken.json"
     broken.write_text("{")
     code, _, err = run_cli("oldtown", "grade", broken)
@@ -217,3 +219,32 @@ def test_out_directory_that_cannot_be_written(run_cli, tmp_path):
     blocker.write_text("x")
     code, _, err = run_cli("oldtown", "generate", "--out", blocker / "sub")
     assert code == 2 and len(err.strip().splitlines()) == 1
+
+
+def test_every_generated_scenario_has_the_rulebook_card_mix(catalogue, generated):
+    from clicktown.oldtown.puzzles.generate import SHAPE, card_mix
+
+    assert SHAPE == {"A": (11, 15), "B": (0, 8), "C": (3, 7)}  # the rulebook's eight scenarios' ranges
+    for (level, _), found in generated.items():
+        for g in found:
+            mix = card_mix(catalogue, g.scenario.card_numbers)
+            assert 11 <= mix["A"] <= 15 and 0 <= mix["B"] <= 8 and 3 <= mix["C"] <= 7, (g.scenario.id, mix)
+            assert 1 <= g.scenario.mine_count <= 3
+            assert (g.scenario.mine is None) <= (level == "schwer")  # unknown my buildings only at schwer
+            assert sum(1 for _, x in g.scenario.b if x is None) <= 1  # at most one unbound B card, as in 6
+
+
+def test_the_level_is_the_graders_not_the_format(catalogue, generated):
+    from clicktown.oldtown.puzzles.deduce import TIERS
+
+    for (level, _), found in generated.items():
+        for g in found:
+            hardest = max(TIERS[t] for t in g.grade.techniques)
+            assert {"leicht": hardest <= 2, "mittel": hardest == 3, "schwer": hardest >= 4}[level] or g.grade.steps > 60
+
+
+def test_the_cpsat_recheck_keeps_the_same_scenarios(catalogue, generated):
+    again = list(generate_scenarios(catalogue, "leicht", 2, 0, recheck="cpsat"))
+    assert [g.as_dict() for g in again] == [g.as_dict() for g in generated[("leicht", 0)]]
+    with pytest.raises(Exception, match="unknown re-check"):
+        list(generate_scenarios(catalogue, "leicht", 1, 0, recheck="sat"))

@@ -2,9 +2,12 @@
 
   1. draw a random solution, with the pool of clues that are true of it, in the order to try;
   2. add clues from the pool until the solution is unique (by a fast exact counter);
-  3. remove clues, in random order, while the solution stays unique; one pass leaves a minimal
-     set, because a clue that could not go from a larger set cannot go from a smaller one;
-  4. grade the puzzle, and keep it only at the requested level;
+  3. remove clues, in random order (or the game's `removal_order`), while the solution stays
+     unique; one pass leaves a minimal set, because a clue that could not go from a larger set
+     cannot go from a smaller one;
+  4. drop a puzzle whose clues the game's `fits` rejects (e.g. a mix of clue types; `may_fit`
+     rejects early what no removal can bring into range), grade the rest, and keep a puzzle
+     only at the requested level;
   5. never a false positive: re-check every kept puzzle with an independent exact solver.
 
 A game plugs in through the `Game` protocol; nothing here knows any game's rules.
@@ -77,7 +80,8 @@ def add_until_unique(game: Game, draft, tally: Tally) -> list | None:
 def remove_while_unique(game: Game, draft, clues: list, rng: random.Random, tally: Tally) -> list:
     """Drop clues in random order while the solution stays unique (leaves a minimal set)."""
     chosen = list(clues)
-    for clue in rng.sample(clues, len(clues)):
+    order = game.removal_order(draft, clues, rng) if hasattr(game, "removal_order") else rng.sample(clues, len(clues))
+    for clue in order:
         trial = [c for c in chosen if c is not clue]
         tally.counts += 1
         if game.count(draft, trial, 2) == 1:
@@ -91,7 +95,11 @@ def make_one(game: Game, draft, rng: random.Random, tally: Tally) -> Made | None
     if clues is None:
         return None
     tally.unique += 1
+    if hasattr(game, "may_fit") and not game.may_fit(draft, clues):
+        return None  # removing clues cannot bring the mix into the game's ranges
     clues = remove_while_unique(game, draft, clues, rng, tally)
+    if hasattr(game, "fits") and not game.fits(draft, clues):
+        return None
     return Made(draft, clues, game.grade(draft, clues))
 
 

@@ -27,6 +27,22 @@ Techniques, cheapest first (the tier in brackets):
                      graph: a maximum matching and its strongly connected components name every
                      marker that lies on no complete town)
   unknown-mine   [4] a B or C card, or the count of my buildings, when my buildings are unknown
+  case-split     [3] a card about my building split by which possible building of mine answers
+                     it; each case is followed through the techniques of tiers 1-4 (no nesting)
+                     and a case refuted within SHORT_CASE steps drops ("if it is the Bank, the
+                     Church has no plot left; so it is the Saloon")
+  unbound-case   [4] the same split on a B card left unbound (the rulebook binds B cards in its
+                     scenarios except 6: "In meinen Spielen ist das Gebäude, auf das sich eine
+                     Karte vom Typ B bezieht, festgelegt")
+  long-case      [5] a case split whose refutation takes more than SHORT_CASE steps (at most
+                     CHAIN_STEPS)
+  mine-sets      [5] unknown my buildings: the few sets (at most MINE_SETS) that could answer
+                     every card, each followed as a case
+  chain          [6] "if the X stood on plot p, then ... a contradiction": one marker refuted
+                     within CHAIN_STEPS steps
+
+A deduction ends "solved", "town" (every building placed, my buildings still one of several
+sets: the rulebook's scenario 7, "Es gibt zwei Lösungen"), "stuck" or "contradiction".
 
 Every technique is sound: it only removes a marker that lies on no solution. When none applies
 and the town is not complete, the puzzle needs search (guessing), and the solver says so.
@@ -39,17 +55,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import networkx as nx
-
 from ..solo import PLOTS, Clue, Puzzle, Solution, validate
+from ..solve.count import hitting_sets
 
 OUT = 0
 SLOTS = frozenset((OUT, *PLOTS))
 OUT_OF_TOWN = 2  # 18 buildings, 16 plots
 
 TIERS = {"card": 1, "placed": 1, "only-building": 2, "my-building": 2, "pair": 3,
-         "one-of-mine": 3, "unbound-card": 4, "group": 4, "unknown-mine": 4}
-SEARCH_TIER = 5
+         "one-of-mine": 3, "unbound-card": 4, "group": 4, "case-split": 3, "unknown-mine": 4,
+         "unbound-case": 4, "long-case": 5, "mine-sets": 5, "chain": 6}
+SEARCH_TIER = 7
 
 
 class Contradiction(Exception):
@@ -88,6 +104,7 @@ class Change:
     mine_found: frozenset[str] = frozenset()
     not_mine: frozenset[str] = frozenset()
     answer: str | None = None  # the one building of mine a card can still speak of
+    depth: int = 0  # case splits and chains: the steps their longest refuted case took
 
 
 @dataclass(frozen=True)
@@ -103,6 +120,7 @@ class Step:
     not_mine: tuple[str, ...]
     after: Markers = field(compare=False)
     answer: str | None = None
+    depth: int = 0
 
     @property
     def tier(self) -> int:
@@ -115,6 +133,7 @@ class Step:
                 "plots": list(self.plots),
                 "removed": [{"building": b, "plot": p} for b, p in self.removed],
                 "mine_found": list(self.mine_found), "not_mine": list(self.not_mine), "answer": self.answer,
+                "depth": self.depth,
                 "candidates": {b: sorted(s) for b, s in self.after.cand.items()},
                 "mine": sorted(self.after.sure), "mine_maybe": sorted(self.after.maybe)}
 
@@ -136,7 +155,7 @@ class Deduction:
     @property
     def hardest(self) -> int:
         """The tier of the hardest technique used (SEARCH_TIER when stuck)."""
-        if self.status != "solved":
+        if self.status not in ("solved", "town"):
             return SEARCH_TIER
         return max((s.tier for s in self.steps), default=0)
 
@@ -338,8 +357,21 @@ def _can_answer(clue: Clue, board: Markers, m: str) -> bool:
 
 
 def confined_pairs(puzzle: Puzzle, board: Markers):
-    """Two buildings confined to two plots take them from every other building (Beispiel 7, 8)."""
-    yield from _confined(board, largest=2)
+    """Two buildings confined to two plots take them from every other building (Beispiel 7, 8).
+
+    (The smallest Hall sets of two buildings: one building on one slot is `placed`, and "out of
+    town" holds two buildings, so a pair is two buildings whose markers lie on the same two plots.)
+    """
+    open_ = sorted((b for b, s in board.cand.items() if len(s) == 2 and OUT not in s), key=lambda b: sorted(board.cand[b]))
+    for i, b in enumerate(open_):
+        for c in open_[i + 1:]:
+            if board.cand[c] != board.cand[b]:
+                continue
+            plots = board.cand[b]
+            removed = _removal({o: s & plots for o, s in board.cand.items() if o not in (b, c)})
+            if removed:
+                yield Change("pair", removed, None, tuple(sorted((b, c))), tuple(sorted(plots)))
+                return
 
 
 def confined_groups(puzzle: Puzzle, board: Markers):
@@ -366,6 +398,8 @@ def _slot_nodes(slots) -> list[int]:
 
 def _smallest_hall_set(board: Markers):
     """The smallest (buildings, slot nodes) Hall set that removes a marker, or None."""
+    import networkx as nx
+
     graph = nx.Graph()
     buildings = list(board.cand)
     graph.add_nodes_from(buildings, bipartite=0)
@@ -392,9 +426,224 @@ def _smallest_hall_set(board: Markers):
     return best
 
 
+# -- case splits and short contradiction chains --------------------------------------------------
+
+#: How many steps of the basic techniques a case or a chain may take to reach its contradiction.
+CHAIN_STEPS = 12
+#: A case split refuted within this many steps is a short one; a longer one is a "long-case".
+SHORT_CASE = 6
+#: At most this many sets of my buildings are followed case by case (more is no human's case split).
+MINE_SETS = 40
+
+
+def follow(puzzle: Puzzle, board: Markers, change: Change | None = None, limit: int | None = None):
+    """A case followed through the basic techniques (tiers 1 to 4, no search, no nested cases).
+
+    Returns (None, steps) when the case runs into a contradiction within `limit` steps, else
+    (the board reached, steps): a board that keeps every marker the case allows.
+    """
+    limit = CHAIN_STEPS if limit is None else limit
+    if change is not None:
+        try:
+            board = apply(board, change)
+        except Contradiction:
+            return None, 0
+    taken = 0
+    try:
+        while taken < limit:
+            found = _next_change(puzzle, board, _basic(puzzle))
+            if found is None:
+                return board, taken
+            taken += 1
+            board = apply(board, found)
+        return board, taken
+    except Contradiction:
+        return None, taken + 1
+
+
+def _basic(puzzle: Puzzle):
+    """The finders of tiers 1 to 4, cheapest first (what a case is followed with)."""
+    return [f for f in _order(puzzle) if f not in (mine_cases, mine_sets, contradiction_chains, confined_groups)]
+
+
+def _merged(board: Markers, cases: list[Markers]) -> Change | None:
+    """What every surviving case agrees on: markers none keeps, my buildings all or none hold."""
+    removed = _removal({b: frozenset(s for s in slots if not any(s in c.cand[b] for c in cases))
+                        for b, slots in board.cand.items()})
+    found = frozenset.intersection(*(c.sure for c in cases)) - board.sure
+    gone = board.maybe - frozenset.union(*(c.maybe for c in cases))
+    if not removed and not found and not gone:
+        return None
+    return Change("", removed, mine_found=found, not_mine=gone)
+
+
+def mine_cases(puzzle: Puzzle, board: Markers):
+    """A card about my building, split by which possible building of mine answers it.
+
+    Each case (this building is mine and answers the card) is followed through the basic
+    techniques for at most CHAIN_STEPS steps. When one case survives, its assumption holds;
+    when several do, what they all agree on. The player's "if it is the Bank, then ... a
+    contradiction; so it is the Saloon". Of all cards, the split whose refutation is shortest
+    is taken; the step's depth is its longest refutation.
+    """
+    best = None
+    for clue in puzzle.clues:
+        if clue.kind == "A" or (clue.kind == "B" and clue.building is not None):
+            continue
+        change = _split_card(puzzle, board, clue)
+        if change is not None and (best is None or change.depth < best.depth):
+            best = change
+    if best is not None:
+        yield best
+
+
+def _split_card(puzzle: Puzzle, board: Markers, clue: Clue) -> Change | None:
+    """The case split of one card about my building, or None when it finds nothing."""
+    cases = _answer_cases(clue, board)
+    if len(cases) < 2:
+        return None
+    trails, refuted, depth = [], 0, 0
+    for m, own, other in cases:
+        removed = {m: board.cand[m] - own}
+        if other is not None:
+            removed[clue.building] = board.cand[clue.building] - other
+        case = Change("", _removal(removed), mine_found=frozenset({m}) - board.sure)
+        boards, dead = trail(puzzle, board, case)
+        if dead:
+            refuted += 1
+            depth = max(depth, len(boards))
+        else:
+            trails.append((m, case, boards))
+    if not trails:
+        raise Contradiction(f"card {clue.card} fits none of my buildings")
+    who = tuple(m for m, _, _ in cases)
+    if len(trails) == 1:
+        (m, case, _), = trails
+        if not case.removed and not case.mine_found:
+            return None
+        return Change(_case_name(depth, clue), case.removed, clue.card, who, (), case.mine_found, answer=m, depth=depth)
+    for k in range(max(len(b) for _, _, b in trails)):  # the fewest steps after which the cases agree
+        merged = _merged(board, [b[min(k, len(b) - 1)] for _, _, b in trails])
+        if merged is not None:
+            return Change(_case_name(max(depth, k), clue), merged.removed, clue.card, who, (), merged.mine_found,
+                          merged.not_mine, depth=max(depth, k))
+    return None
+
+
+def trail(puzzle: Puzzle, board: Markers, change: Change, limit: int | None = None):
+    """A case's boards step by step (board after 0, 1, ... steps), and whether it ran into a contradiction."""
+    limit = CHAIN_STEPS if limit is None else limit
+    try:
+        board = apply(board, change)
+    except Contradiction:
+        return [], True
+    boards = [board]
+    try:
+        while len(boards) <= limit:
+            found = _next_change(puzzle, board, _basic(puzzle))
+            if found is None:
+                return boards, False
+            board = apply(board, found)
+            boards.append(board)
+        return boards, False
+    except Contradiction:
+        return boards, True
+
+
+def _case_name(depth: int, clue: Clue) -> str:
+    """The rung of a case split: by how long its refutation is, and whether the card is an unbound B card."""
+    if depth > SHORT_CASE:
+        return "long-case"
+    return "unbound-case" if clue.kind == "B" else "case-split"
+
+
+def _answer_cases(clue: Clue, board: Markers) -> list[tuple[str, frozenset[int], frozenset[int] | None]]:
+    """Who may answer a card about my building: (building, its slots, the named building's slots)."""
+    if clue.kind == "B":
+        return [(m, clue.plots, None) for m in sorted(board.maybe) if board.cand[m] & clue.plots]
+    cases = []
+    x = clue.building
+    for m in sorted(board.maybe - {x}):
+        own, other = set(), set()
+        for p in board.cand[x] - {OUT}:
+            for q in board.cand[m] - {OUT, p}:
+                if (p, q) in clue.pairs:
+                    own.add(q)
+                    other.add(p)
+        if own:
+            cases.append((m, frozenset(own), frozenset(other)))
+    return cases
+
+
+def mine_sets(puzzle: Puzzle, board: Markers):
+    """Unknown my buildings, split by the sets that could answer every card about my building.
+
+    Each set still possible (it meets every such card and holds every building known to be mine)
+    is followed through the basic techniques; what every surviving set agrees on is deduced.
+    """
+    if puzzle.mine_known or board.sure == board.maybe:
+        return
+    names = list(board.cand)
+    index = {b: i for i, b in enumerate(names)}
+    needs = [sum(1 << index[m] for m in board.maybe if _can_answer(clue, board, m)) for clue in puzzle.clues
+             if clue.kind == "C" or (clue.kind == "B" and clue.building is None)]
+    needs += [1 << index[m] for m in board.sure]
+    universe = sum(1 << index[m] for m in board.maybe)
+    sets = hitting_sets(needs, universe, board.mine_count, MINE_SETS + 1)
+    if not sets:
+        raise Contradiction("no set of my buildings answers every card")
+    if len(sets) > MINE_SETS:
+        return
+    survivors, depth = [], 0
+    for chosen in sets:
+        mine = frozenset(names[i] for i in range(len(names)) if chosen >> i & 1)
+        case = Change("", {}, mine_found=mine - board.sure, not_mine=board.maybe - mine)
+        reached, taken = follow(puzzle, board, case)
+        if reached is None:
+            depth = max(depth, taken)
+        else:
+            survivors.append((reached, case))
+    if not survivors:
+        raise Contradiction("no set of my buildings answers every card")
+    kept = frozenset.union(*(c.maybe for c, _ in survivors))
+    if len(survivors) == 1:
+        case = survivors[0][1]
+        if not case.mine_found and not case.not_mine:
+            return
+        yield Change("mine-sets", {}, None, tuple(sorted(kept)), (), case.mine_found, case.not_mine, depth=depth)
+        return
+    merged = _merged(board, [c for c, _ in survivors])
+    if merged is not None:
+        yield Change("mine-sets", merged.removed, None, tuple(sorted(kept)), (), merged.mine_found,
+                     merged.not_mine, depth=depth)
+
+
+def contradiction_chains(puzzle: Puzzle, board: Markers):
+    """'If the X stood on plot p, then ... a contradiction': that marker goes.
+
+    Tries each marker of the buildings with the fewest markers first and keeps the one whose
+    contradiction comes soonest (within CHAIN_STEPS steps of the basic techniques).
+    """
+    best = None
+    for size in sorted({len(s) for s in board.cand.values() if len(s) > 1}):
+        for b, slots in board.cand.items():
+            if len(slots) != size:
+                continue
+            for slot in sorted(slots):
+                reached, depth = follow(puzzle, board, Change("", {b: slots - {slot}}))
+                if reached is None and (best is None or depth < best[0]):
+                    best = (depth, b, slot)
+        if best is not None:
+            break
+    if best is not None:
+        depth, b, slot = best
+        yield Change("chain", {b: frozenset({slot})}, None, (b,), (slot,), depth=depth)
+
+
 #: Each finder with the tier of the technique it produces (cards about my building: see _order).
 FINDERS = ((card_narrows, 1), (placed_leaves, 1), (only_building, 2), (relation_cards, None),
-           (region_cards, None), (confined_pairs, 3), (mine_count, 4), (confined_groups, 4))
+           (region_cards, None), (confined_pairs, 3), (mine_count, 4), (confined_groups, 4),
+           (mine_cases, 5), (mine_sets, 5), (contradiction_chains, 6))
 
 
 def _order(puzzle: Puzzle):
@@ -420,13 +669,22 @@ def deduce(puzzle: Puzzle, max_steps: int = 500) -> Deduction:
         while not board.complete and len(steps) < max_steps:
             change = _next_change(puzzle, board, finders)
             if change is None:
-                return Deduction("stuck", tuple(steps), board)
+                return Deduction(_ending(board), tuple(steps), board)
             board = apply(board, change)
             steps.append(_step(change, board))
         _check_complete(puzzle, board)
     except Contradiction:
         return Deduction("contradiction", tuple(steps), board)
-    return Deduction("solved" if board.complete else "stuck", tuple(steps), board)
+    return Deduction(_ending(board), tuple(steps), board)
+
+
+def _ending(board: Markers) -> str:
+    """solved; town (every building placed, my buildings still one of several sets); or stuck."""
+    if board.complete:
+        return "solved"
+    if all(len(s) == 1 for s in board.cand.values()):
+        return "town"
+    return "stuck"
 
 
 def _check_complete(puzzle: Puzzle, board: Markers) -> None:
@@ -441,4 +699,5 @@ def _step(change: Change, board: Markers) -> Step:
     """The applied change as a step, with the board after it."""
     removed = tuple((b, p) for b in change.removed for p in sorted(change.removed[b]))
     return Step(change.technique, change.card, change.buildings, change.plots, removed,
-                tuple(sorted(change.mine_found)), tuple(sorted(change.not_mine)), board, change.answer)
+                tuple(sorted(change.mine_found)), tuple(sorted(change.not_mine)), board, change.answer,
+                change.depth)

@@ -13,6 +13,9 @@ from ..catalogue import Catalogue, Scenario
 from ..solve.count import count_solutions
 from .deduce import OUT, SLOTS, Deduction, Markers, Step, deduce, start
 
+#: The rungs that split a card about my building into cases.
+CASE_SPLITS = ("case-split", "unbound-case", "long-case")
+
 WORDS = {
     "en": {"card": "Card", "and": "and", "out": "out of town", "plot": "plot", "plots": "plots",
            "go": "the {b} markers on {where} go", "so": ", so ", "stay_in": "the {b} cannot stay out of town",
@@ -27,9 +30,16 @@ WORDS = {
            "solved": "The town is complete.", "stuck": "No further deduction is possible: from here the puzzle needs search (guessing).",
            "ambiguous": "No further deduction is possible, and none can finish: the cards allow more than one solution.",
            "contradiction": "The cards contradict each other: the puzzle has no solution.",
-           "start_mine": "My buildings: {bs}.", "start_unknown": "My buildings are unknown: {n} of them."},
+           "start_mine": "My buildings: {bs}.", "start_unknown": "My buildings are unknown: {n} of them.",
+           "cases": "trying each building of mine that could answer it ({bs}), every other case runs into a contradiction within {n} steps",
+           "cases_agree": "whichever of {bs} answers it, the cases agree after {n} steps",
+           "sets": "Trying each set of my buildings that could answer every card ({bs})",
+           "chain": "If the {b} stood on {where}, a contradiction would follow within {n} steps",
+           "town": "The town is complete; my buildings are one of {n} sets: {sets}.",
+           "scenario": "Scenario {id}:", "grade": "grade: {level}, {steps} steps, techniques: {techniques}",
+           "solution_of": "Solution of {id} (my buildings: {bs})"},
     "de": {"card": "Karte", "and": "und", "out": "außerhalb der Stadt", "plot": "Platz", "plots": "Plätzen",
-           "go": "die Marker von {b} auf {where} fallen weg", "so": ": ",
+           "go": "die {b} auf {where} fallen weg", "so": ": ",
            "stay_in": "{b} kann nicht außerhalb der Stadt bleiben",
            "put": "{b} kann nur auf {where} stehen", "placed": "{B} steht auf Platz {p}, dem einzigen übrigen",
            "outs": "{Bs} sind die beiden Gebäude außerhalb der Stadt, kein anderes Gebäude bleibt draußen",
@@ -42,7 +52,14 @@ WORDS = {
            "solved": "Die Stadt ist vollständig.", "stuck": "Keine weitere Schlussfolgerung möglich: ab hier muss man raten (Suche).",
            "ambiguous": "Keine weitere Schlussfolgerung möglich, und keine kann das Rätsel beenden: die Karten lassen mehr als eine Lösung zu.",
            "contradiction": "Die Karten widersprechen sich: das Rätsel hat keine Lösung.",
-           "start_mine": "Meine Gebäude: {bs}.", "start_unknown": "Meine Gebäude sind unbekannt: {n} Stück."},
+           "start_mine": "Meine Gebäude: {bs}.", "start_unknown": "Meine Gebäude sind unbekannt: {n} Stück.",
+           "cases": "probiert man jedes meiner Gebäude, das sie erfüllen könnte ({bs}), führt jeder andere Fall binnen {n} Schritten zum Widerspruch",
+           "cases_agree": "welches von {bs} sie auch erfüllt, die Fälle stimmen nach {n} Schritten überein",
+           "sets": "Probiert man jede Auswahl meiner Gebäude, die alle Karten erfüllen könnte ({bs})",
+           "chain": "Stünde {b} auf {where}, folgte binnen {n} Schritten ein Widerspruch",
+           "town": "Die Stadt ist vollständig; meine Gebäude sind eine von {n} Auswahlen: {sets}.",
+           "scenario": "Szenario {id}:", "grade": "Stufe: {level}, {steps} Schritte, Techniken: {techniques}",
+           "solution_of": "Lösung von {id} (meine Gebäude: {bs})"},
 }
 
 
@@ -137,8 +154,8 @@ class Explainer:
         return "; ".join(parts)
 
     def marker_of(self, b: str) -> str:
-        """'Doktor' in 'die Marker von Doktor'."""
-        return self.catalogue.buildings[b].de
+        """'Doktor-Marker' in 'die Doktor-Marker auf Platz 2 fallen weg'."""
+        return self.catalogue.buildings[b].de + "-Marker"
 
     # -- one sentence per step -------------------------------------------------------------------
 
@@ -167,6 +184,11 @@ class Explainer:
             return w["only_out"].format(bs=self.names(step.buildings))
         if t == "only-building":
             return w["only"].format(b=self.name(step.buildings[0]), p=step.plots[0])
+        if t == "chain":
+            b = step.buildings[0]
+            return w["chain"].format(b=self.name(b), where=self.where(step.plots), n=step.depth)
+        if t == "mine-sets":
+            return w["sets"].format(bs=self.names(step.buildings))
         if t in ("pair", "group"):
             return w["group"].format(bs=self.names(step.buildings), Bs=self.names(step.buildings, True),
                                      where=self.where(step.plots))
@@ -191,7 +213,10 @@ class Explainer:
                 return w["not_mine"].format(bs=self.names(step.not_mine))
             return ""
         parts = []
-        if step.not_mine:
+        if step.technique in CASE_SPLITS:
+            key = "cases" if step.answer is not None else "cases_agree"
+            parts.append(w[key].format(bs=self.names(step.buildings), n=step.depth))
+        elif step.not_mine:
             parts.append(w["last"])
             parts.append(w["not_mine"].format(bs=self.names(step.not_mine)))
         if step.answer is not None:
@@ -218,10 +243,26 @@ def explain(catalogue: Catalogue, scenario: Scenario, lang: str = "en") -> Expla
     ending = deduction.status
     if ending == "stuck" and count_solutions(puzzle, 2) > 1:
         ending = "ambiguous"
-    return Explanation(scenario.id, deduction, tuple(lines), explainer.opening(start(puzzle)), WORDS[lang][ending])
+    closing = WORDS[lang][ending]
+    if ending == "town":
+        sets = [explainer.names(sorted(mine)) for mine in _mine_sets(puzzle)]
+        closing = closing.format(n=len(sets), sets="; ".join(sets))
+    return Explanation(scenario.id, deduction, tuple(lines), explainer.opening(start(puzzle)), closing)
+
+
+def _mine_sets(puzzle) -> list[frozenset[str]]:
+    """The sets of my buildings of a puzzle's solutions (a town the deductions complete)."""
+    from ..solve.count import solve
+
+    return sorted({s.mine for s in solve(puzzle, 10)}, key=sorted)
 
 
 def card_sentences(catalogue: Catalogue, scenario: Scenario, lang: str = "en") -> list[str]:
     """Each card of a scenario in full, a bound B card speaking of its building: '14 A  The Doc ...'."""
     explainer = Explainer(catalogue, scenario, lang)
     return [f"{n:>2} {catalogue.cards[n].kind}  {explainer.card_sentence(n)}" for n in scenario.card_numbers]
+
+
+def heading(key: str, lang: str = "en", **values) -> str:
+    """A heading or summary line of the explain and generate commands in the chosen language."""
+    return WORDS[lang][key].format(**values)

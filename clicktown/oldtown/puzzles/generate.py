@@ -1,19 +1,27 @@
-"""Generating new Old Town solo scenarios at a chosen level, from the 60-card catalogue.
+"""Generating new Old Town solo scenarios in the rulebook's shape, at a level the grader measures.
 
+The rulebook's eight scenarios use 11 to 15 A cards, 0 to 8 B cards and 3 to 7 C cards, with one
+to three "my buildings" (unknown, "?, ?, ?", in 7 and 8); its B cards are bound to a building of
+the town ("45 = Bank"; two cards may share one: "46 and 51 = Doc"), except one unbound card in 6.
 A draft is a random solution and the cards that are true of it:
-  town      16 of the 18 buildings, drawn so that the A cards chosen to be honoured hold
-            (a town drawn blindly satisfies only about one A card in four; the rulebook's
-            scenarios use 11 to 14 of the 18)
-  mine      my buildings: given (1 for leicht, 2-3 for mittel and schwer) or, for half of
-            the schwer drafts (60 %), unknown ("?, ?, ?") as in the rulebook's scenarios 7 and 8
-  pool      the honoured A cards first, then the other true A cards and the true C cards
-            shuffled, then the B cards, each bound to the building of the town it tells most
-            about (schwer drafts leave some B cards unbound, "my building", as in scenario 6);
-            B cards come last because the rulebook's scenarios use few of them
+  mine      my buildings: one for leicht drafts, two or three otherwise; for a fifth of the
+            schwer drafts unknown ("?, ?, ?") as in the rulebook's scenarios 7 and 8
+  town      drawn card by card: C cards first (the card's building and one of my buildings on
+            one of its pairs), then A cards (the building on one of its plots), so that 3 to 7
+            C cards and 11 or more A cards hold
+  pool      the order cards are added in until the solution is unique: the honoured A cards,
+            the true C cards, the other true A cards, then B cards, each bound to the building
+            of the town it tells most about (a schwer draft with known my buildings may leave
+            one B card unbound, "my building", as in scenario 6)
+Cards are then removed while the solution stays unique, bound B cards tried first, then A and C
+cards so that neither type falls below its range first, an unbound B card last (so the mix leans
+the rulebook's way); a minimal puzzle outside the rulebook's ranges is dropped.
+The level is the grader's (`grade.py`: the hardest rung of the deduction ladder), never the
+format: a draft drawn for schwer that grades mittel is not kept as schwer.
 
-The shared loop (`clicktown.puzzles.generate`) makes each draft a minimal unique puzzle with the
-fast counter (`count.py`), grades it (`grade.py`) and keeps it at the requested level after the
-CP-SAT model has confirmed that the drawn solution is the only one.
+No false positives: a kept puzzle is unique by the fast counter and solved to the drawn solution
+by the deduction solver, two independent exact proofs (every rung of the ladder is sound; the
+tests check both against CP-SAT on random puzzles). `recheck="cpsat"` adds the CP-SAT model.
 """
 
 from __future__ import annotations
@@ -21,33 +29,37 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ortools.sat.python import cp_model
-
 from ...errors import ClicktownError
 from ...puzzles.generate import Made, Tally, generate
 from ..catalogue import LEVELS, Catalogue, Scenario
 from ..solve.count import Counter, hitting_sets
+from .deduce import deduce
 from .grade import Grade, grade_puzzle
-from ..solve.cpsat import SoloModel
 from ..solo import PLOTS, Puzzle, Solution, clue_holds, validate
 
 
 @dataclass(frozen=True)
 class Recipe:
-    """The mix of a level, after the rulebook's scenarios at that level."""
+    """How drafts are drawn for a level (a bias only: the level kept is the grader's)."""
 
     mine_sizes: tuple[int, ...]
     unknown_share: float
     honoured: tuple[int, int]
-    unbound_b_share: float
+    c_cards: tuple[int, int]
+    unbound_share: float
 
 
 RECIPES = {
-    "leicht": Recipe((1,), 0.0, (12, 13), 0.0),
-    "mittel": Recipe((2, 3), 0.0, (11, 14), 0.0),
-    "schwer": Recipe((2, 3), 0.6, (11, 13), 0.3),
+    "leicht": Recipe((1,), 0.0, (13, 16), (3, 5), 0.0),
+    "mittel": Recipe((2, 3), 0.0, (12, 15), (4, 6), 0.0),
+    "schwer": Recipe((2, 3), 0.2, (12, 15), (4, 7), 0.5),
 }
 UNKNOWN_MINE = 3
+RECHECKS = ("deduction", "cpsat")
+#: How many of a C card's pairs a drawn town tries before passing the card over.
+PAIR_TRIES = 12
+#: The rulebook's ranges of card types over its eight scenarios.
+SHAPE = {"A": (11, 15), "B": (0, 8), "C": (3, 7)}
 
 
 @dataclass(frozen=True)
@@ -68,92 +80,102 @@ class Draft:
 class OldTownGame:
     """Old Town solo scenarios for the shared generation loop."""
 
-    def __init__(self, catalogue: Catalogue):
-        self.catalogue = catalogue
+    def __init__(self, catalogue: Catalogue, recheck: str = "deduction"):
+        if recheck not in RECHECKS:
+            raise ClicktownError(f"unknown re-check {recheck!r} (known: {', '.join(RECHECKS)})")
+        self.catalogue, self.check = catalogue, recheck
+        self._deduced = None
         self.a_cards = [n for n, c in sorted(catalogue.cards.items()) if c.kind == "A"]
+        self.c_cards = [n for n, c in sorted(catalogue.cards.items()) if c.kind == "C"]
 
     # -- drawing -------------------------------------------------------------------------------
 
     def draw(self, rng: random.Random, level: str) -> Draft:
-        """A random town honouring some A cards, my buildings, and the pool of true cards."""
+        """My buildings, a random town honouring some A and C cards, and the pool of true cards."""
         recipe = RECIPES[level]
-        while True:
-            honoured = rng.sample(self.a_cards, min(rng.randint(*recipe.honoured), len(self.a_cards)))
-            town = self._town(rng, honoured)
-            if town is not None:
-                break
         unknown = rng.random() < recipe.unknown_share
-        if unknown:
-            mine = self._unknown_mine(rng, town)
-            if mine is None:
-                return self.draw(rng, level)
-        else:
-            mine = frozenset(rng.sample(sorted(town.values()), rng.choice(recipe.mine_sizes)))
-        pool = self._pool(rng, town, mine, honoured, recipe)
+        size = UNKNOWN_MINE if unknown else rng.choice(recipe.mine_sizes)
+        while True:
+            mine = frozenset(rng.sample(self.catalogue.building_names, size))
+            town, honoured = self._town(rng, recipe, mine)
+            if len(honoured) >= recipe.honoured[0]:
+                break
+        pool = self._pool(rng, town, mine, honoured, recipe, not unknown)
         return Draft(town, mine, not unknown, pool)
 
-    def _unknown_mine(self, rng: random.Random, town: dict[int, str], tries: int = 10) -> frozenset[str] | None:
-        """Three buildings of mine that the town's true C cards single out (None if none found).
+    def _town(self, rng: random.Random, recipe: Recipe, mine) -> tuple[dict[int, str], list[int]]:
+        """A random town with my buildings, built card by card so that many A and C cards hold.
 
-        With my buildings unknown, any building can stand in for one of mine that no card needs;
-        so the draw keeps only sets that the C cards true of the town determine: a few random
-        tries, then three buildings that are each the only possible answer to some C card.
+        C cards first (each puts its building and one of my buildings on one of its pairs, when
+        that fits what is placed), then A cards (each puts its building on one of its plots);
+        a card that does not fit is passed over. Returns the town and the A cards honoured.
         """
-        position = {b: p for p, b in town.items()}
-        names = sorted(town.values())
-        bit = {b: 1 << i for i, b in enumerate(names)}
-        witnesses = []
-        for card in self.catalogue.cards.values():
-            if card.kind == "C" and card.building in position:
-                near = {q for p, q in card.pairs if p == position[card.building]}
-                witnesses.append(sum(bit[b] for b in names if b != card.building and position[b] in near))
-        everyone = (1 << len(names)) - 1
-        singles = [b for b in names if bit[b] in witnesses]
-        draws = [rng.sample(names, UNKNOWN_MINE) for _ in range(tries)]
-        if len(singles) >= UNKNOWN_MINE:
-            draws.append(rng.sample(singles, UNKNOWN_MINE))
-        for chosen in draws:
-            mine = sum(bit[b] for b in chosen)
-            needs = [w for w in witnesses if w & mine]
-            if len(hitting_sets(needs, everyone, UNKNOWN_MINE, 2)) == 1:
-                return frozenset(chosen)
-        return None
+        cards = self.catalogue.cards
+        placed: dict[int, str] = {}
+        where: dict[str, int] = {}
 
-    def _town(self, rng: random.Random, honoured: list[int]) -> dict[int, str] | None:
-        """A random town in which the honoured A cards hold (None if they cannot all hold)."""
-        cards = [self.catalogue.cards[n] for n in honoured]
-        if len({c.building for c in cards}) != len(cards):
-            return None
-        placed = _fill(rng, sorted(cards, key=lambda c: len(c.plots)), {})
-        if placed is None:
-            return None
-        rest = [b for b in self.catalogue.building_names if b not in placed.values()]
+        def fits(b: str, p: int) -> bool:
+            if b in where or p in placed:
+                return where.get(b) == p and placed.get(p) == b
+            room = len(PLOTS) - len(placed) - 1
+            return room >= sum(1 for m in mine if m not in where and m != b)
+
+        def put(option) -> bool:
+            if all(fits(b, p) for b, p in option) and len({p for _, p in option}) == len(option):
+                for b, p in option:
+                    placed[p], where[b] = b, p
+                return True
+            return False
+
+        relations = rng.randint(*recipe.c_cards)
+        for n in rng.sample(self.c_cards, len(self.c_cards)):
+            if relations <= 0:
+                break
+            card = cards[n]
+            pairs = rng.sample(sorted(card.pairs), min(len(card.pairs), PAIR_TRIES))
+            others = [m for m in sorted(mine) if m != card.building]
+            if others and any(put(((card.building, p), (rng.choice(others), q))) for p, q in pairs):
+                relations -= 1
+        honoured = []
+        wanted = rng.randint(*recipe.honoured)
+        for n in rng.sample(self.a_cards, len(self.a_cards)):
+            if len(honoured) >= wanted:
+                break
+            card = cards[n]
+            if any(put(((card.building, p),)) for p in rng.sample(sorted(card.plots), len(card.plots))):
+                honoured.append(n)
+        missing = [b for b in sorted(mine) if b not in where]
+        rest = [b for b in self.catalogue.building_names if b not in where and b not in mine]
         free = [p for p in PLOTS if p not in placed]
-        for p, b in zip(free, rng.sample(rest, len(free))):
+        for p, b in zip(free, rng.sample(missing, len(missing)) + rng.sample(rest, len(rest))):
             placed[p] = b
-        return placed
+        return placed, honoured
 
-    def _pool(self, rng, town, mine, honoured, recipe) -> tuple:
-        """The honoured A cards, then every other true card in random order."""
+    def _pool(self, rng, town, mine, honoured, recipe, mine_known: bool = True) -> tuple:
+        """The honoured A cards, the true C cards, the other true A cards, then some B cards."""
         position = {b: p for p, b in town.items()}
         first = [(n, None) for n in rng.sample(honoured, len(honoured))]
         known = {b: frozenset(PLOTS) for b in town.values()}  # what the pool's cards say of each building
         for n in honoured:
             card = self.catalogue.cards[n]
             known[card.building] &= card.plots
-        rest = [(n, None) for n, card in sorted(self.catalogue.cards.items())
+        true = [n for n, card in sorted(self.catalogue.cards.items())
                 if n not in honoured and card.kind != "B" and clue_holds(card.clue(), position, mine)]
-        rng.shuffle(rest)
+        c_cards = [(n, None) for n in rng.sample(true, len(true)) if self.catalogue.cards[n].kind == "C"]
+        a_cards = [(n, None) for n in rng.sample(true, len(true)) if self.catalogue.cards[n].kind == "A"]
         b_cards = [c for _, c in sorted(self.catalogue.cards.items()) if c.kind == "B"]
+        bound = []
+        unbound = mine_known and len(mine) > 1 and rng.random() < recipe.unbound_share
         for card in rng.sample(b_cards, len(b_cards)):
-            clue = self._bind(rng, card, town, mine, recipe, known)
+            clue = self._bind(rng, card, town, mine, known, unbound)
             if clue is not None:
-                rest.append(clue)
-        return tuple(first + rest)
+                bound.append(clue)
+                unbound = unbound and clue[1] is not None
+        return tuple(first + c_cards + a_cards + bound)
 
-    def _bind(self, rng, card, town, mine, recipe, known):
+    def _bind(self, rng, card, town, mine, known, unbound: bool):
         """A B card bound to the building of the town it tells most about, or left unbound."""
-        if rng.random() < recipe.unbound_b_share and any(p in card.plots for p, b in town.items() if b in mine):
+        if unbound and any(p in card.plots for p, b in town.items() if b in mine):
             return (card.number, None)
         fitting = [b for p, b in sorted(town.items()) if p in card.plots]
         if not fitting:
@@ -162,7 +184,6 @@ class OldTownGame:
         chosen = rng.choice([b for b in fitting if left[b] == min(left.values())])
         known[chosen] &= card.plots
         return (card.number, chosen)
-
 
     # -- the loop's questions ------------------------------------------------------------------
 
@@ -175,17 +196,57 @@ class OldTownGame:
             return Puzzle(resolved, self.catalogue.building_names, draft.mine, len(draft.mine))
         return Puzzle(resolved, self.catalogue.building_names, None, len(draft.mine))
 
+    def removal_order(self, draft: Draft, clues, rng: random.Random) -> list:
+        """The order cards are tried for removal: bound B cards first, then A and C cards by their
+        slack, an unbound B card last.
+
+        After the B cards, the next card tried is of the type furthest above its rulebook minimum
+        (counting as if every card tried went), so neither type is worn below its range first.
+        """
+        kinds = {kind: [c for c in clues if self.catalogue.cards[c[0]].kind == kind] for kind in "ABC"}
+        unbound = [c for c in kinds["B"] if c[1] is None]
+        bound = [c for c in kinds["B"] if c[1] is not None]
+        order = rng.sample(bound, len(bound))
+        left = {kind: rng.sample(kinds[kind], len(kinds[kind])) for kind in "AC"}
+        while left["A"] or left["C"]:
+            slack = {kind: len(left[kind]) - SHAPE[kind][0] for kind in "AC" if left[kind]}
+            most = max(slack.values())
+            kind = rng.choice(sorted(k for k, v in slack.items() if v == most))
+            order.append(left[kind].pop())
+        return order + unbound
+
+    def may_fit(self, draft: Draft, clues) -> bool:
+        """Could removing cards still leave a mix inside the rulebook's ranges (enough A and C)?"""
+        mix = card_mix(self.catalogue, [n for n, _ in clues])
+        return all(mix[kind] >= low for kind, (low, _) in SHAPE.items())
+
+    def fits(self, draft: Draft, clues) -> bool:
+        """Is the card mix inside the rulebook's ranges (SHAPE)?"""
+        mix = card_mix(self.catalogue, [n for n, _ in clues])
+        return all(low <= mix[kind] <= high for kind, (low, high) in SHAPE.items())
+
     def count(self, draft: Draft, clues, limit: int) -> int:
         """Solutions of the puzzle, capped (fast counter)."""
         return Counter(self.puzzle(draft, clues)).count(limit)
 
     def grade(self, draft: Draft, clues) -> Grade:
-        """The grade of a unique puzzle."""
-        return grade_puzzle(self.puzzle(draft, clues), solutions=1)
+        """The grade of a unique puzzle (its deduction is kept for the re-check)."""
+        puzzle = self.puzzle(draft, clues)
+        deduction = deduce(puzzle)
+        self._deduced = (puzzle, deduction.solution())
+        return grade_puzzle(puzzle, solutions=1, deduction=deduction)
 
     def recheck(self, draft: Draft, clues) -> bool:
-        """CP-SAT: the drawn solution holds and no other solution exists."""
-        return only_solution(self.puzzle(draft, clues), draft.solution)
+        """A second, independent proof that the drawn solution is the only one.
+
+        "deduction": the deduction solver, every step of it sound, reached the drawn solution;
+        "cpsat": also the CP-SAT model finds no other solution.
+        """
+        puzzle = self.puzzle(draft, clues)
+        deduced = self._deduced[1] if self._deduced and self._deduced[0] == puzzle else deduce(puzzle).solution()
+        if deduced != draft.solution or not validate(puzzle, draft.solution):
+            return False
+        return self.check != "cpsat" or only_solution(puzzle, draft.solution)
 
     # -- scenarios -----------------------------------------------------------------------------
 
@@ -202,23 +263,20 @@ class OldTownGame:
             published=dict(draft.town))
 
 
-def _fill(rng: random.Random, cards, placed: dict[int, str]) -> dict[int, str] | None:
-    """Place each card's building on one of its plots (random backtracking)."""
-    if not cards:
-        return dict(placed)
-    card, rest = cards[0], cards[1:]
-    for p in rng.sample(sorted(card.plots), len(card.plots)):
-        if p not in placed:
-            placed[p] = card.building
-            found = _fill(rng, rest, placed)
-            del placed[p]
-            if found is not None:
-                return found
-    return None
+def card_mix(catalogue: Catalogue, numbers) -> dict[str, int]:
+    """How many A, B and C cards."""
+    mix = {"A": 0, "B": 0, "C": 0}
+    for n in numbers:
+        mix[catalogue.cards[n].kind] += 1
+    return mix
 
 
 def only_solution(puzzle: Puzzle, solution: Solution) -> bool:
     """CP-SAT (one worker): is `solution` a solution, and is there no other?"""
+    from ortools.sat.python import cp_model
+
+    from ..solve.cpsat import SoloModel
+
     if not validate(puzzle, solution):
         return False
     solo = SoloModel(puzzle)
@@ -247,11 +305,12 @@ class Generated:
 
 
 def generate_scenarios(catalogue: Catalogue, level: str, count: int, seed: int, max_drafts: int = 5000,
-                       on_draft=None, tally: Tally | None = None, game: OldTownGame | None = None):
+                       on_draft=None, tally: Tally | None = None, game: OldTownGame | None = None,
+                       recheck: str = "deduction"):
     """Yield `count` generated scenarios at `level`; the same seed gives the same scenarios."""
     if level not in LEVELS:
         raise ClicktownError(f"unknown level {level!r} (known: {', '.join(LEVELS)})")
-    game = game or OldTownGame(catalogue)
+    game = game or OldTownGame(catalogue, recheck)
     rng = random.Random(seed)
     for i, made in enumerate(generate(game, level, count, rng, max_drafts, on_draft, tally), 1):
         ident = f"{level}-{seed}-{i}"

@@ -1,22 +1,33 @@
-"""A fast exact counter of Old Town solo solutions, for the generator's inner loop.
+"""The fast exact counter of Old Town solo solutions: the default engine of `verify` and `solve`.
 
 The same semantics as `solo.py` (and the CP-SAT model): a solution is a town (16 of the 18
-buildings on the 16 plots) together with my buildings. The counter is a depth-first search on
-bit masks: each building's slots are a 17-bit mask (bit 0 = out of town, bits 1..16 = plots),
-the building with the fewest slots left is placed first, and every card about "my building" is
-checked as soon as the buildings it speaks of are placed. When my buildings are unknown, each
-complete town is followed by a count of the sets of my buildings that answer every such card.
-Tests compare its solutions with the CP-SAT model's on the rulebook and on random puzzles.
+buildings on the 16 plots) together with my buildings.
+
+Glossary:
+  slot      bit 0 = out of town, bits 1..16 = the plots
+  domain    a building's candidate slots as a 17-bit mask (the rules' markers)
+  fixed     a building whose domain is one slot
+
+The search is propagation first, branching only on what propagation leaves (as in Norvig's
+sudoku solver): a fixed building's plot leaves every other domain, a plot only one building can
+take gets it, two buildings out of town close OUT to the rest, and every card about "my
+building" keeps only the plots that some possible building of mine still answers. It then
+branches on the building with the fewest slots. When my buildings are unknown, each complete
+town is followed by the sets of my buildings that answer every such card. Tests compare its
+solutions with the CP-SAT model's and python-constraint2's on the rulebook and random puzzles.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from ..solo import PLOTS, Puzzle, Solution
 
 OUT_BIT = 1
 ALL = (1 << 17) - 1
+PLOT_BITS = ALL & ~OUT_BIT
+OUT_OF_TOWN = 2
 
 
 def mask(plots) -> int:
@@ -27,8 +38,37 @@ def mask(plots) -> int:
     return m
 
 
+@lru_cache(maxsize=4096)
+def plot_mask(plots: frozenset[int]) -> int:
+    """The bit mask of a card's plots (cached: the generator asks for the same cards again and again)."""
+    return mask(plots)
+
+
+@lru_cache(maxsize=4096)
+def relation_table(pairs: frozenset[tuple[int, int]]) -> tuple[int, ...]:
+    """For each plot p of the named building, the mask of plots q of my building with (p, q) allowed."""
+    table = [0] * 17
+    for p, q in pairs:
+        if p != q and p > 0:
+            table[p] |= 1 << q
+    return tuple(table)
+
+
+def bits(m: int):
+    """The slot numbers of a mask, lowest first."""
+    while m:
+        low = m & -m
+        yield low.bit_length() - 1
+        m ^= low
+
+
+def single(d: int) -> bool:
+    """Is the domain exactly one slot?"""
+    return d != 0 and d & (d - 1) == 0
+
+
 class Counter:
-    """The solutions of one puzzle, searched on bit masks."""
+    """The solutions of one puzzle: propagation on bit masks, then branching."""
 
     def __init__(self, puzzle: Puzzle):
         self.puzzle = puzzle
@@ -39,27 +79,161 @@ class Counter:
         for i in self.mine or ():
             self.domain[i] &= ~OUT_BIT
         self.regions: list[int] = []  # unbound B cards: plot masks
-        self.relations: list[tuple[int, list[int]]] = []  # C cards: (building, mask of my plots per plot)
+        self.relations: list[tuple[int, tuple[int, ...]]] = []  # C cards: (building, mask of my plots per plot)
         for clue in puzzle.clues:
             if clue.kind == "C":
                 x = index[clue.building]
                 self.domain[x] &= ~OUT_BIT
-                table = [mask(q for (p2, q) in clue.pairs if p2 == p and q != p) for p in range(17)]
-                table[0] = 0
-                self.relations.append((x, table))
+                self.relations.append((x, relation_table(clue.pairs)))
             elif clue.building is None:
-                self.regions.append(mask(clue.plots))
+                self.regions.append(plot_mask(clue.plots))
             else:
-                self.domain[index[clue.building]] &= mask(clue.plots)
+                self.domain[index[clue.building]] &= plot_mask(clue.plots)
+        self.nodes = 0
+
+    # -- propagation ---------------------------------------------------------------------------
+
+    def propagate(self, dom: list[int]) -> bool:
+        """Narrow the domains in place to a fixed point; False when a building or plot is left empty."""
+        return self.settle(dom)[0] != "contradiction"
+
+    def settle(self, dom: list[int], limit: int | None = None, mine: list[int] | None = None,
+               maybe: list[int] | None = None) -> tuple[str, int]:
+        """Propagate in place: ("settled" | "contradiction" | "limit", rounds taken).
+
+        A round is one pass of the board's rules or of the cards' rules that changes something;
+        the contradiction, when there is one, shows in the round counted. With `limit`, stop after
+        that many rounds (the domains are then narrowed only partly). `mine` (building indices)
+        takes the place of the puzzle's my buildings, for a case that assumes them; `maybe` (when
+        they are unknown) the buildings that may still be mine.
+        """
+        done = 0
+        while limit is None or done < limit:
+            done += 1
+            state = self._board_rules(dom)
+            if state is None:
+                return "contradiction", done
+            if not state:
+                state = self._card_rules(dom, mine, maybe)
+                if state is None:
+                    return "contradiction", done
+                if not state:
+                    return "settled", done - 1
+        return "limit", done
+
+    def _board_rules(self, dom: list[int]) -> bool | None:
+        """Fixed plots leave the others, lone holders take their plot; None on contradiction."""
+        fixed, outs = 0, 0
+        for d in dom:
+            if d == 0:
+                return None
+            if d & (d - 1) == 0:
+                if d == OUT_BIT:
+                    outs += 1
+                elif fixed & d:
+                    return None
+                else:
+                    fixed |= d
+        if outs > OUT_OF_TOWN:
+            return None
+        taken = fixed | (OUT_BIT if outs == OUT_OF_TOWN else 0)
+        changed = False
+        for i, d in enumerate(dom):
+            if d & (d - 1):
+                nd = d & ~taken
+                if nd != d:
+                    if not nd:
+                        return None
+                    dom[i] = nd
+                    changed = True
+        if changed:
+            return True
+        once = twice = 0
+        holders_out = 0
+        for d in dom:
+            twice |= once & d
+            once |= d
+            holders_out += d & OUT_BIT
+        if once & PLOT_BITS != PLOT_BITS or holders_out < OUT_OF_TOWN:
+            return None
+        lone = once & ~twice & PLOT_BITS
+        if lone:
+            for i, d in enumerate(dom):
+                s = d & lone
+                if s and d != s:
+                    if s & (s - 1):
+                        return None
+                    dom[i] = s
+                    changed = True
+        if holders_out == OUT_OF_TOWN:
+            for i, d in enumerate(dom):
+                if d & OUT_BIT and d != OUT_BIT:
+                    dom[i] = OUT_BIT
+                    changed = True
+        return changed
+
+    def _card_rules(self, dom: list[int], known: list[int] | None = None,
+                    maybe: list[int] | None = None) -> bool | None:
+        """Cards about my building keep only what a possible building of mine answers.
+
+        A card only one possible building of mine can answer puts that building where it answers.
+        """
+        changed = False
+        known = self.mine if known is None else known
+        candidates = known if known is not None else maybe if maybe is not None else range(len(dom))
+        if known is not None:
+            for m in known:
+                if dom[m] & OUT_BIT:
+                    dom[m] &= ~OUT_BIT
+                    changed = True
+                    if not dom[m]:
+                        return None
+        for region in self.regions:
+            viable = [m for m in candidates if dom[m] & region]
+            if not viable:
+                return None
+            if len(viable) == 1:
+                m = viable[0]
+                nd = dom[m] & region
+                if nd != dom[m]:
+                    dom[m] = nd
+                    changed = True
+        mine = candidates
+        for x, table in self.relations:
+            kept = 0
+            support: dict[int, int] = {}
+            for p in bits(dom[x] & PLOT_BITS):
+                near = table[p]
+                for m in mine:
+                    if m != x and dom[m] & near:
+                        kept |= 1 << p
+                        support[m] = support.get(m, 0) | near
+            if not kept:
+                return None
+            if kept != dom[x]:
+                dom[x] = kept
+                changed = True
+            if len(support) == 1:
+                (m, near), = support.items()
+                nd = dom[m] & near
+                if nd != dom[m]:
+                    if not nd:
+                        return None
+                    dom[m] = nd
+                    changed = True
+        return changed
 
     # -- search ------------------------------------------------------------------------------
 
     def solutions(self, limit: int | None = None):
         """Yield solutions (up to `limit`)."""
         found = 0
-        for slots in self._towns([-1] * len(self.names), 0, 0):
-            for mine in self._mines(slots):
-                yield self._solution(slots, mine)
+        dom = list(self.domain)
+        if not self.propagate(dom):
+            return
+        for town in self._towns(dom):
+            for mine in self._mines(town):
+                yield self._solution(town, mine)
                 found += 1
                 if limit is not None and found >= limit:
                     return
@@ -68,50 +242,38 @@ class Counter:
         """The number of solutions, capped at `limit`."""
         return sum(1 for _ in self.solutions(limit))
 
-    def _towns(self, slots: list[int], used: int, outs: int):
-        """Complete towns (building index -> slot) extending a partial one."""
-        best, best_free, best_n = -1, 0, 99
-        for i, s in enumerate(slots):
-            if s < 0:
-                free = self.domain[i] & ~used
-                if outs >= 2:
-                    free &= ~OUT_BIT
-                n = bin(free).count("1")
+    def _towns(self, dom: list[int]):
+        """Complete towns (building index -> slot) below a propagated set of domains."""
+        self.nodes += 1
+        best, best_n = -1, 99
+        for i, d in enumerate(dom):
+            if d & (d - 1):
+                n = d.bit_count()
                 if n < best_n:
-                    best, best_free, best_n = i, free, n
-                    if n == 0:
-                        return
+                    best, best_n = i, n
         if best < 0:
-            yield slots
+            yield [d.bit_length() - 1 for d in dom]
             return
-        free = best_free
-        while free:
-            low = free & -free
-            free ^= low
-            slot = low.bit_length() - 1
-            slots[best] = slot
-            if self._possible(slots, used | (low if slot else 0)):
-                yield from self._towns(slots, used | (low if slot else 0), outs + (slot == 0))
-            slots[best] = -1
+        for slot in bits(dom[best]):
+            trial = list(dom)
+            trial[best] = 1 << slot
+            if self.propagate(trial) and self._mine_possible(trial):
+                yield from self._towns(trial)
 
-    def _possible(self, slots: list[int], used: int) -> bool:
-        """Can every card about my building still hold, by one of the buildings that may be mine?"""
-        mine = self.mine if self.mine is not None else range(len(slots))
+    def _mine_possible(self, dom: list[int]) -> bool:
+        """Unknown my buildings: can some set of the right size still answer every card about them?"""
+        if self.mine is not None or not (self.regions or self.relations):
+            return True
+        needs = []
         for region in self.regions:
-            if not any(self._may_lie(slots, used, m, region) for m in mine):
-                return False
+            needs.append(sum(1 << i for i, d in enumerate(dom) if d & region))
         for x, table in self.relations:
-            px = slots[x]
-            if px > 0 and not any(m != x and self._may_lie(slots, used, m, table[px]) for m in mine):
-                return False
-        return True
-
-    def _may_lie(self, slots: list[int], used: int, m: int, region: int) -> bool:
-        """Is building m on a plot of `region`, or could it still be?"""
-        s = slots[m]
-        if s >= 0:
-            return bool((1 << s) & region) and s > 0
-        return bool(self.domain[m] & ~used & region)
+            near = 0
+            for p in bits(dom[x] & PLOT_BITS):
+                near |= table[p]
+            needs.append(sum(1 << i for i, d in enumerate(dom) if i != x and d & near))
+        in_town = sum(1 << i for i, d in enumerate(dom) if d & PLOT_BITS)
+        return bool(hitting_sets(needs, in_town, self.puzzle.mine_count, 1))
 
     def _mines(self, slots: list[int]):
         """The sets of my buildings that answer every card, for a complete town."""
@@ -177,8 +339,8 @@ def hitting_sets(needs: list[int], universe: int, k: int, limit: int | None = No
 
 def _subsets(mask: int, k: int):
     """Every k-subset of the bits of `mask`."""
-    bits = [1 << i for i in range(mask.bit_length()) if mask >> i & 1]
-    for combo in combinations(bits, k):
+    bits_ = [1 << i for i in range(mask.bit_length()) if mask >> i & 1]
+    for combo in combinations(bits_, k):
         yield sum(combo)
 
 

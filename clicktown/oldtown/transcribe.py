@@ -1,0 +1,379 @@
+"""The owner's own cards: a transcription sheet for the 60 printed info cards, and its check.
+
+The sheet is a CSV file (one row per card, any spreadsheet opens it) with the columns
+
+  number    1 to 60, as printed
+  type      A, B or C (the rulebook: A cards are 1-18, C cards 19-36, B cards 37-60)
+  building  the building an A or C card names (English or German name); empty for B cards
+  text_de   the card's German sentence, as printed
+  text_en   an English translation (optional)
+  plots     the plots starred on the card's little plan, as numbers separated by spaces
+            (C cards: the plots of the building the card names)
+  my_plots  C cards only: the plots starred for "my building"
+  pairs     C cards only: the pairs "p-q" (the named building on p, my building on q) that the
+            card's sentence allows among those plots, separated by spaces
+
+Plots are numbered row by row from the north-west corner, 1 to 16, as in the rulebook's
+solution tables. `sheet_catalogue` turns a filled sheet into a catalogue every command uses
+(`--cards FILE.csv`); `check` holds it against every piece of the rulebook's evidence:
+
+  yellow counts   A cards 4 plots, B cards 7 or 8, C cards "8+8" (Typ A: 'die gelbe "4"';
+                  Typ B: '"7" oder "8"'; Typ C: 'die gelbe "8+8"')
+  solutions       each published solution is the only one ("Die Lösung ist immer eindeutig"),
+                  the first printing of 5 is not (its correction sheet), 7 has exactly the two
+                  solutions of its footnote ("Es gibt zwei Lösungen")
+  sentences       the rulebook's quoted cards keep their type, building and count
+and names the cards most likely mistyped: cards whose yellow count is off, and cards that a
+published town breaks (with the plot that would restore it).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass, field
+
+from ..datafiles import DataError, read_text
+from ..errors import ClicktownError
+from .catalogue import KIND_OF_NUMBER, Card, Catalogue, Scenario, load_buildings, load_scenarios
+from .board import load_board
+from .solo import clue_holds
+
+COLUMNS = ("number", "type", "building", "text_de", "text_en", "plots", "my_plots", "pairs")
+#: The yellow numbers: how many plots a card of each type allows on an empty board.
+YELLOW = {"A": {4}, "B": {7, 8}, "C": {8}}
+#: Card sentences the rulebook quotes: (words of the German sentence, type, building, plots).
+QUOTED = (
+    ("Die Kirche lag in Sichtweite des Friedhofs", "A", "Church", 4),
+    ("Der Sheriff war nördlich der Main St. zu finden", "A", "Sheriff", 4),
+    ("Mein Gebäude lag an der Main St.", "B", None, 8),
+    ("Die Poststation lag an der Bahnlinie gegenüber meinem Gebäude", "C", "Stage Coach Office", 8),
+)
+
+
+# -- the sheet ------------------------------------------------------------------------------------
+
+def template_rows(catalogue: Catalogue | None = None) -> list[dict[str, str]]:
+    """One row per card: number and type only, or (with a catalogue) every column filled from it."""
+    rows = []
+    for number in range(1, 61):
+        row = dict.fromkeys(COLUMNS, "")
+        row["number"], row["type"] = str(number), KIND_OF_NUMBER[number]
+        card = catalogue.cards.get(number) if catalogue is not None else None
+        if card is not None:
+            row.update(building=card.building or "", text_de=card.text_de, text_en=card.text_en)
+            if card.kind == "C":
+                row["plots"] = _plots_text({p for p, _ in card.pairs})
+                row["my_plots"] = _plots_text({q for _, q in card.pairs})
+                row["pairs"] = " ".join(f"{p}-{q}" for p, q in sorted(card.pairs))
+            else:
+                row["plots"] = _plots_text(card.plots)
+        rows.append(row)
+    return rows
+
+
+def sheet_text(rows: list[dict[str, str]]) -> str:
+    """The rows as CSV text with a header line."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def _plots_text(plots) -> str:
+    return " ".join(str(p) for p in sorted(plots))
+
+
+def read_sheet(path, buildings: dict[str, str]) -> dict[int, Card]:
+    """The cards of a filled sheet; `buildings` maps English and German names (folded) to English ones."""
+    text = read_text(path)
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    missing = [c for c in ("number", "type", "plots") if c not in (reader.fieldnames or [])]
+    if missing:
+        raise DataError(f"{path}: the sheet needs the columns {', '.join(COLUMNS)} (missing: {', '.join(missing)})")
+    cards: dict[int, Card] = {}
+    for line, row in enumerate(reader, start=2):
+        card = _card_of_row(row, buildings, f"{path}: line {line}")
+        if card.number in cards:
+            raise DataError(f"{path}: line {line}: card {card.number} appears twice")
+        cards[card.number] = card
+    absent = sorted(set(range(1, 61)) - set(cards))
+    if absent:
+        raise DataError(f"{path}: cards missing from the sheet: {', '.join(map(str, absent))}")
+    return cards
+
+
+def _card_of_row(row: dict, buildings: dict[str, str], where: str) -> Card:
+    """One card from one row of the sheet."""
+    value = {k: (row.get(k) or "").strip() for k in COLUMNS}
+    try:
+        number = int(value["number"])
+    except ValueError:
+        raise DataError(f"{where}: number must be a whole number, found {value['number']!r}") from None
+    if not 1 <= number <= 60:
+        raise DataError(f"{where}: number must be 1 to 60, found {number}")
+    kind = value["type"].upper()
+    if kind not in ("A", "B", "C"):
+        raise DataError(f"{where}: card {number}: type must be A, B or C, found {value['type']!r}")
+    building = None
+    if kind != "B":
+        name = value["building"].casefold()
+        if name not in buildings:
+            raise DataError(f"{where}: card {number}: unknown building {value['building']!r}")
+        building = buildings[name]
+    plots = _plots(value["plots"], f"{where}: card {number}: plots")
+    if kind != "C":
+        return Card(number, kind, building, None, plots, frozenset(), value["text_de"], value["text_en"])
+    pairs = _pairs(value["pairs"], f"{where}: card {number}: pairs")
+    if not pairs:
+        raise DataError(f"{where}: card {number}: a C card needs its pairs (e.g. '1-2 5-6')")
+    return Card(number, kind, building, None, frozenset(), pairs, value["text_de"], value["text_en"])
+
+
+def _plots(text: str, where: str) -> frozenset[int]:
+    """'2 12 13 16' (commas allowed too) as plot numbers 1..16."""
+    found = set()
+    for token in re.split(r"[\s,;]+", text.strip()):
+        if not token:
+            continue
+        if not token.isdigit() or not 1 <= int(token) <= 16:
+            raise DataError(f"{where}: plots are numbers 1 to 16, found {token!r}")
+        found.add(int(token))
+    return frozenset(found)
+
+
+def _pairs(text: str, where: str) -> frozenset[tuple[int, int]]:
+    """'1-2 5-6' as plot pairs."""
+    found = set()
+    for token in re.split(r"[\s,;]+", text.strip()):
+        if not token:
+            continue
+        m = re.fullmatch(r"(\d+)-(\d+)", token)
+        if not m or not all(1 <= int(x) <= 16 for x in m.groups()) or m.group(1) == m.group(2):
+            raise DataError(f"{where}: a pair is two different plots 1 to 16 like '3-7', found {token!r}")
+        found.add((int(m.group(1)), int(m.group(2))))
+    return frozenset(found)
+
+
+def sheet_catalogue(path, board=None, scenarios=None) -> Catalogue:
+    """The catalogue with the cards of a filled sheet in place of the built-in ones."""
+    the_buildings = load_buildings()
+    names = {}
+    for b in the_buildings:
+        names[b.name.casefold()] = b.name
+        names[b.de.casefold()] = b.name
+    return Catalogue(load_board(board), the_buildings, read_sheet(path, names), load_scenarios(scenarios))
+
+
+def is_sheet(path) -> bool:
+    """Is this --cards file a transcription sheet (CSV) rather than a JSON catalogue?"""
+    return str(path).lower().endswith(".csv")
+
+
+# -- the check -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Finding:
+    """One way a card, or a scenario, disagrees with the rulebook."""
+
+    kind: str  # "count", "type", "published", "solutions", "sentence"
+    text: str
+    card: int | None = None
+    scenario: str | None = None
+    fix: str = ""
+
+    def as_dict(self) -> dict:
+        return {"kind": self.kind, "card": self.card, "scenario": self.scenario, "text": self.text, "fix": self.fix}
+
+
+@dataclass(frozen=True)
+class Report:
+    """Everything `cards check` found, and the cards most likely mistyped (most evidence first)."""
+
+    findings: list[Finding]
+    suspects: list[tuple[int, int]]  # (card, how many findings name it)
+    scenarios: list[dict] = field(default_factory=list)
+
+    @property
+    def clean(self) -> bool:
+        return not self.findings
+
+    def as_dict(self) -> dict:
+        return {"clean": self.clean, "findings": [f.as_dict() for f in self.findings],
+                "suspects": [{"card": n, "findings": k} for n, k in self.suspects], "scenarios": self.scenarios}
+
+
+def check(catalogue: Catalogue) -> Report:
+    """Hold the catalogue's cards against the rulebook's evidence."""
+    findings = _card_counts(catalogue) + _quoted(catalogue)
+    outcomes = []
+    for scenario in catalogue.scenarios.values():
+        found, outcome = _scenario_findings(catalogue, scenario)
+        findings += found
+        outcomes.append(outcome)
+    tally: dict[int, int] = {}
+    for f in findings:
+        if f.card is not None:
+            tally[f.card] = tally.get(f.card, 0) + 1
+    suspects = sorted(tally.items(), key=lambda kv: (-kv[1], kv[0]))
+    return Report(findings, suspects, outcomes)
+
+
+def _card_counts(catalogue: Catalogue) -> list[Finding]:
+    """Types by number and the yellow counts."""
+    found = []
+    for n, card in sorted(catalogue.cards.items()):
+        if card.kind != KIND_OF_NUMBER.get(n):
+            found.append(Finding("type", f"card {n} is of type {card.kind}, but the rulebook's numbers make it "
+                                         f"type {KIND_OF_NUMBER.get(n)}", n))
+        if card.kind == "C":
+            sizes = (len({p for p, _ in card.pairs}), len({q for _, q in card.pairs}))
+            if sizes != (8, 8):
+                found.append(Finding("count", f"card {n} (C) allows {sizes[0]}+{sizes[1]} plots, the yellow number "
+                                              f"says 8+8", n))
+        elif len(card.plots) not in YELLOW[card.kind]:
+            want = " or ".join(map(str, sorted(YELLOW[card.kind])))
+            found.append(Finding("count", f"card {n} ({card.kind}) has {len(card.plots)} plots, the yellow number "
+                                          f"says {want}", n))
+    return found
+
+
+def _quoted(catalogue: Catalogue) -> list[Finding]:
+    """The rulebook's quoted sentences: the card that carries one keeps its type, building and count."""
+    found = []
+    for sentence, kind, building, size in QUOTED:
+        key = _folded(sentence)
+        for n, card in sorted(catalogue.cards.items()):
+            if key and key in _folded(card.text_de):
+                allowed = len({p for p, _ in card.pairs}) if card.kind == "C" else len(card.plots)
+                if (card.kind, card.building, allowed) != (kind, building, size):
+                    found.append(Finding("sentence", f"card {n} reads {sentence!r}, which the rulebook gives as a "
+                                                     f"type-{kind} card about {building or 'my building'} "
+                                                     f"with {size} plots", n))
+    return found
+
+
+def _folded(text: str) -> str:
+    return " ".join(re.sub(r"[^\w ]", " ", text.casefold()).split())
+
+
+def _scenario_findings(catalogue: Catalogue, scenario: Scenario) -> tuple[list[Finding], dict]:
+    """Does the scenario show what the rulebook implies? Which cards does its published town break?"""
+    from .solve import verify
+
+    verdict = verify.verify(catalogue, scenario, "count")
+    outcome = {"id": scenario.id, "solutions": len(verdict.solutions), "verdict": verdict.verdict,
+               "expected": verdict.expected, "ok": verdict.ok}
+    found = []
+    if scenario.expect != "not-unique":
+        found += _broken_by_published(catalogue, scenario)
+    if not verdict.ok and not found:
+        found.append(Finding("solutions", f"scenario {scenario.id}: {len(verdict.solutions)} solution(s) "
+                                          f"({verdict.verdict}), the rulebook implies {verdict.expected}",
+                             scenario=scenario.id))
+        found += _restoring(catalogue, scenario, verdict.solutions)
+    return found, outcome
+
+
+def _restoring(catalogue: Catalogue, scenario: Scenario, solutions) -> list[Finding]:
+    """Cards whose correction (one plot or pair less) restores what the rulebook implies.
+
+    An extra solution stands a card's building on a plot (or a pair of plots) that the published
+    town does not use; the card is named when dropping that plot from it makes the scenario show
+    what the rulebook implies again.
+    """
+    from dataclasses import replace
+
+    from .solve import verify
+
+    puzzle = catalogue.puzzle(scenario)
+    published = {b: p for p, b in scenario.published.items()}
+    tried, found = set(), []
+    for extra in solutions:
+        if extra.placement == scenario.published:
+            continue
+        position = extra.position
+        for i, clue in enumerate(puzzle.clues):
+            if clue.kind == "C":
+                holders = [(position.get(clue.building), position.get(m)) for m in extra.mine if m != clue.building]
+                gone = {pq for pq in holders if pq in clue.pairs and pq[0] != published.get(clue.building)}
+                if not gone:
+                    continue
+                mended = replace(clue, pairs=clue.pairs - gone)
+                what = "pair(s) " + ", ".join(f"{p}-{q}" for p, q in sorted(gone))
+            else:
+                owner = clue.building
+                if owner is None:
+                    continue
+                q = position.get(owner)
+                if q is None or q == published.get(owner) or q not in clue.plots:
+                    continue
+                mended = replace(clue, plots=clue.plots - {q})
+                what = f"plot {q}"
+            if (clue.card, what) in tried:
+                continue
+            tried.add((clue.card, what))
+            trial = replace(puzzle, clues=puzzle.clues[:i] + (mended,) + puzzle.clues[i + 1:])
+            again = verify.solve(trial, verify.LIMIT)
+            if verify.meets_expectation(scenario, again):
+                found.append(Finding("solutions", f"scenario {scenario.id}: without {what}, card {clue.card} "
+                                                  f"gives what the rulebook implies", clue.card, scenario.id,
+                                     f"{what} may not belong on card {clue.card}"))
+    return found
+
+
+def _broken_by_published(catalogue: Catalogue, scenario: Scenario) -> list[Finding]:
+    """The cards of a scenario that its published town breaks, each with the plot that would mend it."""
+    if len(scenario.published) != 16:
+        return []
+    position = {b: p for p, b in scenario.published.items()}
+    mine = scenario.mine if scenario.mine is not None else _some_mine(catalogue, scenario, position)
+    found = []
+    for clue in catalogue.puzzle(scenario).clues:
+        if clue.kind == "C" and mine is None:
+            continue
+        if clue_holds(clue, position, mine or frozenset()):
+            continue
+        if clue.kind == "C":
+            text = f"scenario {scenario.id}: the published town breaks card {clue.card} (the {clue.building} on plot " \
+                   f"{position.get(clue.building, '-')}, my buildings {', '.join(sorted(mine))})"
+            fix = f"a pair {position.get(clue.building)}-q with q the plot of one of my buildings"
+        else:
+            who = clue.building or "my building"
+            plot = position.get(clue.building) if clue.building else None
+            text = f"scenario {scenario.id}: the published town breaks card {clue.card} (the {who} stands on plot " \
+                   f"{plot if plot is not None else 'out of town'})"
+            fix = f"plot {plot} belongs on card {clue.card}" if plot is not None else ""
+        found.append(Finding("published", text, clue.card, scenario.id, fix))
+    return found
+
+
+def _some_mine(catalogue: Catalogue, scenario: Scenario, position: dict[str, int]):
+    """Unknown my buildings: a set of the right size that answers every card, or None if there is none."""
+    from itertools import combinations
+
+    puzzle = catalogue.puzzle(scenario)
+    mine_cards = [c for c in puzzle.clues if c.kind == "C" or (c.kind == "B" and c.building is None)]
+    for chosen in combinations(sorted(position), scenario.mine_count):
+        if all(clue_holds(c, position, frozenset(chosen)) for c in mine_cards):
+            return frozenset(chosen)
+    return None
+
+
+def report_text(report: Report) -> str:
+    """The report as lines for people."""
+    if report.clean:
+        return "The sheet agrees with every piece of the rulebook's evidence."
+    lines = [f"{len(report.findings)} finding(s):"]
+    lines += [f"  - {f.text}" + (f"; {f.fix}" if f.fix else "") for f in report.findings]
+    if report.suspects:
+        lines.append("Most likely mistyped: " + ", ".join(f"card {n} ({k})" for n, k in report.suspects[:5]))
+    return "\n".join(lines)
+
+
+def require_sheet_columns(path) -> None:
+    """Raise a ClicktownError if a file named as a sheet is not CSV-like at all (used by the CLI)."""
+    if not is_sheet(path):
+        raise ClicktownError(f"{path}: a transcription sheet is a .csv file (see `clicktown oldtown cards template`)")

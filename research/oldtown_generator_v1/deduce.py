@@ -1,0 +1,444 @@
+"""A solver of Old Town solo puzzles that reasons like a player, one named deduction at a time.
+
+Glossary:
+  slot       where a building can be: a plot 1..16, or OUT (0) for the two buildings left out of town
+  markers    a building's candidate slots (the rules' markers: "Mit diesen Informationen werden die
+             möglichen Standorte festgelegt und mit Markern gekennzeichnet"); a building no card has
+             touched yet has every slot
+  placed     a building with one candidate plot left ("Gibt es nur noch einen möglichen Standort
+             für das Gebäude, wird der Marker entfernt und das Gebäude platziert")
+  sure/maybe my buildings known for sure / still possible (when the scenario gives "?, ?, ?")
+  technique  one kind of deduction, with a tier: the player's effort it takes
+
+Techniques, cheapest first (the tier in brackets):
+  card           [1] an A card, or a B card bound to a building, narrows that building's markers
+  placed         [1] a building with one candidate plot is placed; that plot leaves every other
+                     building's markers (two buildings out of town close OUT to the rest)
+  only-building  [2] a plot only one building can still take gets that building; likewise the
+                     last two buildings that can stay out of town
+  my-building    [2] a B or C card about my building when I have exactly one, given building
+  pair           [3] two buildings confined to two plots take them from every other building
+                     (the rulebook's Beispiel 7 and 8)
+  one-of-mine    [3] a C card about "my building" with several given my buildings: a
+                     disjunction that narrows once only one alternative is left
+  unbound-card   [4] a B card left unbound ("my building stood ...") with several given my
+                     buildings: the rulebook's mark of a hard scenario (its scenario 6)
+  group          [4] k >= 3 buildings confined to k plots (Hall's theorem on the building-plot
+                     graph: a maximum matching and its strongly connected components name every
+                     marker that lies on no complete town)
+  unknown-mine   [4] a B or C card, or the count of my buildings, when my buildings are unknown
+
+Every technique is sound: it only removes a marker that lies on no solution. When none applies
+and the town is not complete, the puzzle needs search (guessing), and the solver says so.
+The marker limits of the table game (at most 5 markers per building, 3 per plot at the end of a
+turn) govern which card a player may play when; they do not change what is true, so the solver
+holds every candidate and applies cards whenever they help (see docs/oldtown-generation.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import networkx as nx
+
+from clicktown.oldtown.solo import PLOTS, Clue, Puzzle, Solution, validate
+
+OUT = 0
+SLOTS = frozenset((OUT, *PLOTS))
+OUT_OF_TOWN = 2  # 18 buildings, 16 plots
+
+TIERS = {"card": 1, "placed": 1, "only-building": 2, "my-building": 2, "pair": 3,
+         "one-of-mine": 3, "unbound-card": 4, "group": 4, "unknown-mine": 4}
+SEARCH_TIER = 5
+
+
+class Contradiction(Exception):
+    """The markers leave no solution."""
+
+
+@dataclass(frozen=True)
+class Markers:
+    """The marker board: each building's candidate slots and what is known of my buildings."""
+
+    cand: dict[str, frozenset[int]]
+    sure: frozenset[str]
+    maybe: frozenset[str]
+    mine_count: int
+
+    def placed(self, building: str) -> int | None:
+        """The one slot left to a building, or None."""
+        slots = self.cand[building]
+        return next(iter(slots)) if len(slots) == 1 else None
+
+    @property
+    def complete(self) -> bool:
+        """Is every building placed (or out) and every one of my buildings known?"""
+        return all(len(s) == 1 for s in self.cand.values()) and self.sure == self.maybe
+
+
+@dataclass(frozen=True)
+class Change:
+    """What one deduction finds, before it is applied."""
+
+    technique: str
+    removed: dict[str, frozenset[int]]
+    card: int | None = None
+    buildings: tuple[str, ...] = ()
+    plots: tuple[int, ...] = ()
+    mine_found: frozenset[str] = frozenset()
+    not_mine: frozenset[str] = frozenset()
+    answer: str | None = None  # the one building of mine a card can still speak of
+
+
+@dataclass(frozen=True)
+class Step:
+    """One deduction as plain data: the card, the technique, the markers removed, the board after."""
+
+    technique: str
+    card: int | None
+    buildings: tuple[str, ...]
+    plots: tuple[int, ...]
+    removed: tuple[tuple[str, int], ...]
+    mine_found: tuple[str, ...]
+    not_mine: tuple[str, ...]
+    after: Markers = field(compare=False)
+    answer: str | None = None
+
+    @property
+    def tier(self) -> int:
+        """The technique's tier."""
+        return TIERS[self.technique]
+
+    def as_dict(self) -> dict:
+        """The JSON shape of one step (slot 0 is 'out of town')."""
+        return {"technique": self.technique, "card": self.card, "buildings": list(self.buildings),
+                "plots": list(self.plots),
+                "removed": [{"building": b, "plot": p} for b, p in self.removed],
+                "mine_found": list(self.mine_found), "not_mine": list(self.not_mine), "answer": self.answer,
+                "candidates": {b: sorted(s) for b, s in self.after.cand.items()},
+                "mine": sorted(self.after.sure), "mine_maybe": sorted(self.after.maybe)}
+
+
+@dataclass(frozen=True)
+class Deduction:
+    """The outcome: solved, stuck (needs search) or contradiction, with every step taken."""
+
+    status: str
+    steps: tuple[Step, ...]
+    final: Markers
+
+    @property
+    def techniques(self) -> list[str]:
+        """The techniques used, cheapest first."""
+        used = {s.technique for s in self.steps}
+        return [t for t in TIERS if t in used]
+
+    @property
+    def hardest(self) -> int:
+        """The tier of the hardest technique used (SEARCH_TIER when stuck)."""
+        if self.status != "solved":
+            return SEARCH_TIER
+        return max((s.tier for s in self.steps), default=0)
+
+    def solution(self) -> Solution | None:
+        """The solution the deductions reached, when solved."""
+        if self.status != "solved":
+            return None
+        town = {self.final.placed(b): b for b in self.final.cand if self.final.placed(b) != OUT}
+        return Solution.of(town, self.final.sure)
+
+
+# -- the board at the start ---------------------------------------------------------------------
+
+def start(puzzle: Puzzle) -> Markers:
+    """Every building on every slot; my buildings, when given, stand in the town."""
+    cand = {b: SLOTS for b in puzzle.buildings}
+    if puzzle.mine_known:
+        for b in puzzle.mine:
+            cand[b] = SLOTS - {OUT}
+        mine = frozenset(puzzle.mine)
+        return Markers(cand, mine, mine, len(mine))
+    everyone = frozenset(puzzle.buildings)
+    return Markers(cand, frozenset(), everyone, puzzle.mine_count)
+
+
+def apply(board: Markers, change: Change) -> Markers:
+    """The board after a change; raises Contradiction when a building has no slot left."""
+    cand = dict(board.cand)
+    for b, gone in change.removed.items():
+        cand[b] = cand[b] - gone
+        if not cand[b]:
+            raise Contradiction(f"no slot left for the {b}")
+    sure = board.sure | change.mine_found
+    maybe = board.maybe - change.not_mine
+    if not sure <= maybe or len(sure) > board.mine_count or len(maybe) < board.mine_count:
+        raise Contradiction("my buildings cannot be chosen")
+    return Markers(cand, sure, maybe, board.mine_count)
+
+
+# -- the techniques -------------------------------------------------------------------------------
+
+def _removal(removed: dict[str, frozenset[int]]) -> dict[str, frozenset[int]]:
+    """Only the buildings that lose something."""
+    return {b: s for b, s in removed.items() if s}
+
+
+def card_narrows(puzzle: Puzzle, board: Markers):
+    """An A card or a bound B card leaves its building only the card's plots."""
+    for clue in puzzle.clues:
+        if clue.kind in "AB" and clue.building is not None:
+            gone = board.cand[clue.building] - clue.plots
+            if gone:
+                yield Change("card", {clue.building: gone}, clue.card, (clue.building,), tuple(sorted(clue.plots)))
+
+
+def placed_leaves(puzzle: Puzzle, board: Markers):
+    """A placed building's plot leaves the others; two buildings out close OUT to the rest."""
+    for b, slots in board.cand.items():
+        p = board.placed(b)
+        if p is not None and p != OUT:
+            removed = _removal({o: s & {p} for o, s in board.cand.items() if o != b})
+            if removed:
+                yield Change("placed", removed, None, (b,), (p,))
+    outs = [b for b in board.cand if board.cand[b] == {OUT}]
+    if len(outs) > OUT_OF_TOWN:
+        raise Contradiction("more than two buildings out of town")
+    if len(outs) == OUT_OF_TOWN:
+        removed = _removal({o: s & {OUT} for o, s in board.cand.items() if o not in outs})
+        if removed:
+            yield Change("placed", removed, None, tuple(outs), (OUT,))
+
+
+def only_building(puzzle: Puzzle, board: Markers):
+    """A plot only one building can take; the last two buildings that can stay out."""
+    for p in PLOTS:
+        holders = [b for b, s in board.cand.items() if p in s]
+        if not holders:
+            raise Contradiction(f"no building left for plot {p}")
+        if len(holders) == 1 and board.cand[holders[0]] != {p}:
+            b = holders[0]
+            yield Change("only-building", {b: board.cand[b] - {p}}, None, (b,), (p,))
+    outs = [b for b, s in board.cand.items() if OUT in s]
+    if len(outs) < OUT_OF_TOWN:
+        raise Contradiction("fewer than two buildings can stay out of town")
+    if len(outs) == OUT_OF_TOWN:
+        removed = _removal({b: board.cand[b] - {OUT} for b in outs})
+        if removed:
+            yield Change("only-building", removed, None, tuple(outs), (OUT,))
+
+
+def _mine_technique(puzzle: Puzzle, region: bool = False) -> str:
+    """The technique a card about my building needs (B cards: region=True)."""
+    if not puzzle.mine_known:
+        return "unknown-mine"
+    if len(puzzle.mine) == 1:
+        return "my-building"
+    return "unbound-card" if region else "one-of-mine"
+
+
+def relation_cards(puzzle: Puzzle, board: Markers):
+    """C cards: 'X stood ... my building', a disjunction over the buildings that may be mine."""
+    technique = _mine_technique(puzzle)
+    for clue in puzzle.clues:
+        if clue.kind == "C":
+            change = _relation_card(clue, board, technique)
+            if change is not None:
+                yield change
+
+
+def region_cards(puzzle: Puzzle, board: Markers):
+    """Unbound B cards: 'my building stood ...', a disjunction over the buildings that may be mine."""
+    technique = _mine_technique(puzzle, region=True)
+    for clue in puzzle.clues:
+        if clue.kind == "B" and clue.building is None:
+            change = _region_card(clue, board, technique)
+            if change is not None:
+                yield change
+
+
+def _region_card(clue: Clue, board: Markers, technique: str) -> Change | None:
+    """'My building stood ...': if only one building may be the one, it is mine and stood there."""
+    viable = [m for m in sorted(board.maybe) if board.cand[m] & clue.plots]
+    if not viable:
+        raise Contradiction(f"card {clue.card} fits none of my buildings")
+    if len(viable) > 1:
+        return None
+    m = viable[0]
+    removed = _removal({m: board.cand[m] - clue.plots})
+    found = frozenset({m}) - board.sure
+    if not removed and not found:
+        return None
+    return Change(technique, removed, clue.card, (m,), tuple(sorted(clue.plots)), found, answer=m)
+
+
+def _relation_card(clue: Clue, board: Markers, technique: str) -> Change | None:
+    """'X stood ... my building': X keeps the plots some possible building of mine answers."""
+    x = clue.building
+    support_x: set[int] = set()
+    support: dict[str, set[int]] = {}
+    for m in sorted(board.maybe - {x}):
+        for p in board.cand[x] - {OUT}:
+            for q in board.cand[m] - {OUT, p}:
+                if (p, q) in clue.pairs:
+                    support_x.add(p)
+                    support.setdefault(m, set()).add(q)
+    if not support:
+        raise Contradiction(f"card {clue.card} fits none of my buildings")
+    removed = {x: board.cand[x] - support_x}
+    found, answer = frozenset(), None
+    if len(support) == 1:
+        (answer, qs), = support.items()
+        removed[answer] = board.cand[answer] - qs
+        found = frozenset({answer}) - board.sure
+    removed = _removal(removed)
+    if not removed and not found:
+        return None
+    return Change(technique, removed, clue.card, (x, *sorted(support)), tuple(sorted(support_x)), found, answer=answer)
+
+
+def mine_count(puzzle: Puzzle, board: Markers):
+    """Unknown my buildings: they stand in town, and there are exactly as many as the scenario says."""
+    if puzzle.mine_known:
+        return
+    out = frozenset(b for b in board.maybe if board.cand[b] == {OUT})
+    if out:
+        yield Change("unknown-mine", {}, None, tuple(sorted(out)), (OUT,), not_mine=out)
+    in_town = _removal({b: board.cand[b] & {OUT} for b in board.sure})
+    if in_town:
+        yield Change("unknown-mine", in_town, None, tuple(sorted(in_town)))
+    if len(board.sure) == board.mine_count and board.maybe != board.sure:
+        yield Change("unknown-mine", {}, None, tuple(sorted(board.sure)), not_mine=board.maybe - board.sure)
+    if len(board.maybe) == board.mine_count and board.maybe != board.sure:
+        found = board.maybe - board.sure
+        yield Change("unknown-mine", _removal({b: board.cand[b] & {OUT} for b in found}), None,
+                     tuple(sorted(found)), mine_found=found)
+    if board.mine_count - len(board.sure) == 1:
+        yield from _last_of_mine(puzzle, board)
+
+
+def _last_of_mine(puzzle: Puzzle, board: Markers):
+    """With one of my buildings left to find, it must answer every card my known ones cannot."""
+    for clue in puzzle.clues:
+        if clue.kind == "A" or (clue.kind == "B" and clue.building is not None):
+            continue
+        if any(_can_answer(clue, board, m) for m in board.sure):
+            continue
+        answering = frozenset(m for m in board.maybe - board.sure if _can_answer(clue, board, m))
+        others = board.maybe - board.sure - answering
+        if others:
+            yield Change("unknown-mine", {}, clue.card, tuple(sorted(answering)), not_mine=others)
+
+
+def _can_answer(clue: Clue, board: Markers, m: str) -> bool:
+    """Could building m be the 'my building' the card speaks of?"""
+    if clue.kind == "B":
+        return bool(board.cand[m] & clue.plots)
+    xs = board.cand[clue.building] - {OUT}
+    return m != clue.building and any((p, q) in clue.pairs for p in xs for q in board.cand[m] - {OUT, p})
+
+
+def confined_pairs(puzzle: Puzzle, board: Markers):
+    """Two buildings confined to two plots take them from every other building (Beispiel 7, 8)."""
+    yield from _confined(board, largest=2)
+
+
+def confined_groups(puzzle: Puzzle, board: Markers):
+    """k buildings confined to k slots take them from every other building (Hall's theorem)."""
+    yield from _confined(board, largest=len(board.cand))
+
+
+def _confined(board: Markers, largest: int):
+    """The smallest Hall set (of at most `largest` buildings) as a change."""
+    best = _smallest_hall_set(board)
+    if best is None or len(best[0]) > largest:
+        return
+    group, slots = best
+    plots = frozenset(OUT if s < 0 else s for s in slots)
+    removed = _removal({b: board.cand[b] & plots for b in board.cand if b not in group})
+    technique = "pair" if len(group) <= 2 else "group"
+    yield Change(technique, removed, None, tuple(sorted(group)), tuple(sorted(plots)))
+
+
+def _slot_nodes(slots) -> list[int]:
+    """Matching nodes of a building's slots: plots as themselves, OUT as the two nodes -1 and -2."""
+    return [n for s in slots for n in ((-1, -2) if s == OUT else (s,))]
+
+
+def _smallest_hall_set(board: Markers):
+    """The smallest (buildings, slot nodes) Hall set that removes a marker, or None."""
+    graph = nx.Graph()
+    buildings = list(board.cand)
+    graph.add_nodes_from(buildings, bipartite=0)
+    graph.add_nodes_from(_slot_nodes(SLOTS), bipartite=1)
+    graph.add_edges_from((b, n) for b in buildings for n in _slot_nodes(board.cand[b]))
+    matching = nx.bipartite.hopcroft_karp_matching(graph, top_nodes=buildings)
+    if sum(1 for b in buildings if b in matching) < len(buildings):
+        raise Contradiction("the buildings cannot all be placed at once")
+    directed = nx.DiGraph()
+    for b in buildings:
+        for n in _slot_nodes(board.cand[b]):
+            if matching[b] != n:
+                directed.add_edge(b, n)
+        directed.add_edge(matching[b], b)
+    component = {v: i for i, comp in enumerate(nx.strongly_connected_components(directed)) for v in comp}
+    best = None
+    for b in buildings:
+        for n in _slot_nodes(board.cand[b]):
+            if matching[b] != n and component[b] != component[n]:
+                reach = nx.descendants(directed, n) | {n}
+                group = frozenset(v for v in reach if isinstance(v, str))
+                if best is None or len(group) < len(best[0]):
+                    best = (group, frozenset(v for v in reach if not isinstance(v, str)))
+    return best
+
+
+#: Each finder with the tier of the technique it produces (cards about my building: see _order).
+FINDERS = ((card_narrows, 1), (placed_leaves, 1), (only_building, 2), (relation_cards, None),
+           (region_cards, None), (confined_pairs, 3), (mine_count, 4), (confined_groups, 4))
+
+
+def _order(puzzle: Puzzle):
+    """The finders, cheapest tier first."""
+    tiers = {relation_cards: TIERS[_mine_technique(puzzle)], region_cards: TIERS[_mine_technique(puzzle, True)]}
+    return [f for f, _ in sorted(FINDERS, key=lambda ft: ft[1] if ft[1] is not None else tiers[ft[0]])]
+
+
+def _next_change(puzzle: Puzzle, board: Markers, finders) -> Change | None:
+    """The cheapest deduction available."""
+    for finder in finders:
+        for change in finder(puzzle, board):
+            return change
+    return None
+
+
+def deduce(puzzle: Puzzle, max_steps: int = 500) -> Deduction:
+    """Apply the cheapest deduction until the town is complete, stuck, or contradictory."""
+    board = start(puzzle)
+    finders = _order(puzzle)
+    steps: list[Step] = []
+    try:
+        while not board.complete and len(steps) < max_steps:
+            change = _next_change(puzzle, board, finders)
+            if change is None:
+                return Deduction("stuck", tuple(steps), board)
+            board = apply(board, change)
+            steps.append(_step(change, board))
+        _check_complete(puzzle, board)
+    except Contradiction:
+        return Deduction("contradiction", tuple(steps), board)
+    return Deduction("solved" if board.complete else "stuck", tuple(steps), board)
+
+
+def _check_complete(puzzle: Puzzle, board: Markers) -> None:
+    """A complete board must be a true solution (every card holds)."""
+    if board.complete:
+        town = {board.placed(b): b for b in board.cand if board.placed(b) != OUT}
+        if len(town) != len(PLOTS) or not validate(puzzle, Solution.of(town, board.sure)):
+            raise Contradiction("the completed town breaks a card")
+
+
+def _step(change: Change, board: Markers) -> Step:
+    """The applied change as a step, with the board after it."""
+    removed = tuple((b, p) for b in change.removed for p in sorted(change.removed[b]))
+    return Step(change.technique, change.card, change.buildings, change.plots, removed,
+                tuple(sorted(change.mine_found)), tuple(sorted(change.not_mine)), board, change.answer)

@@ -1,0 +1,114 @@
+"""The generation loop any puzzle can use (after Tatham's generators).
+
+  1. draw a random solution, with the pool of clues that are true of it, in the order to try;
+  2. add clues from the pool until the solution is unique (by a fast exact counter);
+  3. remove clues, in random order, while the solution stays unique; one pass leaves a minimal
+     set, because a clue that could not go from a larger set cannot go from a smaller one;
+  4. grade the puzzle, and keep it only at the requested level;
+  5. never a false positive: re-check every kept puzzle with an independent exact solver.
+
+A game plugs in through the `Game` protocol; nothing here knows any game's rules.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator, Protocol, Sequence
+
+from clicktown.errors import ClicktownError
+
+
+class Game(Protocol):
+    """What a game gives the generation loop."""
+
+    def draw(self, rng: random.Random, level: str) -> Any:
+        """A random draft: a solution and its pool of true clues (attribute `pool`)."""
+
+    def count(self, draft: Any, clues: Sequence[Any], limit: int) -> int:
+        """The number of solutions of the draft's puzzle with these clues, capped at `limit`."""
+
+    def grade(self, draft: Any, clues: Sequence[Any]) -> Any:
+        """The grade of the puzzle (attribute `level`)."""
+
+    def recheck(self, draft: Any, clues: Sequence[Any]) -> bool:
+        """Does an independent exact solver confirm the drawn solution is the only one?"""
+
+
+@dataclass
+class Made:
+    """A generated puzzle: the draft it came from, its clues and its grade."""
+
+    draft: Any
+    clues: list
+    grade: Any
+
+
+@dataclass
+class Tally:
+    """How the drafts fared (for benchmarks and progress)."""
+
+    drafts: int = 0
+    unique: int = 0
+    kept: int = 0
+    counts: int = 0
+
+
+def add_until_unique(game: Game, draft, tally: Tally) -> list | None:
+    """The shortest prefix of the pool that makes the solution unique; None if the whole pool does not.
+
+    More clues never add solutions, so the prefix is found by bisection.
+    """
+    pool = list(draft.pool)
+    tally.counts += 1
+    if game.count(draft, pool, 2) != 1:
+        return None
+    low, high = 0, len(pool)  # the prefix of length `high` is unique, of length `low` is not known to be
+    while high - low > 1:
+        middle = (low + high) // 2
+        tally.counts += 1
+        if game.count(draft, pool[:middle], 2) == 1:
+            high = middle
+        else:
+            low = middle
+    return pool[:high]
+
+
+def remove_while_unique(game: Game, draft, clues: list, rng: random.Random, tally: Tally) -> list:
+    """Drop clues in random order while the solution stays unique (leaves a minimal set)."""
+    chosen = list(clues)
+    for clue in rng.sample(clues, len(clues)):
+        trial = [c for c in chosen if c is not clue]
+        tally.counts += 1
+        if game.count(draft, trial, 2) == 1:
+            chosen = trial
+    return chosen
+
+
+def make_one(game: Game, draft, rng: random.Random, tally: Tally) -> Made | None:
+    """One minimal unique puzzle from a draft, graded (not yet filtered by level)."""
+    clues = add_until_unique(game, draft, tally)
+    if clues is None:
+        return None
+    tally.unique += 1
+    clues = remove_while_unique(game, draft, clues, rng, tally)
+    return Made(draft, clues, game.grade(draft, clues))
+
+
+def generate(game: Game, level: str, count: int, rng: random.Random, max_drafts: int = 10_000,
+             on_draft: Callable[[Tally], None] | None = None, tally: Tally | None = None) -> Iterator[Made]:
+    """Yield `count` puzzles at `level`, each re-checked; raise if `max_drafts` drafts do not suffice."""
+    tally = tally if tally is not None else Tally()
+    while tally.kept < count:
+        if tally.drafts >= max_drafts:
+            raise ClicktownError(f"no {level} puzzle found in {max_drafts} drawn solutions; try another seed or level")
+        tally.drafts += 1
+        made = make_one(game, game.draw(rng, level), rng, tally)
+        if on_draft is not None:
+            on_draft(tally)
+        if made is None or made.grade.level != level:
+            continue
+        if not game.recheck(made.draft, made.clues):
+            raise AssertionError("the fast counter and the exact re-check disagree")  # a bug, never bad input
+        tally.kept += 1
+        yield made
