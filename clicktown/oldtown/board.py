@@ -338,11 +338,11 @@ class Board:
         town = Region("town", frozenset(self.plots), "", "")
         sides = [town] + [self.regions[f"{w}:{ln.name}"] for ln in self.lines for w in ("on", "off")]
         for name, (test, de, en) in GRID_RELATIONS.items():
+            base = [(p, q) for p in self.plots for q in self.plots
+                    if p != q and test(self._offset(p, q)) and (name != "wall" or self.shares_wall(p, q))]
             for r1 in sides:
                 for r2 in sides:
-                    pairs = frozenset((p, q) for p in r1.plots for q in r2.plots
-                                      if p != q and test(self._offset(p, q))
-                                      and (name != "wall" or self.shares_wall(p, q)))
+                    pairs = frozenset((p, q) for p, q in base if p in r1.plots and q in r2.plots)
                     yield Relation(f"{name}:{r1.key}:{r2.key}", pairs, *_qualified(de, en, r1, r2, town))
 
     def _offset(self, p: int, q: int) -> tuple[int, int]:
