@@ -31,12 +31,13 @@ def test_board_regions_are_derived_from_the_plan():
     assert board.relations["across:railway"].pairs == {(1, 5), (2, 6), (3, 7), (4, 8), (5, 1), (6, 2), (7, 3), (8, 4)}
 
 
-def test_the_graph_labels_edges_with_the_line_between():
-    g = CATALOGUE.board.graph
-    assert g.edges[6, 10]["line"] == "Main Street"
-    assert g.edges[9, 10]["line"] == "Front Street"
-    assert g.edges[13, 14]["line"] is None
-    assert g.number_of_edges() == 24
+def test_the_edges_are_labelled_with_the_line_between():
+    board = CATALOGUE.board
+    assert board.edge(6, 10).line == "Main Street"
+    assert board.edge(10, 9).line == "Front Street"
+    assert board.edge(13, 14).line is None
+    assert board.edge(1, 16) is None
+    assert len(board.edges) == 24
 
 
 def test_vocabulary_sizes_match_the_card_types():

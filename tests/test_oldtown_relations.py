@@ -55,7 +55,7 @@ def test_far_and_around_split_every_pair_of_plots():
 
 def test_wall_to_wall_never_crosses_a_street_or_the_railway():
     for p, q in WORDS["wall"].pairs:
-        assert BOARD.graph.edges[p, q]["line"] is None
+        assert BOARD.edge(p, q).line is None
         assert BOARD.block_of(p) == BOARD.block_of(q)
     side_by_side = WORDS["side-by-side"].pairs
     assert WORDS["wall"].pairs | WORDS["across"].pairs == side_by_side

@@ -4,12 +4,14 @@ Glossary:
   plot      one of the 16 building places, numbered row by row from the north-west (1..16)
   line      a street or the railway, running between two rows or two columns of plots
   landmark  the cemetery, the buffalo pasture: areas beside the town that border some plot sides
-  block     plots that touch each other with no line in between (a networkx component)
+  edge      two touching plots (side by side in a row or a column) and the line between them, if any
+  block     plots that touch each other with no line in between
   region    a set of plots a card sentence describes ("north of Main St.")
   relation  a set of (plot of a building, plot of my building) pairs ("across the railway from")
 
 The plan itself lives in `data/board.json`; nothing here is typed in by hand: every region and
-relation is computed from the lines, landmarks and entrances of that file through a networkx graph.
+relation is computed from the lines, landmarks and entrances of that file through its edges. The plan
+has 16 plots and 24 edges, so plain tuples serve better than a graph library here (and start faster).
 """
 
 from __future__ import annotations
@@ -17,8 +19,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import combinations
-
-import networkx as nx
 
 from ..datafiles import DataError, builtin_path, read_json, require, validated
 
@@ -30,6 +30,16 @@ SIDE_EN = {"N": "north", "S": "south", "W": "west", "E": "east"}
 EDGE_DE = {"N": "nördlichen", "S": "südlichen", "W": "westlichen", "E": "östlichen"}
 QUARTER_DE = {"NW": "nordwestlich", "NE": "nordöstlich", "SW": "südwestlich", "SE": "südöstlich"}
 QUARTER_EN = {"NW": "north-west", "NE": "north-east", "SW": "south-west", "SE": "south-east"}
+
+
+@dataclass(frozen=True)
+class Edge:
+    """Two touching plots, `p` west or north of `q`, the side of p they touch on, the line between."""
+
+    p: int
+    q: int
+    side: str
+    line: str | None
 
 
 @dataclass(frozen=True)
@@ -151,30 +161,37 @@ class Board:
         return None
 
     @cached_property
-    def graph(self) -> nx.Graph:
-        """Plots as nodes; edges between touching plots, labelled with the line between them."""
-        g = nx.Graph()
-        for p in self.plots:
-            g.add_node(p, row=self.row(p), column=self.column(p), entrance=self.entrances[p])
+    def edges(self) -> dict[tuple[int, int], Edge]:
+        """Every pair of touching plots (west or north plot first) with the line between them."""
+        found = {}
         for p in self.plots:
             for side in ("E", "S"):
                 q = self.neighbour(p, side)
                 if q is not None:
                     line = self.line_on_side(p, side)
-                    g.add_edge(p, q, side=side, line=line.name if line else None)
-        return g
+                    found[p, q] = Edge(p, q, side, line.name if line else None)
+        return found
+
+    def edge(self, p: int, q: int) -> Edge | None:
+        """The edge between plots p and q (in either order), or None when they do not touch."""
+        return self.edges.get((p, q)) or self.edges.get((q, p))
 
     @cached_property
     def blocks(self) -> list[frozenset[int]]:
         """Groups of plots that touch with no street or railway between them."""
-        inner = nx.Graph()
-        inner.add_nodes_from(self.plots)
-        inner.add_edges_from((p, q) for p, q, line in self.graph.edges(data="line") if line is None)
-        return [frozenset(c) for c in nx.connected_components(inner)]
+        block_of = {p: {p} for p in self.plots}
+        for e in self.edges.values():
+            if e.line is None and block_of[e.p] is not block_of[e.q]:
+                merged = block_of[e.p] | block_of[e.q]
+                for plot in merged:
+                    block_of[plot] = merged
+        unique = {id(b): frozenset(b) for b in block_of.values()}
+        return sorted(unique.values(), key=min)
 
     def shares_wall(self, p: int, q: int) -> bool:
         """Do plots p and q share a wall: side by side with no street or railway between them?"""
-        return self.graph.has_edge(p, q) and self.graph.edges[p, q]["line"] is None
+        e = self.edge(p, q)
+        return e is not None and e.line is None
 
     def block_of(self, plot: int) -> frozenset[int]:
         """The block a plot belongs to."""
@@ -296,7 +313,7 @@ class Board:
         yield from self._neighbourhoods()
 
     def _across(self, line: Line) -> Relation:
-        pairs = {(p, q) for p, q, name in self.graph.edges(data="line") if name == line.name}
+        pairs = {(e.p, e.q) for e in self.edges.values() if e.line == line.name}
         pairs |= {(q, p) for p, q in pairs}
         return Relation(f"across:{line.name}", frozenset(pairs), f"an {line.de_dative} gegenüber meinem Gebäude",
                         f"across {line.en} from my building")
@@ -351,17 +368,17 @@ class Board:
 
     def _next_door(self) -> Relation:
         pairs = set()
-        for p, q, name in self.graph.edges(data="line"):
-            if name is None and self.entrances[p] == self.entrances[q]:
-                pairs |= {(p, q), (q, p)}
+        for e in self.edges.values():
+            if e.line is None and self.entrances[e.p] == self.entrances[e.q]:
+                pairs |= {(e.p, e.q), (e.q, e.p)}
         return Relation("next-door", frozenset(pairs), "direkt neben meinem Gebäude",
                         "right next door to my building (same block, doors to the same side)")
 
     def _back_to_back(self) -> Relation:
         pairs = set()
-        for p, q, data in self.graph.edges(data=True):
-            if data["line"] is None and self.entrances[p] == OPPOSITE[data["side"]] and self.entrances[q] == data["side"]:
-                pairs |= {(p, q), (q, p)}
+        for e in self.edges.values():
+            if e.line is None and self.entrances[e.p] == OPPOSITE[e.side] and self.entrances[e.q] == e.side:
+                pairs |= {(e.p, e.q), (e.q, e.p)}
         return Relation("back-to-back", frozenset(pairs), "Rücken an Rücken mit meinem Gebäude",
                         "back to back with my building")
 
