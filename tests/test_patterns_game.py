@@ -186,6 +186,22 @@ def test_click_an_opponent_uses_the_clicked_card_with_the_normal_reward():
     assert (state.phase, state.seat) == ("place", 1)            # seat 1 still holds its own card
 
 
+def test_click_a_false_declaration_with_the_clicked_card_is_penalised_the_clicker_taking_too():
+    state, ids = stage(NO_MOVE, ["blue-bottle-coin", "red-gun-coin", "grey-gun-coin"], order=(0, 1, 2))
+    state.apply_action(CLICK)
+    state.apply_action(POSITION + 0)                           # seat 1 covers with the clicked card ...
+    state.apply_action(declare("after every blue there is always gun"))   # ... and declares falsely
+    assert ids["blue-bottle-coin"] in state.discard and state.wheel[0] == ids["yellow-star-coin"]
+    takers = []
+    while state.phase == "take":
+        takers.append(state.seat)
+        state.apply_action(CARD + state.card_choices()[-1])
+    # the player to the right of seat 1 (the clicker, seat 0), then counterclockwise (seat 2)
+    assert takers == [0, 2] and [len(w) for w in state.won] == [1, 0, 1]
+    assert (state.phase, state.place_queue) == ("place", [2, 1])   # seat 1 still holds its own card
+    assert_every_card_once(state)
+
+
 # ---- challenge cards --------------------------------------------------------------------------
 
 def won_turn(faceup, won=None, cents=None):
@@ -203,6 +219,28 @@ def test_money_challenge_cards_pay_at_once(card, cents):
     state, ids = won_turn([card])
     state.apply_action(CARD + ids[f"challenge:{card}"])
     assert state.cents[0] == cents and ids[f"challenge:{card}"] in state.discard and state.phase == "place"
+
+
+def test_saloon_a_money_card_taking_a_player_past_three_dollars_wins_at_once():
+    # "Der Spieler, der nach einer Zahlung der Bank die ... Summe von 3 Euro übersteigt ... ist der
+    # Gewinner" and the money card: "Erhalte sofort 1 Euro von der Bank" (a payment of the Bank)
+    state, ids = won_turn(["dollar"], cents=[250, 0])
+    state.apply_action(CARD + ids["challenge:dollar"])
+    assert (state.is_terminal(), state.winners, state.reason, state.cents) == (True, [0], "saloon", [350, 0])
+    assert state.events[-2:] == [{"event": "paid", "seat": 0, "cents": 100, "why": "dollar"},
+                                 {"event": "game_end", "winners": [0], "reason": "saloon", "rounds": 1,
+                                  "turns": 1, "dollars_cents": [350, 0]}]
+    assert winner_really_won(state)
+
+
+@pytest.mark.parametrize("cents, mode", [(200, "saloon"), (250, "alive-or-dead")])
+def test_a_money_card_ending_at_three_dollars_or_in_alive_or_dead_does_not_end_the_game(cents, mode):
+    state, ids = stage(ARCHIBALD, ["yellow-star-coin", "white-gun-bullets"], faceup=[["dollar"], []],
+                       cents=[cents, 0], mode=mode)
+    state.apply_action(POSITION + 3)
+    state.apply_action(declare("before every star there is always coin"))
+    state.apply_action(CARD + ids["challenge:dollar"])
+    assert (state.is_terminal(), state.cents[0], state.phase, state.seat) == (False, cents + 100, "place", 1)
 
 
 def test_steal_takes_any_face_up_card_an_opponents_too():
@@ -272,6 +310,35 @@ def test_placement_priorities_gap_then_same_color_then_free():
     assert state.placements(ids["red-star-coin"]) == [2]              # a gap comes first
 
 
+def test_end_of_turn_placement_goes_counterclockwise_from_the_player_who_ended_the_turn():
+    # FR « dans le sens antihoraire par rapport au joueur qui vient de terminer le tour »
+    state, ids = stage(ARCHIBALD, ["white-gun-bullets", "yellow-star-coin", "blue-gun-bullets", "grey-gun-coin"],
+                       order=(1, 0, 2, 3))
+    state.apply_action(POSITION + 3)                           # seat 1 is quickest: Archibald's move
+    state.apply_action(declare("before every star there is always coin"))
+    assert (state.phase, state.place_queue) == ("place", [0, 3, 2])
+    placed = []
+    while state.phase == "place":
+        placed.append(state.seat)
+        state.apply_action(state.legal_actions()[0])
+    assert placed == [0, 3, 2]
+
+
+def test_a_challenge_card_drawn_to_fill_a_gap_leaves_the_game():
+    state, ids = stage(MARTHA, ["white-star-bullets", "white-gun-bullets"])
+    state.apply_action(POSITION + 5)
+    state.apply_action(declare("before every star there is always coin"))   # tier 2: position 5 is a gap
+    state.hand[1], spare = None, state.hand[1]                 # seat 1 has no card to place
+    state.deck.append(spare)
+    state._start_placing(0, first_too=False)
+    assert (state.phase, state.wheel[5]) == ("fill", None)
+    state.apply_action(ids["challenge:steal"])
+    assert ids["challenge:steal"] in state.discard and state.faceup == [[], []] and state.phase == "fill"
+    state.apply_action(ids["red-loot-bullets"])
+    assert state.wheel[5] == ids["red-loot-bullets"] and state.phase == "draw"
+    assert_every_card_once(state)
+
+
 def test_remaining_gaps_are_filled_from_the_deck():
     state, ids = stage(MARTHA, ["white-star-bullets", "white-gun-bullets"])
     state.apply_action(POSITION + 5)
@@ -295,7 +362,7 @@ def test_a_deck_too_short_for_the_next_turn_is_rebuilt_from_the_wheel_and_the_di
     state.deck = keep
     state.apply_action(POSITION + 3)
     state.apply_action(declare("before every star there is always coin"))
-    state.apply_action(POSITION + 1)                           # seat 1 covers the grey star (same color)
+    state.apply_action(POSITION + 1)                           # seat 1 (no white card on the wheel: free choice)
     assert state.phase == "fill" and state.events[-1]["event"] == "rebuild"
     assert state.events[-1]["deck"] == 47 - 1                  # every card but the one seat 0 won
     rng = random.Random(1)
@@ -386,10 +453,11 @@ def test_saloon_the_first_past_three_dollars_wins_the_larger_margin_first():
     round_end(state, [["red-gun-coin", "red-loot-bullets"], ["blue-gun-bullets", "blue-bottle-coin"], []])
     paid = [e for e in state.events if e["event"] == "round_end"][0]["players"]
     assert [p["dollars_cents"] for p in paid] == [290 + paid[0]["payout_cents"], 295 + paid[1]["payout_cents"], 300]
-    over = [s for s in range(3) if state.cents[s] > 300]
-    best = max(state.cents[s] for s in over)
-    assert state.reason == "saloon" and state.winners == [s for s in over if state.cents[s] == best]
-    assert 2 not in state.winners                              # exactly 3 $ is not "above"
+    # seat 0 (Target 1): 1 of a Suit 20 + 2 same Color 20 ("1 red" fails: two reds) = 40
+    # seat 1 (Target 2): 1 of a Suit 20 + 2 same Color 20 + 1 gun 25 = 65 (1 blue fails: two blues)
+    assert [p["payout_cents"] for p in paid] == [40, 65, 0] and state.cents == [330, 360, 300]
+    assert (state.reason, state.winners) == ("saloon", [1])     # both past 3 $: the larger margin wins
+    # exactly 3 $ (seat 2) is not "above"
 
 
 def test_saloon_exactly_three_dollars_does_not_win():
@@ -445,6 +513,9 @@ def winner_really_won(state: GameState) -> bool:
         return last["valid"] and last["wild"] and state.winners == [last["seat"]]
     if state.reason == "new-director":
         return state.winners == sorted(p["seat"] for p in ends[-1]["players"] if p["wild"])
+    if state.reason == "saloon" and state.events[-2]["event"] == "paid":     # a money card paid
+        seat = state.events[-2]["seat"]
+        return state.winners == [seat] and state.events[-1]["dollars_cents"][seat] > 300
     if state.reason == "saloon":
         dollars = {p["seat"]: p["dollars_cents"] for p in ends[-1]["players"]}
         best = max(dollars.values())
@@ -603,7 +674,9 @@ def test_cli_simulate_json_and_trace(run_cli, tmp_path):
 
 
 @pytest.mark.parametrize("args, word", [(["--bots", "wizard"], "unknown bot"), (["--players", "5"], "5"),
-                                        (["--games", "0"], "0"), (["--bank", "/nonexistent.json"], "nonexistent")])
+                                        (["--games", "0"], "0"), (["--bank", "/nonexistent.json"], "nonexistent"),
+                                        (["--players", "2", "--bots", "greedy,planner,random"], "3 bots for 2 players"),
+                                        (["--trace", "/nonexistent/dir/t.jsonl"], "does not exist")])
 def test_cli_simulate_bad_input_is_one_line(run_cli, args, word):
     code, out, err = run_cli("patterns", "simulate", "--games", 2, *args)
     assert code == 2 and word in err and len(err.strip().splitlines()) == 1
@@ -626,15 +699,38 @@ def test_cli_simulate_takes_a_bank_file_and_refuses_a_small_deck(run_cli, tmp_pa
     assert code == 2 and "needs a deck of at least 24 cards" in err and len(err.strip().splitlines()) == 1
 
 
-def test_cli_play_a_whole_game_from_typed_input(run_cli):
+def test_cli_play_a_whole_game_from_typed_input(run_cli, tmp_path):
     # the person always waits, then picks the first choice offered
     answers = "\n".join(["wait", "1"] * 400) + "\n"
+    trace = tmp_path / "play.jsonl"
     code, out, err = run_cli("patterns", "play", "--players", 2, "--bots", "greedy", "--seed", 2, "--json",
-                             input=answers)
+                             "--trace", trace, input=answers)
     assert code == 0, err
     result = json.loads(out)
-    assert result["reason"] in ("saloon", "new-director", "wild-wild-pattern", "turn-limit")
-    assert "game over" in err
+    # the person never covers, so never wins a card: the bot ends the third round as new director
+    assert result == {"winners": [1], "reason": "new-director", "rounds": 3, "turns": 12, "dollars_cents": [0, 250]}
+    assert "game over: seat 1 (new-director)" in err
+    events = read_events(io.StringIO(trace.read_text()))
+    assert events[0] == {"event": "game_start", "game": 0, "seed": 2, "players": 2, "mode": "saloon",
+                         "bots": ["human", "greedy"]}
+    assert events[-1]["event"] == "game_end" and events[-1]["winners"] == [1]
+    assert [e["event"] for e in events].count("round_end") == 3
+
+
+def test_play_seats_the_bots_in_the_other_seats_in_order():
+    from clicktown.patterns.play import seat_players
+    assert seat_players(4, 2, ["planner", "greedy"]) == ["planner", "greedy", "human", "planner"]
+    assert seat_players(2, 0, ["random"]) == ["human", "random"]
+    with pytest.raises(ClicktownError, match="unknown bot 'wizard'"):
+        seat_players(3, 0, ["greedy", "wizard"])
+
+
+@pytest.mark.parametrize("args, word", [(["--players", "2", "--bots", "greedy,planner"], "2 bots for 1 seat(s) besides yours"),
+                                        (["--bots", "wizard"], "unknown bot 'wizard'"),
+                                        (["--players", "2", "--seat", "2"], "--seat 2")])
+def test_cli_play_bad_options_are_one_line(run_cli, args, word):
+    code, out, err = run_cli("patterns", "play", *args, input="1\n")
+    assert code == 2 and word in err and len(err.strip().splitlines()) == 1 and out == ""
 
 
 def test_cli_play_ends_in_one_line_when_input_ends(run_cli):

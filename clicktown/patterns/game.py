@@ -567,6 +567,9 @@ class GameState:
         if challenge.power == "money":
             self.cents[seat] += challenge.cents
             self._log("paid", seat=seat, cents=challenge.cents, why=challenge.id)
+            if self.table.mode == "saloon" and self.cents[seat] > self.table.bank.saloon_cents:
+                self._end_game([seat], "saloon")      # a money card is a payment of the Bank too
+                return
             self._start_placing(self.ender, first_too=False)
             return
         kind = "exchange-give" if challenge.power == "exchange" else challenge.power

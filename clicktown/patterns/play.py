@@ -17,7 +17,7 @@ import click
 
 from ..arena.state import CHANCE, sample_chance
 from ..errors import ClicktownError
-from .bots import make_bot
+from .bots import BOTS, make_bot
 from .cards import WHEEL_SIZE
 from .declare import parse_declaration
 from .game import CLICK, PASS, POSITION, STATEMENT, STATEMENT_INDEX, STATEMENTS, GameState
@@ -172,14 +172,24 @@ class Human:
             self.show(f"type a number from 1 to {len(actions)}")
 
 
+def seat_players(players: int, seat: int, bots: list[str]) -> list[str]:
+    """Who sits where: "human" at `seat`, the bots (repeated round the table) in the other seats in order."""
+    if not 0 <= seat < players:
+        raise ClicktownError(f"--seat {seat}: the seats of {players} players are 0 to {players - 1}")
+    if not bots:
+        raise ClicktownError("no bots named for the other seats")
+    for name in bots:
+        if name not in BOTS:
+            raise ClicktownError(f"unknown bot '{name}' (bots: {', '.join(BOTS)})")
+    others = iter(bots[i % len(bots)] for i in range(players - 1))
+    return ["human" if s == seat else next(others) for s in range(players)]
+
+
 def play_against(state: GameState, seat: int, human: Human, bots: list[str], seed: int) -> GameState:
     """Play the game to its end: `human` at `seat`, the bots (repeated round the table) elsewhere."""
-    if not 0 <= seat < state.table.players:
-        raise ClicktownError(f"--seat {seat}: the seats of {state.table.players} players are 0 to {state.table.players - 1}")
+    seats = seat_players(state.table.players, seat, bots)
     rng = random.Random(seed)
-    others = [s for s in range(state.table.players) if s != seat]
-    players = {s: make_bot(bots[i % len(bots)]) for i, s in enumerate(others)}
-    players[seat] = human
+    players = {s: human if s == seat else make_bot(name) for s, name in enumerate(seats)}
     shown = 0
     while not state.is_terminal():
         if state.current_player() == CHANCE:

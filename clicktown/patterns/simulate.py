@@ -84,9 +84,13 @@ def play_one(index: int, seed: int, setup: Setup) -> GameRecord:
                "dollars_cents": list(state.cents)}
     events = []
     if setup.trace:
-        events = [{"event": "game_start", "game": index, "seed": seed, "players": setup.players,
-                   "mode": setup.mode, "bots": list(seats)}] + state.events
+        events = [game_start(setup, index, seed, bots=list(seats))] + state.events
     return GameRecord(index, seed, summary, events)
+
+
+def game_start(setup: Setup, index: int, seed: int, **more) -> dict:
+    """The trace's first event: game number, seed, players, mode and what `more` adds (the bots)."""
+    return {"event": "game_start", "game": index, "seed": seed, "players": setup.players, "mode": setup.mode, **more}
 
 
 def run(setup: Setup, games: int, seed: int, workers: int = 1):
