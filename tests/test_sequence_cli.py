@@ -39,6 +39,14 @@ def test_count_text_and_standard_input(run_cli, nine):
                                 "B: 1 sequence", "  (0,0) (0,1) (0,2) (0,3) (0,4)"]
 
 
+def test_a_bad_position_on_standard_input_is_named_by_the_validation_layer(run_cli, nine):
+    rows = nine.read_text().splitlines()
+    rows[-1] = "*....B...."  # the bottom-right corner is missing
+    code, out, err = run_cli("sequence", "count", "-", input="\n".join(rows))
+    assert (code, out) == (2, "")
+    assert err == "clicktown: error: standard input: rows[9]: expected '*' at column 9 (a free corner), found '.'\n"
+
+
 def test_show_prints_labels_and_chips(run_cli, run_json, nine):
     code, out, _ = run_cli("sequence", "show", nine)
     lines = out.splitlines()
@@ -109,10 +117,10 @@ def test_puzzle_output_is_a_position_file_that_solve_accepts(run_cli, run_json, 
 @pytest.mark.parametrize("rows,args,expected", [
     (EMPTY[:9], [], "found 9 rows"),
     (EMPTY[:4] + ["..*......."] + EMPTY[5:], [], "four corners only"),
-    (["A........*"] + EMPTY[1:], [], "a corner must be '*'"),
-    (EMPTY[:4] + ["..x......."] + EMPTY[5:], [], "unknown character 'x'"),
-    (EMPTY, ["--hand", "7h,zz", "--turns", "1"], "unknown card 'zz'"),
-    (EMPTY, ["--hand", "7h,7h,7h", "--turns", "1"], "3 copies of 7h"),
+    (["A........*"] + EMPTY[1:], [], "p.txt: rows[0]: expected '*' at column 0 (a free corner), found 'A'"),
+    (EMPTY[:4] + ["..x......."] + EMPTY[5:], [], "p.txt: rows[4]: expected one of * . A B C a b c at column 2, found 'x'"),
+    (EMPTY, ["--hand", "7h,zz", "--turns", "1"], "--hand: cards[1]: expected a card of this deck (cards look like 2s, 3s, 4s), found the unknown card 'zz'"),
+    (EMPTY, ["--hand", "7h,7h,7h", "--turns", "1"], "--hand: cards[2]: expected at most 2 copies of 7h (the deck holds no more), found 3 copies"),
     (EMPTY, ["--hand", "7h", "--turns", "-1"], "-1 is not in the range 0<=x<=7"),
     (EMPTY, ["--hand", "7h", "--turns", "1", "--team", "C"], "team 'C' is not in play"),
     (EMPTY, ["--hand", "7h", "--turns", "1", "--players", "7"], "7 players"),

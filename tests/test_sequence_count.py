@@ -4,11 +4,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clicktown.errors import ClicktownError
+from clicktown.errors import ClicktownError, DataError
 from clicktown.sequence.geometry import CORNERS
 from clicktown.sequence.position import Position, empty_position, parse_position
 from clicktown.sequence.sequences import (complete_windows, count_cpsat, count_exhaustive, count_fast,
                                           count_sequences, protected_cells)
+
+
+EMPTY_ROWS = ["*........*"] + ["." * 10] * 8 + ["*........*"]
 
 
 def board(*rows: str) -> Position:
@@ -91,20 +94,29 @@ def test_locked_chips_and_complete_lines_are_protected():
     assert guarded == {10, 11, 12, 13, 14, 20, 21, 22, 23, 24}
 
 
-def test_bad_positions_are_refused():
-    rows = ["*........*"] + ["." * 10] * 8 + ["*........*"]
-    with pytest.raises(ClicktownError, match="found 9 rows"):
-        parse_position("\n".join(rows[:9]))
-    with pytest.raises(ClicktownError, match="row 3 has 9 cells"):
-        parse_position("\n".join(rows[:3] + ["........."] + rows[4:]))
-    with pytest.raises(ClicktownError, match="row 0, column 0: a corner must be"):
-        parse_position("\n".join(["A........*"] + rows[1:]))
-    with pytest.raises(ClicktownError, match="four corners only"):
-        parse_position("\n".join(rows[:2] + ["..*......."] + rows[3:]))
-    with pytest.raises(ClicktownError, match="unknown character 'x'"):
-        parse_position("\n".join(rows[:2] + ["..x......."] + rows[3:]))
-    with pytest.raises(ClicktownError, match="locked chip 'a' at row 2, column 2"):
-        parse_position("\n".join(rows[:2] + ["..a......."] + rows[3:]))
+BAD_POSITIONS = [  # (the rows, the one-line error of the validation layer)
+    (EMPTY_ROWS[:9], "pos.txt: rows: expected 10 rows of 10 cells, found 9 rows"),
+    (EMPTY_ROWS[:3] + ["........."] + EMPTY_ROWS[4:], "pos.txt: rows[3]: expected 10 cells, found 9 cells: '.........'"),
+    (["A........*"] + EMPTY_ROWS[1:], "pos.txt: rows[0]: expected '*' at column 0 (a free corner), found 'A'"),
+    (EMPTY_ROWS[:2] + ["..*......."] + EMPTY_ROWS[3:],
+     "pos.txt: rows[2]: expected one of . A B C a b c ('*' stands on the four corners only) at column 2, found '*'"),
+    (EMPTY_ROWS[:2] + ["..x......."] + EMPTY_ROWS[3:], "pos.txt: rows[2]: expected one of * . A B C a b c at column 2, found 'x'"),
+    (EMPTY_ROWS[:2] + ["..a......."] + EMPTY_ROWS[3:],
+     "pos.txt: rows[2]: expected the locked chip 'a' at column 2 in a line of five locked chips of team A (or corners), "
+     "found none"),
+]
+
+
+@pytest.mark.parametrize("rows,message", BAD_POSITIONS)
+def test_bad_positions_are_refused_through_the_validation_layer(rows, message):
+    with pytest.raises(DataError) as caught:
+        parse_position("\n".join(rows), "pos.txt")
+    assert str(caught.value) == message
+
+
+def test_a_position_without_a_source_is_named_position():
+    with pytest.raises(DataError, match=r"^position: rows: expected 10 rows"):
+        parse_position("")
 
 
 def test_comments_and_blank_lines_are_ignored():

@@ -64,10 +64,21 @@ def test_numbers_board_is_each_number_twice_and_the_deck_answers_cover_it(number
 def test_hand_parsing(sequence):
     hand = parse_hand("7h, jd as 10c", sequence.deck)
     assert [c.name for c in hand] == ["7h", "jd", "as", "tc"]
-    with pytest.raises(ClicktownError, match="unknown card 'zz'"):
+    with pytest.raises(DataError, match=r"^--hand: cards\[1\]: expected a card of this deck \(cards look like 2s, 3s, "
+                       r"4s\), found the unknown card 'zz'$"):
         parse_hand("7h,zz", sequence.deck)
-    with pytest.raises(ClicktownError, match="3 copies of 7h"):
+    with pytest.raises(DataError, match=r"^--hand: cards\[2\]: expected at most 2 copies of 7h \(the deck holds no "
+                       r"more\), found 3 copies$"):
         parse_hand("7h,7h,7h", sequence.deck)
+
+
+def test_a_hand_goes_through_the_validation_layer(sequence):
+    with pytest.raises(DataError, match=r"^--hand: cards\[1\]: expected a card name such as 7h, .*, found 'z\?'$"):
+        parse_hand("7h,z?", sequence.deck)
+    with pytest.raises(DataError, match=r"^my hand: cards: expected at least one card, e\.g\. 7h,jd, found an empty hand$"):
+        parse_hand(" ,, ", sequence.deck, source="my hand")
+    with pytest.raises(DataError, match=r"^--hand: cards: expected at most 3 cards, found 4$"):
+        parse_hand("2s,3s,4s,5s", sequence.deck, limit=3)
 
 
 def test_win_conditions_differ_between_the_rulebooks():

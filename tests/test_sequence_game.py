@@ -81,6 +81,9 @@ def check_invariants(state, before=None, windows=True):
             counts = state.window_chips[team]
             for w, window in enumerate(WINDOWS):
                 assert counts[w] == sum(1 for c in window.cells if state.board[c].upper() == team)
+        for w, window in enumerate(WINDOWS):  # every line of five the team holds is locked, or clashes with one that is
+            if all(state.board[c] == "*" or state.board[c].upper() == team for c in window.cells):
+                assert w in made or any(len(set(window.cells) & set(WINDOWS[m].cells)) >= 2 for m in made), window.cells
     for c in CORNERS:
         assert state.board[c] == "*"
     position = state.position()  # the analysis reads the board back: as many sequences as the engine locked
@@ -359,6 +362,99 @@ def test_the_corners_count_for_every_team():
     state.seat = 1
     play(state, "9c", 40)  # (0,0) corner + four B chips down column 0
     assert state.winner == "B"
+
+
+def test_a_chip_joining_two_lines_of_four_makes_two_sequences_at_once_and_wins():
+    state = new_state("sequence")  # two players: two sequences win
+    chips(state, "A", *[cell(5, c) for c in (0, 1, 2, 3, 5, 6, 7, 8)])
+    give(state, 0, ["2h"])
+    play(state, "2h", cell(5, 4))  # nine in a row: two sequences sharing (5,4)
+    assert [WINDOWS[w].cells for w in state.sequences["A"]] == [tuple(cell(5, c) for c in range(5)),
+                                                                tuple(cell(5, c) for c in range(4, 9))]
+    assert state.is_terminal() and state.winner == "A" and state.end_reason == "sequences"
+
+
+def test_a_run_of_nine_is_two_sequences_however_its_first_five_were_made():
+    # "kann ein Feld der ersten Sequence als Teil der zweiten benutzt werden": nine in a row are two
+    # sequences sharing the middle chip, also when the first was made as a run of six.
+    state = new_state("sequence")
+    chips(state, "A", *[cell(1, c) for c in (4, 5, 7, 8, 9)])
+    give(state, 0, ["kh"])
+    play(state, "kh", cell(1, 6))  # six in a row, (1,4)-(1,9): the five at the board's edge are locked
+    assert [WINDOWS[w].cells for w in state.sequences["A"]] == [tuple(cell(1, c) for c in range(5, 10))]
+    for card, col in (("3c", 3), ("4c", 2)):
+        state.seat = 0
+        give(state, 0, [card])
+        play(state, card, cell(1, col))
+        assert not state.is_terminal()
+    state.seat = 0
+    give(state, 0, ["5c"])
+    play(state, "5c", cell(1, 1))  # (1,1)-(1,5) shares only (1,5) with the first: the second sequence
+    assert state.winner == "A" and "".join(state.board[10:20]) == ".aaaaaaaaa"
+
+
+def test_a_run_of_six_locks_the_five_that_leave_the_cheapest_second_sequence():
+    state = new_state("sequence")
+    chips(state, "A", *[cell(5, c) for c in (0, 1, 2, 4, 5)])
+    give(state, 0, ["7h"])
+    play(state, "7h", cell(5, 3))  # (5,0)-(5,5): locking (5,0)-(5,4) leaves (5,4)-(5,8) needing three chips
+    assert [WINDOWS[w].cells for w in state.sequences["A"]] == [tuple(cell(5, c) for c in range(5))]
+    state = new_state("sequence")
+    chips(state, "A", *[cell(5, c) for c in (0, 1, 2, 4, 5)])
+    chips(state, "B", cell(5, 7))  # now no second sequence fits to the right: the earliest five, as on a tie
+    give(state, 0, ["7h"])
+    play(state, "7h", cell(5, 3))
+    assert [WINDOWS[w].cells for w in state.sequences["A"]] == [tuple(cell(5, c) for c in range(5))]
+
+
+def test_two_sequences_may_cross_in_one_shared_chip():
+    state = new_state("sequence")
+    chips(state, "A", *[cell(5, c) for c in (0, 1, 3, 4)], *[cell(r, 2) for r in (3, 4, 6, 7)])
+    give(state, 0, ["8c"])
+    play(state, "8c", cell(5, 2))  # completes row 5 and column 2 at once; they share only (5,2)
+    assert len(state.sequences["A"]) == 2 and state.winner == "A"
+
+
+def test_two_teams_may_use_the_same_corner():
+    state = new_state("sequence", 3, 3)  # three players: one sequence wins
+    chips(state, "A", 1, 2, 3)  # (0,0) and row 0
+    chips(state, "B", 10, 20, 30, 40)  # (0,0) and column 0: B's sequence, made through the corner
+    state._lock_new_sequences(40, "B")
+    state.over, state.winner = False, None  # play on as if B had not just won, to test A's use of the same corner
+    give(state, 0, ["5s"])
+    play(state, "5s", 4)
+    assert state.winner == "A" and state.board[0] == "*"
+
+
+def test_a_one_eyed_jack_never_takes_a_teammates_chip():
+    state = new_state("sequence", 4, 2)  # seats 0 and 2 are team A, seats 1 and 3 team B
+    chips(state, "A", cell(4, 4))  # placed by the partner at seat 2
+    chips(state, "B", cell(6, 6))
+    give(state, 0, ["js"])
+    assert state.legal_actions() == [state.match.play_action("js", cell(6, 6))]
+
+
+def test_a_dead_card_comes_back_to_life_when_a_removal_frees_its_cell():
+    state = new_state("sequence")
+    give(state, 0, ["5c", "jh"])
+    chips(state, "A", cell(1, 1))
+    chips(state, "B", cell(3, 3))  # both cells of 5c taken: dead
+    kind = state.match.kind_of["5c"]
+    assert state.is_dead(kind)
+    play(state, "jh", cell(3, 3))  # the one-eyed jack takes B's chip from (3,3)
+    state.seat = 0
+    assert not state.is_dead(kind) and state.match.play_action("5c", cell(3, 3)) in state.legal_actions()
+
+
+def test_an_exchange_is_a_choice_while_a_card_can_be_played_and_the_only_move_when_none_can():
+    state = new_state("sequence")
+    give(state, 0, ["5c", "7h"])
+    chips(state, "A", cell(1, 1))
+    chips(state, "B", cell(3, 3))
+    exchange = state.match.exchange + state.match.kind_of["5c"]
+    assert exchange in state.legal_actions() and state.match.play_action("7h", cell(4, 8)) in state.legal_actions()
+    give(state, 0, ["5c"])  # now every card is dead: exchange it (the rules let no one skip a turn)
+    assert state.legal_actions() == [exchange]
 
 
 # ---- bots -----------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from clicktown.sequence.bots import GreedyBot
 from clicktown.sequence.game import load_game
 from clicktown.sequence.match import Match
 from clicktown.sequence.play import Human, board_text, move_text, parse_move, play_against
+from clicktown.sequence.position import parse_position
 from clicktown.sequence.rules import seat_table
 from clicktown.sequence.simulate import Setup
 
@@ -43,6 +44,33 @@ def test_simulate_trace_file(run_cli, tmp_path):
     assert starts[0]["hand_sizes"] == [6, 6, 6] and starts[0]["teams"] == ["A", "B", "C"]
     for end in ends:
         assert len(end["board"]) == 10 and end["turns"] > 0 and all(w in "ABC" for w in end["winners"])
+
+
+TRACE_KEYS = {  # the schema of docs/sequence-game.md, event by event
+    "game_start": {"game", "index", "seed", "players", "teams", "bots", "hand_sizes", "sequences_needed"},
+    "draw": {"seat", "card"}, "exchange": {"seat", "card"}, "play": {"seat", "team", "card", "action", "cell"},
+    "sequence": {"team", "cells"}, "reshuffle": {"cards"}, "pass": {"seat"},
+    "game_end": {"board", "winners", "turns", "reason", "sequences"},
+}
+
+
+def test_every_trace_line_is_one_json_object_with_the_documented_keys(run_cli, tmp_path):
+    trace = tmp_path / "t.jsonl"
+    code, out, _ = run_cli("sequence", "simulate", "--games", "4", "--seed", "2", "--bots", "random", "--trace", trace)
+    assert code == 0 and out
+    lines = trace.read_text().splitlines()
+    events = [json.loads(line) for line in lines]
+    assert all(isinstance(e, dict) and set(e) == {"event"} | TRACE_KEYS[e["event"]] for e in events)
+    assert {"draw", "play", "exchange", "sequence"} <= {e["event"] for e in events}
+    assert [e["index"] for e in events if e["event"] == "game_start"] == [0, 1, 2, 3]
+    for e in events:
+        if e["event"] == "play":
+            assert e["action"] in ("place", "remove") and all(0 <= x <= 9 for x in e["cell"])
+        if e["event"] == "sequence":
+            assert len(e["cells"]) == 5
+        if e["event"] == "game_end":
+            parse_position("\n".join(e["board"]))  # the final board in the documented position format
+            assert e["reason"] in ("sequences", "the draw pile ran out", "every seat had to pass")
 
 
 def dealt(game="sequence", seed=0):

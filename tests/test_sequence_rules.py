@@ -65,15 +65,15 @@ def test_nine_locked_in_a_row_are_two_sequences_sharing_the_middle():
 
 def test_an_empty_hand_is_refused(run_cli, tmp_path):
     err = one_line_error(run_cli, "sequence", "moves", write(tmp_path, EMPTY), "--hand", " , ")
-    assert "the hand is empty" in err
+    assert err == "clicktown: error: --hand: cards: expected at least one card, e.g. 7h,jd, found an empty hand\n"
 
 
 def test_a_hand_larger_than_the_rulebook_deals_is_refused(run_cli, tmp_path):
     path = write(tmp_path, EMPTY)
     err = one_line_error(run_cli, "sequence", "solve", path, "--hand", "2s,3s,4s,5s,6s,7s,8s,9s", "--turns", "1")
-    assert "holds 8 cards" in err
+    assert "--hand: cards: expected at most 7 cards (no hand in the rulebooks holds more), found 8" in err
     err = one_line_error(run_cli, "sequence", "moves", path, "--hand", "2s,3s,4s,5s,6s,7s,8s", "--teams", "3")
-    assert "each hand holds 6" in err  # three players hold six cards each
+    assert "--hand: cards: expected at most 6 cards (at a table of 3 players each hand holds 6), found 7" in err
     err = one_line_error(run_cli, "sequence", "moves", path, "--game", "numbers", "--hand", "1+1,1+2,1+3,2+2,2+3,3+3")
     assert "each hand holds 5" in err
     with pytest.raises(ClicktownError):
@@ -107,9 +107,11 @@ def test_numbers_refuses_five_players_in_two_teams(run_cli, tmp_path):
 def test_any_equation_with_the_right_answer_stands_for_a_card_of_that_number():
     hand = parse_hand("3+4, 9-2", NUM.deck)
     assert [c.names for c in hand] == ["7", "7"] and len({c.name for c in hand}) == 2
-    with pytest.raises(ClicktownError, match="more cards for 7 than the deck's 2"):
+    with pytest.raises(DataError, match=r"^--hand: cards\[2\]: expected at most 2 cards for 7 \(the deck holds no "
+                       r"more\), found one more: '21/3'$"):
         parse_hand("3+4,9-2,21/3", NUM.deck)
-    with pytest.raises(ClicktownError, match="not on the board"):
+    with pytest.raises(DataError, match=r"^--hand: cards\[0\]: expected an equation whose answer stands on the board, "
+                       r"found '40\+40', which comes to 80$"):
         parse_hand("40+40", NUM.deck)
 
 
@@ -119,7 +121,9 @@ def test_readme_example_cards_are_accepted(run_json, tmp_path):
                                                                 ("2x6", [[1, 3], [8, 6]])]
 
 
-@pytest.mark.parametrize("card,expected", [("1" * 5000 + "+1", "at most 4 digits"), ("5/0", "divides by zero")])
+@pytest.mark.parametrize("card,expected", [("1" * 5000 + "+1", "cards[0]: expected a card name such as 7h"),
+                                            ("12345+1", "cards[0]: expected an equation of numbers of at most 4 digits"),
+                                            ("5/0", "that does not divide by zero, found '5/0'")])
 def test_huge_and_impossible_equations_are_one_line_errors(run_cli, tmp_path, card, expected):
     err = one_line_error(run_cli, "sequence", "moves", write(tmp_path, EMPTY), "--game", "numbers", "--hand", card)
     assert expected in err
@@ -204,7 +208,7 @@ def test_solve_refuses_a_position_the_opponent_has_already_won(run_cli, tmp_path
     (["simulate", "--seed", "-1"], "-1 is not in the range"),
     (["simulate", "--seed", str(2**32)], "is not in the range"),
     (["simulate", "--players", "5"], "5 players"),
-    (["simulate", "--game", "numbers", "--players", "5"], "5 players cannot form 3 teams of equal size"),
+    (["simulate", "--game", "numbers", "--players", "5"], "5 players: more than three play in two or three teams of equal size"),
     (["simulate", "--bots", "greedy,alphago"], "unknown bot 'alphago'"),
     (["simulate", "--bots", ","], "--bots is empty"),
     (["simulate", "--bots", "greedy,greedy,greedy"], "3 bots for 2 players"),

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-from ..datafiles import builtin_path, read_json, read_text, require, validated
+from ..datafiles import builtin_path, read_json, read_text, require, short, validated
 from ..errors import ClicktownError, DataError
 from .geometry import CORNERS, SIZE
 
@@ -220,46 +220,59 @@ def load_game(name: str = "sequence", board_file: str | Path | None = None, deck
     return Game(name, title, board, deck)
 
 
-MAX_HAND = 7  # the largest hand of either rulebook: "Bei 2 Spielern: je 7 Karten"
-
-
-def parse_hand(text: str, deck: Deck, limit: int = MAX_HAND) -> tuple[Card, ...]:
+def parse_hand(text: str, deck: Deck, limit: int | None = None, source: str = "--hand") -> tuple[Card, ...]:
     """The cards of a hand written as names separated by commas or spaces (`7h,jd,as`).
 
-    An equation that is not itself a card of the deck stands for a card of its answer (`3+4` for
-    a card of 7) while the deck has such cards left. At most `limit` cards, at least one.
+    The names go through the project's validation layer (`schema.HandCards`: one to seven short
+    names); then each must be a card of the deck. An equation that is not itself a card of the deck
+    stands for a card of its answer (`3+4` for a card of 7) while the deck has such cards left.
+    `limit` lowers the largest hand below the rulebooks' seven. Errors read `SOURCE: cards[i]: expected ..., found ...`.
     """
-    names = [n for n in re.split(r"[,\s]+", text.strip()) if n]
-    if not names:
-        raise ClicktownError("the hand is empty: give at least one card, e.g. --hand 7h,jd")
-    if len(names) > limit:
-        raise ClicktownError(f"the hand holds {len(names)} cards, but no hand in the rulebook holds more than {limit}")
-    exact = [deck.card(n) if deck.aliases.get(n.lower(), n.lower()) in deck.cards else None for n in names]
-    for name, n in Counter(c.name for c in exact if c is not None).items():
+    from .schema import HandCards
+
+    names = validated({"cards": [n for n in re.split(r"[,\s]+", text.strip()) if n]}, HandCards, source).cards
+    if limit is not None and len(names) > limit:
+        raise _hand_error(source, "cards", f"at most {limit} cards", f"{len(names)}")
+    known = [deck.aliases.get(n.lower(), n.lower()) in deck.cards for n in names]
+    held = Counter(deck.card(n).name for n, k in zip(names, known) if k)
+    for name, n in held.items():
         if n > deck.copies[name]:
-            raise ClicktownError(f"the hand holds {n} copies of {name} but the deck has only {deck.copies[name]}")
+            place = f"cards[{max(i for i, m in enumerate(names) if known[i] and deck.card(m).name == name)}]"
+            raise _hand_error(source, place, f"at most {deck.copies[name]} copies of {name} (the deck holds no more)",
+                              f"{n} copies")
     left = Counter(deck.copies)
-    left.subtract(c.name for c in exact if c is not None)
+    left.subtract(held)
     hand = []
-    for name, card in zip(names, exact):
-        if card is None:
-            card = _hand_card(name, deck, left)
+    for i, (name, is_card) in enumerate(zip(names, known)):
+        card = deck.card(name) if is_card else _hand_card(name, deck, left, source, f"cards[{i}]")
+        if not is_card:
             left[card.name] -= 1
         hand.append(card)
     return tuple(hand)
 
 
-def _hand_card(name: str, deck: Deck, left: Counter) -> Card:
-    """The deck card a hand entry stands for: the card itself, or one with the equation's answer."""
+def _hand_card(name: str, deck: Deck, left: Counter, source: str, place: str) -> Card:
+    """The deck card a hand entry that is not itself a card stands for: one with the equation's answer."""
     key = name.strip().lower()
-    value = equation_value(key)
+    try:
+        value = equation_value(key)
+    except ClicktownError:
+        raise _hand_error(source, place, f"an equation of numbers of at most {MAX_DIGITS} digits that does not divide "
+                          "by zero", short(key)) from None
     if value is None:
-        return deck.card(name)
+        examples = ", ".join(list(deck.cards)[:3])
+        raise _hand_error(source, place, f"a card of this deck (cards look like {examples})", f"the unknown card {short(key)}")
     same = deck.cards_naming(str(value))
     if not same:
-        raise ClicktownError(f"equation {key!r} comes to {value}, which is not on the board")
+        raise _hand_error(source, place, "an equation whose answer stands on the board", f"{short(key)}, which comes to {value}")
     total = sum(deck.copies[c.name] for c in same)
     spare = [c for c in same if left[c.name] > 0]
     if not spare:
-        raise ClicktownError(f"the hand holds more cards for {value} than the deck's {total}")
+        raise _hand_error(source, place, f"at most {total} cards for {value} (the deck holds no more)",
+                          f"one more: {short(key)}")
     return spare[0]
+
+
+def _hand_error(source: str, place: str, expected: str, found: str) -> DataError:
+    """The validation layer's one-line error for a hand: `SOURCE: place: expected ..., found ...`."""
+    return DataError(f"{source}: {place}: expected {expected}, found {found}")

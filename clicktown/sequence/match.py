@@ -12,8 +12,9 @@ Glossary:
 
 A turn: at most one dead card exchanged (discard it, draw), then one card played, then one card
 drawn. When the draw pile is empty, the discard piles are shuffled into a new one. A chip that
-completes lines of five locks them as sequences (two sequences of a team share at most one cell);
-the team with the sequences it needs wins. The game is drawn when the draw pile runs out after
+completes lines of five locks them as sequences (two sequences of a team share at most one cell;
+of a longer run, the five that leave the cheapest further sequence on the line); the team with
+the sequences it needs wins. The game is drawn when the draw pile runs out after
 `RESHUFFLES` reshuffles, or when every seat in turn has had to pass without even a dead card to
 exchange (then nothing can ever change).
 """
@@ -30,6 +31,9 @@ from .rules import Table, chips_per_team
 
 RESHUFFLES = 2
 CELL_COUNT = SIZE * SIZE
+LINE_WINDOWS: dict[int, list[int]] = {}  # the windows of each line, earliest start first
+for _w, _window in enumerate(WINDOWS):
+    LINE_WINDOWS.setdefault(_window.line, []).append(_w)
 
 
 @dataclass
@@ -268,14 +272,17 @@ class MatchState:
             counts[w] -= 1
 
     def _lock_new_sequences(self, cell: int, team: str) -> None:
-        """Lock the lines a new chip completes (as many as fit together) and see whether the team won."""
+        """Lock the lines a new chip completes (as many as fit together) and see whether the team won.
+
+        When a line holds more complete windows than fit together (a run of six to eight), the five
+        locked are the ones that leave the cheapest second sequence on that line (see `_best_packing`).
+        """
         counts, made = self.window_chips[team], self.sequences[team]
         complete = [w for w in WINDOWS_BY_CELL[cell] if counts[w] + CORNERS_IN[w] == 5
                     and not any(m in CONFLICTS_OF[w] for m in made)]
         chosen: list[int] = []
-        for w in complete:  # windows come line by line, earliest start first
-            if not any(c in CONFLICTS_OF[w] for c in chosen):
-                chosen.append(w)
+        for line in dict.fromkeys(WINDOWS[w].line for w in complete):  # lines never clash with each other
+            chosen.extend(self._best_packing([w for w in complete if WINDOWS[w].line == line], team))
         for w in chosen:
             made.append(w)
             for c in WINDOWS[w].cells:
@@ -286,6 +293,31 @@ class MatchState:
             self.winner, self.over = team, True
             self.turns += 1
             self.end_reason = "sequences"
+
+    def _best_packing(self, candidates: list[int], team: str) -> list[int]:
+        """The windows of one line to lock: as many as fit together, then the fewest chips still needed
+        for a further sequence on the line, then the earliest (the rulebooks leave the choice to the player)."""
+        made = self.sequences[team]
+        packings = [[]]
+        for w in candidates:  # candidates come earliest start first
+            packings += [p + [w] for p in packings if not any(q in CONFLICTS_OF[w] for q in p)]
+        most = max(len(p) for p in packings)
+        best = [p for p in packings if len(p) == most]
+        if len(best) == 1:
+            return best[0]
+        line = WINDOWS[candidates[0]].line
+        return min(best, key=lambda p: self._cheapest_further(line, made + p, team))
+
+    def _cheapest_further(self, line: int, taken: list[int], team: str) -> int:
+        """The fewest empty cells to fill for another sequence on `line` beside the `taken` windows."""
+        board, costs = self.board, [CELL_COUNT]
+        for w in LINE_WINDOWS[line]:
+            if w in taken or any(t in CONFLICTS_OF[w] for t in taken):
+                continue
+            cells = [board[c] for c in WINDOWS[w].cells]
+            if all(ch in (FREE, EMPTY) or ch.upper() == team for ch in cells):
+                costs.append(cells.count(EMPTY))
+        return min(costs)
 
     def _end_turn(self, drew: bool) -> None:
         """Draw after playing, then the next seat clockwise; a draw game when all had to pass."""

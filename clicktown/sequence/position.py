@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from ..errors import ClicktownError
+from ..datafiles import validated
+from ..errors import DataError
 from .geometry import CELLS, CORNERS, SIZE, WINDOWS, Window, row_col
 
 TEAMS = "ABC"
@@ -85,40 +86,19 @@ def empty_position() -> Position:
     return Position("".join(FREE if i in CORNERS else EMPTY for i in CELLS))
 
 
-def _where(index: int) -> str:
-    """'row R, column C' for messages."""
-    r, c = row_col(index)
-    return f"row {r}, column {c}"
-
-
 def parse_position(text: str, source: str = "") -> Position:
-    """A Position from the text format, or a ClicktownError naming the first problem (and `source`)."""
-    try:
-        return _parse(text)
-    except ClicktownError as exc:
-        if source:
-            raise ClicktownError(f"{source}: {exc}") from None
-        raise
+    """A Position from the text format, or a DataError naming `source`, the row and what was found.
 
+    The shape (ten rows of ten marks, the corners) is checked by `schema.PositionRows` through the
+    project's one validation layer; the locks (every locked chip in a locked line) here, in the same format.
+    """
+    from .schema import PositionRows
 
-def _parse(text: str) -> Position:
-    """A Position from the text format, or a ClicktownError naming the first problem."""
+    source = source or "position"
     rows = [line.strip() for line in text.splitlines()]
     rows = [line for line in rows if line and not line.startswith("#")]
-    if len(rows) != SIZE:
-        raise ClicktownError(f"a position has {SIZE} rows of {SIZE} cells, found {len(rows)} rows")
-    for r, row in enumerate(rows):
-        if len(row) != SIZE:
-            raise ClicktownError(f"position row {r} has {len(row)} cells, expected {SIZE}: {row[:20]!r}")
-    cells = "".join(rows)
-    for i, ch in enumerate(cells):
-        if ch not in _CHIPS and ch not in (EMPTY, FREE):
-            raise ClicktownError(f"unknown character {ch!r} at {_where(i)} (use * . A B C a b c)")
-        if (ch == FREE) != (i in CORNERS):
-            what = "a corner must be '*'" if i in CORNERS else "'*' belongs on the four corners only"
-            raise ClicktownError(f"{_where(i)}: {what}")
-    position = Position(cells)
-    _check_locks(position)
+    position = Position("".join(validated({"rows": rows}, PositionRows, source).rows))
+    _check_locks(position, source)
     return position
 
 
@@ -160,11 +140,13 @@ def _locked_reading(locks: str, mark: str) -> tuple[int, ...]:
     return tuple(sorted(picked))
 
 
-def _check_locks(position: Position) -> None:
+def _check_locks(position: Position, source: str) -> None:
     """Every locked chip must lie in a line of five locked chips (or corners) of its team."""
     for team in TEAMS:
         mark = team.lower()
         covered = {c for w in WINDOWS if all(position.chip(c) in (mark, FREE) for c in w.cells) for c in w.cells}
         for i in CELLS:
             if position.chip(i) == mark and i not in covered:
-                raise ClicktownError(f"locked chip {mark!r} at {_where(i)} is not part of any sequence of team {team}")
+                r, c = row_col(i)
+                raise DataError(f"{source}: rows[{r}]: expected the locked chip {mark!r} at column {c} in a line of "
+                                f"five locked chips of team {team} (or corners), found none")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import ClicktownError
+from ..errors import ClicktownError, DataError
 
 SEQUENCE_PLAYERS = {2: 7, 3: 6, 4: 6, 6: 5, 8: 4, 9: 4, 10: 3, 12: 3}
 NUMBERS_PLAYERS = {2: 5, 3: 5, 4: 4, 5: 4, 6: 4}
@@ -65,11 +65,12 @@ def chips_per_team(game: str, team: str) -> int:
     return SEQUENCE_CHIPS[team] if game == "sequence" else NUMBERS_CHIPS
 
 
-def check_hand(game: str, cards: int, players: int) -> None:
-    """A ClicktownError when a hand holds more cards than the rulebook deals at this table."""
+def check_hand(game: str, cards: int, players: int, source: str = "--hand") -> None:
+    """A DataError (the validation layer's format) when a hand holds more cards than the rulebook deals here."""
     size = hand_size(game, players)
     if cards > size:
-        raise ClicktownError(f"the hand holds {cards} cards, but at a table of {players} players each hand holds {size}")
+        raise DataError(f"{source}: cards: expected at most {size} cards (at a table of {players} players each hand "
+                        f"holds {size}), found {cards}")
 
 
 def table_for(game: str, teams_on_board: tuple[str, ...], team: str, teams: int | None = None,
@@ -116,6 +117,9 @@ def seat_table(game: str, players: int = 2, teams: int | None = None) -> Table:
     table = _players_table(game)
     if players not in table:
         raise ClicktownError(f"{players} players: this game is for {', '.join(map(str, table))} players")
+    if teams is None and players > 3 and players % 2 and players % 3:
+        raise ClicktownError(f"{players} players: more than three play in two or three teams of equal size, "
+                             f"and {players} players cannot be split so")
     teams = default_teams(players) if teams is None else teams
     needed = sequences_needed(game, teams, players)
     return Table(game, players, teams, hand_size(game, players), needed)
