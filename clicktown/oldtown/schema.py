@@ -33,7 +33,7 @@ PATTERN_WORDS.update({
 class Shape(BaseModel):
     """Every model: exact JSON types, no unknown fields."""
 
-    model_config = ConfigDict(strict=True, extra="forbid")
+    model_config = ConfigDict(strict=True, extra="forbid", defer_build=True)  # built on first use: quick start-up
 
 
 # -- board.json ------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ Words = Annotated[list[Annotated[str, StringConstraints(min_length=1, max_length
 class Shape(BaseModel):
     """Every model: exact JSON types, no unknown fields."""
 
-    model_config = ConfigDict(strict=True, extra="forbid")
+    model_config = ConfigDict(strict=True, extra="forbid", defer_build=True)  # built on first use: quick start-up
 
 
 class DeckFile(Shape):

@@ -24,7 +24,7 @@ MAX_COPIES = 8
 class CardEntry(BaseModel):
     """One kind of card of a deck."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     card: Name
     action: Literal["place", "wild", "remove"] = "place"
     names: Name | None = None
@@ -34,7 +34,7 @@ class CardEntry(BaseModel):
 class DeckFile(BaseModel):
     """A deck: its cards and other spellings of their names."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     game: Annotated[StrictStr, Field(max_length=200)] | None = None
     note: Annotated[StrictStr, Field(max_length=2000)] | None = None
     cards: Annotated[list[CardEntry], Field(min_length=1, max_length=500)]
@@ -47,6 +47,7 @@ Label = Annotated[StrictStr, Field(min_length=1, max_length=8, pattern=r"^[0-9a-
 class BoardFile(BaseModel):
     """A board: ten rows of ten labels."""
 
+    model_config = ConfigDict(defer_build=True)
     rows: Annotated[list[Annotated[list[Label], Field(min_length=10, max_length=10)]], Field(min_length=10, max_length=10)]
 
 
@@ -90,7 +91,7 @@ InnerRow = Annotated[StrictStr, AfterValidator(_position_row(edge=False))]
 class PositionRows(BaseModel):
     """A board position: ten rows of ten marks, row 0 at the top (see `position.py` for the format)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     rows: Annotated[tuple[EdgeRow, InnerRow, InnerRow, InnerRow, InnerRow, InnerRow, InnerRow, InnerRow, InnerRow,
                           EdgeRow], BeforeValidator(_row_count)]
 
@@ -114,5 +115,5 @@ def _hand_size(cards):
 class HandCards(BaseModel):
     """The cards of a hand, by name, as typed (`--hand 7h,jd,as`)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     cards: Annotated[list[Annotated[StrictStr, Field(pattern=HAND_CARD)]], BeforeValidator(_hand_size)]
