@@ -4,8 +4,9 @@
    measured in the same run: the same number of games with random bots, whose many wrong "stop"
    calls and unplanned moves make long games.
 2. Every forced marker of the same reachable boards, found by the matching filter (Régin's
-   all-different filter on networkx, its cache emptied before every board) and by CP-SAT (one
-   solve per marker not yet seen on a solution); both must agree. Target: the filter at least 10x faster.
+   all-different filter: augmenting paths and Tarjan's components, its cache emptied before
+   every board) and by CP-SAT (one solve per marker not yet seen on a solution); both must
+   agree. Target: the filter at least 10x faster.
 """
 
 import random

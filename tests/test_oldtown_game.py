@@ -182,6 +182,21 @@ def test_forbidden_third_building_on_two_held_plots_beispiel_7(cat):
     assert v.status == rules.FORBIDDEN and "Beispiel 7" in v.reason
 
 
+def test_contradiction_when_every_allowed_plot_is_held_beispiele_5_and_7(cat):
+    # "kann kein weiteres Gebäude dort stehen": a card that leaves the Sheriff only a held plot
+    # contradicts the board (a discardable card), rather than being merely forbidden
+    card = sheriff_north(cat)
+    s, o = sorted(card.plots), outside(card.plots)
+    board = town(cat, {"Saloon": {s[0], o[0]}, "Drugstore": {s[0], o[0]}},
+                 built={"Hotel": s[1], "Bank": s[2], "Church": s[3]})
+    v = rules.judge(board, card)
+    assert v.status == rules.CONTRADICTION and v.discardable and not v.allowed
+    assert v.reason == ("no town fits the Sheriff on the plots the card allows: the buildings with markers "
+                        "need them (Beispiele 5 and 7)")
+    board.built.pop("Church")  # one plot not held left: markers would go on held plots too
+    assert rules.judge(board, card).status == rules.FORBIDDEN
+
+
 def test_held_plots_need_a_closed_set(cat):
     board = town(cat, {"Saloon": {1, 2}, "Drugstore": {2, 3}})
     assert board.held() == {}  # two buildings, three plots: nothing held
@@ -403,6 +418,16 @@ def test_last_buildings_only_when_a_player_has_none(cat):
     assert len(game.stack) == 4
     assert game.wants(0) == 0  # has one building: may not take another
     assert game.wants(2) == 1  # has none: takes one (only one)
+
+
+def test_last_buildings_rule_holds_for_the_second_building_too(cat):
+    names = cat.building_names
+    built = dict(zip(names[:11], PLOTS))  # 11 built, 2 owned: 5 in the stack = players + 1
+    game = _game_at_turn(cat, 4, {}, {0: [names[11]], 1: [names[12]]}, town(cat, built=built))
+    assert len(game.stack) == 5
+    # after the first building the stack holds 4 = players, and the seat owns one: no second
+    assert game.wants(2) == 1
+    assert game.wants(0) == 1  # one building, stack above the players: refills to two
 
 
 def test_pass_only_when_nothing_else_is_possible(cat):

@@ -16,8 +16,10 @@ from clicktown.oldtown.game.bots import GreedyBot, PlannerBot, bot_names
 from clicktown.oldtown.game.simulate import play_one, run, summarize
 from clicktown.oldtown.game.state import NO_PROGRESS, TOWN_BUILT, new_game
 
-#: Random games the hypothesis test plays (5-10 s); CLICKTOWN_GAMES=2000 plays thousands (about 2 minutes).
-GAMES = int(os.environ.get("CLICKTOWN_GAMES", "150"))
+#: Random games each of the four hypothesis tests plays: 4 x 500 = 2,000 games, 30 to 37 s of CPU in
+#: all (15 to 18 ms a game; pytest-xdist's `-n 2` spreads the four tests over two cores);
+#: CLICKTOWN_GAMES=N plays N per test.
+GAMES = int(os.environ.get("CLICKTOWN_GAMES", "500"))
 
 
 @pytest.fixture(scope="module")
@@ -28,24 +30,32 @@ def cat():
 def check_turn(state):
     """The invariants of the issue, after a turn."""
     town = state.town
-    for plot in range(1, 17):
-        assert town.count(plot) <= 3, f"plot {plot} holds {town.count(plot)} markers"
+    counts = town.counts()
+    assert max(counts.values(), default=0) <= 3, f"a plot holds {max(counts.values())} markers"
+    occupied = town.occupied
     for building, plots in town.markers.items():
         assert 2 <= len(plots) <= 5
-        assert not plots & town.occupied
+        assert not plots & occupied
     assert town.markers_on_board() + sum(town.supply.values()) + sum(state.points) == 90
     assert town.feasible()
 
 
 def play_checked(cat, players, seed, bots):
+    """Play one game, checking the invariants after every turn; returns the final state.
+
+    A building is built on a plot where it had a marker, except in situation B: a card that leaves
+    a building no card spoke of one plot builds it there at once, so it never had a marker.
+    """
     state = new_game(cat, players)
     rng = random.Random(seed)
     marked = {}  # building -> plots where it ever had a marker
-    seen = 0
+    seen, looked_at = 0, None
     for _ in range(20_000):
         resolve_chance(state, rng)
-        for b, plots in state.town.markers.items():
-            marked.setdefault(b, set()).update(plots)
+        if state.town is not looked_at:  # the engine replaces the town whenever the board changes
+            looked_at = state.town
+            for b, plots in looked_at.markers.items():
+                marked.setdefault(b, set()).update(plots)
         while seen < len(state.events):
             if state.events[seen]["event"] == "turn_end":
                 check_turn(state)
@@ -66,13 +76,6 @@ def play_checked(cat, players, seed, bots):
     return state
 
 
-@settings(max_examples=GAMES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 3, 4]))
-def test_random_games_keep_every_invariant_and_end(seed, players):
-    cat = _shared_catalogue()
-    play_checked(cat, players, seed, [RandomBot()] * players)
-
-
 _CAT = []
 
 
@@ -80,6 +83,26 @@ def _shared_catalogue():
     if not _CAT:
         _CAT.append(load_catalogue())
     return _CAT[0]
+
+
+def _random_games(players):
+    """A hypothesis test of GAMES random games (players None: 2, 3 or 4, drawn per game)."""
+    table = st.just(players) if players else st.sampled_from([2, 3, 4])
+
+    @settings(max_examples=GAMES, deadline=None, database=None,
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(seed=st.integers(0, 2**32 - 1), players=table)
+    def test(seed, players):
+        play_checked(_shared_catalogue(), players, seed, [RandomBot()] * players)
+
+    return test
+
+
+# four tests of GAMES games each, so that pytest-xdist can run them on different cores
+test_random_two_player_games_keep_every_invariant_and_end = _random_games(2)
+test_random_three_player_games_keep_every_invariant_and_end = _random_games(3)
+test_random_four_player_games_keep_every_invariant_and_end = _random_games(4)
+test_random_games_of_any_size_keep_every_invariant_and_end = _random_games(None)
 
 
 def test_greedy_and_planner_games_keep_every_invariant(cat):
@@ -193,6 +216,7 @@ def test_greedy_calls_every_stop_it_can(cat):
 
 def test_bot_names():
     assert bot_names("greedy,random", 4) == ("greedy", "random", "random", "random")
+    assert bot_names(" Greedy , PLANNER", 2) == ("greedy", "planner")
     with pytest.raises(Exception):
         bot_names("clever", 2)
     with pytest.raises(Exception):
@@ -267,6 +291,14 @@ def test_cli_referee_stop_claim(run_cli, tmp_path):
     assert code == 1 and "WRONG" in out
 
 
+@pytest.mark.parametrize("claim, words", [("Saloon:99", "plots are numbered 1 to 16"), ("Saloon", "BUILDING:PLOT"),
+                                           ("Nowhere:2", "unknown building")])
+def test_cli_referee_bad_stop_claim_is_one_line(run_cli, tmp_path, claim, words):
+    path = write_state(tmp_path, {"plots": {"2": ["Saloon"], "7": ["Saloon"]}})
+    code, out, err = run_cli("oldtown", "referee", path, "--stop", claim)
+    assert code == 2 and words in err and len(err.strip().splitlines()) == 1 and out == ""
+
+
 @pytest.mark.parametrize("data, words", [
     ({"plots": {"17": ["Bank"]}}, "1 to 16"),
     ({"plots": {"2": ["Bank", "Doc", "Hotel", "Judge"]}}, "at most three"),
@@ -278,6 +310,7 @@ def test_cli_referee_stop_claim(run_cli, tmp_path):
     ({"supply": {"Bank": 2}}, "all five"),
     ({"plots": {"2": ["Doc"], "3": ["Doc"]}, "supply": {"Doc": 4}}, "five markers in all"),
     ({"mine": ["Bank"], "built": {"Bank": 4}}, "no longer a player's building"),
+    ({"built": {"Bank": 2, "bank": 3}}, "the Bank is built twice (plots 2 and 3)"),
 ])
 def test_cli_referee_bad_state_is_one_line(run_cli, tmp_path, data, words):
     path = write_state(tmp_path, data)
@@ -324,6 +357,14 @@ def test_cli_play_against_bots(run_cli, tmp_path):
     assert "seat 1 (random)" in err and "seat 2 (planner)" in err and "your hand:" in err
     with open(trace) as stream:
         assert read_events(stream)[-1]["event"] == "game_end"
+
+
+@pytest.mark.parametrize("answers", ["", "abc\n-1\n99\n"])
+def test_cli_play_input_ending_too_soon_is_one_line(run_cli, tmp_path, answers):
+    trace = tmp_path / "game.jsonl"
+    code, _, err = run_cli("oldtown", "play", "--players", 2, "--seed", 1, "--trace", trace, input=answers)
+    assert code == 2 and err.strip().splitlines()[-1] == "clicktown: error: standard input ended before the command was done"
+    assert "Traceback" not in err and not trace.exists()
 
 
 def test_cli_play_too_many_bots(run_cli):

@@ -2,7 +2,8 @@
 
   town      markers, built buildings and the supply; settling what follows by itself
   deduce    the building-plot marker graph: feasibility by matching, forced markers by Régin's
-            filter (networkx), and the same questions asked of CP-SAT to cross-check
+            filter (augmenting paths, Tarjan's components), and the same questions asked of
+            CP-SAT to cross-check
   rules     verdicts on cards (playable, confirmation, contradiction, forbidden and why),
             taking a marker, judging "stop" claims
   state     the game in the OpenSpiel shape: setup, turns, stops, refilling, the end

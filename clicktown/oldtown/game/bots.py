@@ -127,7 +127,7 @@ def make_bot(name: str):
 
 def bot_names(text: str, players: int) -> tuple[str, ...]:
     """Bots for the seats from 'greedy' or 'greedy,random,planner' (the last one repeats)."""
-    names = [n.strip() for n in text.split(",") if n.strip()]
+    names = [n.strip().lower() for n in text.split(",") if n.strip()]
     if not names:
         raise ClicktownError("name at least one bot")
     if len(names) > players:

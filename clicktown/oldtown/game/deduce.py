@@ -10,10 +10,12 @@ Glossary:
   held plot     a plot some set of k buildings needs all of: k plots holding every marker of k
                 buildings (Beispiel 7); no further building may get a marker there
 
-The fast way is the matching (networkx's Hopcroft-Karp) and Régin's all-different filter: with a
+The fast way is the matching (augmenting paths) and Régin's all-different filter: with a
 complete matching M, a marker off M lies on some complete matching exactly when its plot can
 reach a plot M leaves free along alternating edges, or when both ends sit in one strongly
-connected component of the graph oriented by M. The slow way, kept to cross-check it, asks CP-SAT
+connected component of the graph oriented by M (Tarjan's search). The graphs have at most 18
+buildings and 16 plots, so plain dicts and lists serve them: a networkx graph object cost more
+to build than the whole search. The slow way, kept to cross-check it, asks CP-SAT
 about every marker the same question.
 """
 
@@ -22,8 +24,6 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterable, Mapping
 
-import networkx as nx
-from networkx.algorithms import bipartite
 
 Markers = Mapping[str, Iterable[int]]
 Key = tuple[frozenset, frozenset]
@@ -38,32 +38,29 @@ def _markers(key: Key) -> dict[str, frozenset]:
     return dict(key[0])
 
 
-def _graph(markers: Markers) -> nx.Graph:
-    """The marker graph: ("b", name) and ("p", plot) nodes, one edge per marker."""
-    graph = nx.Graph()
-    for building, plots in markers.items():
-        graph.add_node(("b", building))
-        graph.add_edges_from((("b", building), ("p", plot)) for plot in plots)
-    return graph
+def matching(markers: Markers, start: Mapping[str, int] | None = None) -> dict[str, int] | None:
+    """A complete matching (building -> plot), or None when no town fits the markers.
+
+    Augmenting paths, one building at a time (Kuhn): at most 18 buildings of at most 5 markers,
+    so a plain search beats building a graph object for Hopcroft-Karp. `start` is a matching of
+    some of the buildings (each on a plot of its markers, no plot twice) to extend.
+    """
+    owner: dict[int, str] = {p: b for b, p in (start or {}).items()}  # plot -> the building matched to it
+    for building in markers:
+        if building not in (start or ()) and not _augment(building, markers, owner, set()):
+            return None
+    return {b: p for p, b in owner.items()}
 
 
-def matching(markers: Markers) -> dict[str, int] | None:
-    """A complete matching (building -> plot), or None when no town fits the markers."""
-    found = _matching(key_of(markers))
-    return None if found is None else dict(found)
-
-
-@lru_cache(maxsize=8192)
-def _matching(key: Key) -> tuple | None:
-    markers = _markers(key)
-    if not markers:
-        return ()
-    graph = _graph(markers)
-    top = [("b", b) for b in markers]
-    found = bipartite.hopcroft_karp_matching(graph, top_nodes=top)
-    if any(node not in found for node in top):
-        return None
-    return tuple((b, found[("b", b)][1]) for b in markers)
+def _augment(building: str, markers: Markers, owner: dict[int, str], seen: set[int]) -> bool:
+    """Find `building` a plot, moving matched buildings along an alternating path if need be."""
+    for plot in markers[building]:
+        if plot not in seen:
+            seen.add(plot)
+            if plot not in owner or _augment(owner[plot], markers, owner, seen):
+                owner[plot] = building
+                return True
+    return False
 
 
 def feasible(markers: Markers) -> bool:
@@ -71,28 +68,74 @@ def feasible(markers: Markers) -> bool:
     return matching(markers) is not None
 
 
-def _oriented(markers: Markers, match: dict[str, int]) -> nx.DiGraph:
-    """The graph oriented by the matching: matched edges plot -> building, the others building -> plot."""
-    directed = nx.DiGraph()
+Graph = dict[tuple[str, object], list[tuple[str, object]]]
+
+
+def _oriented(markers: Markers, match: dict[str, int]) -> Graph:
+    """The graph oriented by the matching: matched edges plot -> building, the others building -> plot.
+
+    Nodes are ("b", building) and ("p", plot), each with the list of nodes its edges lead to.
+    """
+    directed: Graph = {}
     for building, plots in markers.items():
+        b = ("b", building)
+        directed.setdefault(b, [])
         for plot in plots:
+            p = ("p", plot)
+            directed.setdefault(p, [])
             if match[building] == plot:
-                directed.add_edge(("p", plot), ("b", building))
+                directed[p].append(b)
             else:
-                directed.add_edge(("b", building), ("p", plot))
+                directed[b].append(p)
     return directed
 
 
-def _reaching_free(directed: nx.DiGraph, free: set[int]) -> set:
+def _reaching_free(directed: Graph, free: set[int]) -> set:
     """Every node with an alternating path to a plot the matching leaves free (one backward search)."""
+    before: Graph = {node: [] for node in directed}
+    for node, ahead in directed.items():
+        for after in ahead:
+            before[after].append(node)
     out = {("p", plot) for plot in free if ("p", plot) in directed}
     todo = list(out)
     while todo:
-        for before in directed.predecessors(todo.pop()):
-            if before not in out:
-                out.add(before)
-                todo.append(before)
+        for node in before[todo.pop()]:
+            if node not in out:
+                out.add(node)
+                todo.append(node)
     return out
+
+
+def _components(directed: Graph) -> dict:
+    """Node -> the number of its strongly connected component (Tarjan's search)."""
+    order: dict = {}
+    low: dict = {}
+    stack: list = []
+    component: dict = {}
+    found: list = []  # the first node of each component, in the order they close
+
+    def visit(node) -> None:
+        order[node] = low[node] = len(order)
+        stack.append(node)
+        for after in directed[node]:
+            if after not in order:
+                visit(after)
+                low[node] = min(low[node], low[after])
+            elif after not in component:  # still on the stack
+                low[node] = min(low[node], order[after])
+        if low[node] == order[node]:
+            number = len(found)
+            found.append(node)
+            while True:
+                top = stack.pop()
+                component[top] = number
+                if top == node:
+                    break
+
+    for node in directed:
+        if node not in order:
+            visit(node)
+    return component
 
 
 def supported(markers: Markers, free: Iterable[int]) -> set[tuple[str, int]] | None:
@@ -115,10 +158,7 @@ def _supported(key: Key) -> frozenset | None:
     directed = _oriented(markers, match)
     unmatched = set(free) - set(match.values())
     reach = _reaching_free(directed, unmatched)
-    component = {}
-    for number, nodes in enumerate(nx.strongly_connected_components(directed)):
-        for node in nodes:
-            component[node] = number
+    component = _components(directed)
     keep = set()
     for building, plots in markers.items():
         for plot in plots:
@@ -158,20 +198,29 @@ def _held(key: Key) -> tuple | None:
     directed = _oriented(markers, match)
     unmatched = set(free) - set(match.values())
     reach = _reaching_free(directed, unmatched)
-    held_nodes = {n for n in directed if n not in reach}
-    closed = directed.subgraph(held_nodes)
-    out = {}
-    for nodes in nx.weakly_connected_components(closed):
-        names = tuple(sorted(n[1] for n in nodes if n[0] == "b"))
-        for kind, value in nodes:
-            if kind == "p":
-                out[value] = names
-    return tuple(out.items())
+    group = {node: node for node in directed if node not in reach}  # union-find over the held nodes
+
+    def root(node):
+        while group[node] != node:
+            group[node] = group[group[node]]
+            node = group[node]
+        return node
+
+    for node, ahead in directed.items():
+        for after in ahead:
+            if node in group and after in group:
+                group[root(node)] = root(after)
+    names: dict = {}
+    for kind, value in group:
+        if kind == "b":
+            names.setdefault(root((kind, value)), []).append(value)
+    return tuple((value, tuple(sorted(names.get(root((kind, value)), ()))))
+                 for kind, value in group if kind == "p")
 
 
 def clear_caches() -> None:
     """Forget every cached deduction (for timing the filter on boards it has not seen)."""
-    for cached in (_matching, _supported, _held):
+    for cached in (_supported, _held):
         cached.cache_clear()
 
 

@@ -57,6 +57,8 @@ def town_from(data: StateFile, catalogue: Catalogue, source: str = "state") -> t
         b = name(building)
         if plot not in PLOTS:
             raise DataError(f"{source}: built.{building}: plots are numbered 1 to 16; found {plot}")
+        if b in town.built:
+            raise DataError(f"{source}: built.{building}: the {b} is built twice (plots {town.built[b]} and {plot})")
         if plot in town.occupied:
             raise DataError(f"{source}: two buildings are built on plot {plot}")
         town.built[b] = plot
@@ -120,4 +122,6 @@ def judge_claim(town: Town, catalogue: Catalogue, claim: str) -> rules.Taking:
     building, _, plot = claim.rpartition(":")
     if not building or not plot.isdigit():
         raise ClicktownError(f"write a stop claim as BUILDING:PLOT, e.g. Saloon:7; found {claim!r}")
+    if int(plot) not in PLOTS:
+        raise ClicktownError(f"stop claim {claim!r}: plots are numbered 1 to 16")
     return rules.judge_stop(town, catalogue.building(building), int(plot))

@@ -7,6 +7,8 @@ Glossary:
   verdict       what a card does now: playable (changes the board), confirmation (changes
                 nothing, Beispiel 4), contradiction (no plot left or no town fits, Beispiel 5), or
                 forbidden (Beispiele 6, 7, 9, or "my building" not the player's), with the reason
+  look          one look at the board (free plots, markers per plot, held plots, a matching),
+                shared by the verdicts on a whole hand
 
 Situations of "zu 1" (rulebook): A -- a new building with 2 to 5 possible plots gets a marker on
 each, the player takes the rest of its 5; B -- one possible plot: the building is built there and
@@ -66,35 +68,84 @@ def _plots(plots) -> str:
     return f"plot {plots[0]}" if len(plots) == 1 else "plots " + ", ".join(map(str, plots))
 
 
-def subjects(card: Card, my: str | None, town: Town) -> dict[str, set[int]]:
+class Look:
+    """One look at the board, shared by the verdicts on a whole hand: each thing worked out once, when first needed."""
+
+    def __init__(self, town: Town):
+        self.town = town
+        self.free = town.free
+        self._counts: dict[int, int] | None = None
+        self._held: dict[int, tuple[str, ...]] | None = None
+        self._match: dict[str, int] | None = None
+
+    def domain(self, building: str) -> set[int]:
+        """As Town.domain, with the free plots worked out once."""
+        town = self.town
+        if building in town.built:
+            return {town.built[building]}
+        if building in town.markers:
+            return set(town.markers[building])
+        return self.free
+
+    @property
+    def counts(self) -> dict[int, int]:
+        """Plot -> markers on it."""
+        if self._counts is None:
+            self._counts = self.town.counts()
+        return self._counts
+
+    @property
+    def held(self) -> dict[int, tuple[str, ...]]:
+        """Plots a closed set of buildings needs (Beispiel 7)."""
+        if self._held is None:
+            self._held = self.town.held()
+        return self._held
+
+    @property
+    def match(self) -> dict[str, int]:
+        """A complete matching of the board (empty when there is none)."""
+        if self._match is None:
+            self._match = deduce.matching(self.town.markers) or {}
+        return self._match
+
+
+def subjects(card: Card, my: str | None, town: Town, look: Look | None = None) -> dict[str, set[int]]:
     """Each building the card speaks of, with the plots the card leaves it on the board now."""
+    look = look or Look(town)
     if card.kind == "A":
-        return {card.building: town.domain(card.building) & card.plots}
+        return {card.building: look.domain(card.building) & card.plots}
     if card.kind == "B":
-        return {my: town.domain(my) & card.plots}
-    named, mine = town.domain(card.building), town.domain(my)
+        return {my: look.domain(my) & card.plots}
+    named, mine = look.domain(card.building), look.domain(my)
     ahead, back = _partners(card)
-    return {card.building: {x for x in named if ahead.get(x, set()) & mine - {x}},
-            my: {y for y in mine if back.get(y, set()) & named - {y}}}
+    return {card.building: {x for x in named if x in ahead and not ahead[x].isdisjoint(mine)},
+            my: {y for y in mine if y in back and not back[y].isdisjoint(named)}}
 
 
 _PARTNERS: dict = {}
 
 
 def _partners(card: Card) -> tuple[dict[int, set[int]], dict[int, set[int]]]:
-    """A type-C card's pairs as plot -> partner plots, both ways (kept per card)."""
+    """A type-C card's pairs as plot -> partner plots, both ways (kept per card).
+
+    A pair of one plot with itself is left out: the two buildings need two plots.
+    """
     key = (card.number, card.pairs)
     if key not in _PARTNERS:
         ahead, back = {}, {}
         for x, y in card.pairs:
-            ahead.setdefault(x, set()).add(y)
-            back.setdefault(y, set()).add(x)
+            if x != y:
+                ahead.setdefault(x, set()).add(y)
+                back.setdefault(y, set()).add(x)
         _PARTNERS[key] = (ahead, back)
     return _PARTNERS[key]
 
 
-def judge(town: Town, card: Card, my: str | None = None, mine=None) -> Verdict:
-    """The verdict on playing `card` now; `mine` are the player's buildings (None: not checked)."""
+def judge(town: Town, card: Card, my: str | None = None, mine=None, look: Look | None = None) -> Verdict:
+    """The verdict on playing `card` now; `mine` are the player's buildings (None: not checked).
+
+    `look` shares what the board shows between the verdicts on one hand (by default a new one).
+    """
     number = card.number
     if card.kind in ("B", "C"):
         if my is None:
@@ -107,31 +158,39 @@ def judge(town: Town, card: Card, my: str | None = None, mine=None) -> Verdict:
             return Verdict(number, my, FORBIDDEN, f"my building must be another building than the {card.building}")
     else:
         my = None
-    wanted = subjects(card, my, town)
+    look = look or Look(town)
+    wanted = subjects(card, my, town, look)
     for building, plots in wanted.items():
         if not plots:
             return Verdict(number, my, CONTRADICTION, _why_contradiction(town, building))
     new = {b: p for b, p in wanted.items() if town.is_new(b)}
+    if new and deduce.matching({**town.markers, **new}, look.match) is None:
+        # before the limits on markers: a card that leaves a new building only plots the others need
+        # contradicts the board ("kann kein weiteres Gebäude dort stehen", Beispiel 7)
+        return Verdict(number, my, CONTRADICTION,
+                       f"no town fits the {_listing(new)} on the plots the card allows: the buildings with markers "
+                       f"need them (Beispiele 5 and 7)")
     for building, plots in new.items():
         if len(plots) > MARKERS_PER_BUILDING:
             return Verdict(number, my, FORBIDDEN,
                            f"the {building} would have {len(plots)} possible plots, more than its five markers (Beispiel 9)")
+    counts = look.counts if new else {}
     for building, plots in new.items():
         for plot in sorted(plots):
-            if town.count(plot) + sum(plot in p for p in new.values()) > MAX_PER_PLOT:
+            if counts.get(plot, 0) + sum(plot in p for p in new.values()) > MAX_PER_PLOT:
                 return Verdict(number, my, FORBIDDEN,
-                               f"plot {plot} holds {town.count(plot)} markers: a marker of the {building} would be one too many (Beispiel 6)")
-    if new:
-        held = town.held()
+                               f"plot {plot} holds {counts.get(plot, 0)} markers: a marker of the {building} would be one too many (Beispiel 6)")
+    if any(plot in counts for plots in new.values() for plot in plots):  # only plots with markers are held
+        held = look.held
         for building, plots in new.items():
             for plot in sorted(plots):
                 if plot in held:
                     names = _listing(held[plot])
                     return Verdict(number, my, FORBIDDEN,
                                    f"plot {plot} is needed by the {names} (Beispiel 7): no further marker may go there")
-    if not new and all(plots == town.domain(b) for b, plots in wanted.items()):
+    if not new and all(plots == look.domain(b) for b, plots in wanted.items()):
         return Verdict(number, my, CONFIRMATION, "the card changes nothing on the board (Beispiel 4)", after=town)
-    return _apply(town, number, my, wanted, new)
+    return _apply(look, number, my, wanted, new)
 
 
 def _listing(names) -> str:
@@ -148,8 +207,9 @@ def _why_contradiction(town: Town, building: str) -> str:
     return f"every plot the card allows the {building} is built on or ruled out (Beispiel 5)"
 
 
-def _apply(town: Town, number: int, my: str | None, wanted: dict[str, set[int]], new: dict[str, set[int]]) -> Verdict:
+def _apply(look: Look, number: int, my: str | None, wanted: dict[str, set[int]], new: dict[str, set[int]]) -> Verdict:
     """Play the card on a copy: situations A, B and C, then everything that follows."""
+    town = look.town
     after = town.copy()
     gain = 0
     removed = []
@@ -164,7 +224,8 @@ def _apply(town: Town, number: int, my: str | None, wanted: dict[str, set[int]],
         gain += after.settle()
     except Impossible as exc:
         return Verdict(number, my, CONTRADICTION, f"no town fits the board any more: {exc} (Beispiel 5)")
-    if not _still_feasible(town, after, new):
+    changed = removed or len(after.built) != len(town.built)  # else: the board judge() already matched
+    if changed and not _still_feasible(look, after):
         return Verdict(number, my, CONTRADICTION,
                        "no town fits the board any more: the buildings with markers need more plots than they have (Beispiel 5)")
     added = tuple((b, tuple(sorted(p))) for b, p in new.items() if len(p) > 1)
@@ -172,13 +233,11 @@ def _apply(town: Town, number: int, my: str | None, wanted: dict[str, set[int]],
     return Verdict(number, my, PLAYABLE, _what_happens(new, removed, built, gain), gain, after, added, tuple(removed), built)
 
 
-def _still_feasible(before: Town, after: Town, new: dict) -> bool:
-    """Does a town fit the board after the card? The matching of the board before often still does."""
-    if not new:
-        match = deduce.matching(before.markers) or {}
-        if all(match.get(b) in plots and match.get(b) not in after.occupied for b, plots in after.markers.items()):
-            return True
-    return after.feasible()
+def _still_feasible(look: Look, after: Town) -> bool:
+    """Does a town fit the board after the card? The matching of the board before, repaired."""
+    occupied = after.occupied
+    start = {b: p for b, p in look.match.items() if p in after.markers.get(b, ()) and p not in occupied}
+    return deduce.matching(after.markers, start) is not None
 
 
 def _what_happens(new, removed, built, gain) -> str:

@@ -166,7 +166,10 @@ class OldTownState:
             return []
         if self.actor == CHANCE:
             return [n for n, _ in self.chance_outcomes()]
-        return getattr(self, f"_legal_{self.phase}")()
+        key = ("legal", self.phase, self.actor)  # kept with the verdicts until the next action
+        if key not in self._verdicts:
+            self._verdicts[key] = getattr(self, f"_legal_{self.phase}")()
+        return list(self._verdicts[key])
 
     def apply_action(self, action: int) -> None:
         if self.is_terminal():
@@ -179,7 +182,8 @@ class OldTownState:
             self._chance(action)
         else:
             getattr(self, f"_do_{self.phase}")(action)
-        self._verdicts = {}
+        # the legal actions change with every action; a seat's verdicts only with the board, its hand or its buildings
+        self._verdicts = {k: v for k, v in self._verdicts.items() if isinstance(k, int)}
 
     def action_to_string(self, action: int) -> str:
         if self.actor == CHANCE and self.reason is None:
@@ -232,17 +236,20 @@ class OldTownState:
 
     def verdicts(self, seat: int) -> dict[tuple[int, str | None], rules.Verdict]:
         """The verdict on every card in the seat's hand, for each of the seat's buildings (B, C)."""
-        if seat not in self._verdicts:
+        hand, owned = tuple(self.hands[seat]), tuple(self.owned[seat])
+        known = self._verdicts.get(seat)
+        if known is None or known[0] is not self.town or known[1:3] != (hand, owned):
             out = {}
+            look = rules.Look(self.town)
             for n in self.hands[seat]:
                 card = self.catalogue.card(n)
                 if card.kind == "A":
-                    out[n, None] = rules.judge(self.town, card)
+                    out[n, None] = rules.judge(self.town, card, look=look)
                 else:
                     for b in self.owned[seat]:
-                        out[n, b] = rules.judge(self.town, card, b, self.owned[seat])
-            self._verdicts[seat] = out
-        return self._verdicts[seat]
+                        out[n, b] = rules.judge(self.town, card, b, self.owned[seat], look)
+            self._verdicts[seat] = (self.town, hand, owned, out)
+        return self._verdicts[seat][3]
 
     def discardable(self, seat: int) -> list[int]:
         """Cards of the seat that count as confirmation or contradiction cards now."""
@@ -281,8 +288,8 @@ class OldTownState:
         return self.draw_piles(self.seat)
 
     def _legal_stop(self) -> list[int]:
-        markers = [(b, p) for b in self.names for p in sorted(self.town.markers.get(b, ()))]
-        return [PASS] + [self.marker_action(STOP, b, p) for b, p in markers]
+        index = self.index
+        return [PASS] + sorted(STOP + index[b] * 16 + p - 1 for b, plots in self.town.markers.items() for p in plots)
 
     # -- chance -------------------------------------------------------------------------------
 
@@ -323,10 +330,12 @@ class OldTownState:
 
     def wants(self, seat: int) -> int:
         """How many buildings the seat takes before its turn ("Gebäude", refilling to two)."""
-        have, stack = len(self.owned[seat]), len(self.stack)
-        if stack <= self.players:
-            return 1 if have == 0 and stack else 0
-        return min(2 - have, stack) if have < 2 else 0
+        have, stack, take = len(self.owned[seat]), len(self.stack), 0
+        # one building at a time: once the stack is down to as many buildings as players, only a
+        # seat with no building takes one
+        while stack and have < 2 and (stack > self.players or have == 0):
+            have, stack, take = have + 1, stack - 1, take + 1
+        return take
 
     def _start_turn(self, seat: int) -> None:
         """Refill the seat's buildings if it must, then its turn."""

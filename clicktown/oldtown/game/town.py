@@ -24,6 +24,16 @@ MAX_PER_PLOT = 3
 PLOTS = tuple(range(1, 17))
 
 
+_ORDERS: dict[tuple[str, ...], dict[str, int]] = {}
+
+
+def _order(names: tuple[str, ...]) -> dict[str, int]:
+    """Building -> its place in the catalogue (kept per catalogue)."""
+    if names not in _ORDERS:
+        _ORDERS[names] = {b: i for i, b in enumerate(names)}
+    return _ORDERS[names]
+
+
 class Impossible(Exception):
     """Settling the board left a building with no marker and no plot: no town fits any more."""
 
@@ -65,11 +75,24 @@ class Town:
 
     def on_plot(self, plot: int) -> list[str]:
         """Buildings with a marker on the plot, in catalogue order."""
-        return [b for b in self.names if plot in self.markers.get(b, ())]
+        return self.in_order(b for b, plots in self.markers.items() if plot in plots)
+
+    def in_order(self, buildings) -> list[str]:
+        """The buildings in catalogue order."""
+        order = _order(self.names)
+        return sorted(buildings, key=order.__getitem__)
 
     def count(self, plot: int) -> int:
         """Markers on the plot."""
         return sum(plot in plots for plots in self.markers.values())
+
+    def counts(self) -> dict[int, int]:
+        """Plot -> markers on it, for every plot with a marker."""
+        out: dict[int, int] = {}
+        for plots in self.markers.values():
+            for plot in plots:
+                out[plot] = out.get(plot, 0) + 1
+        return out
 
     def markers_on_board(self) -> int:
         """All markers on the board."""
@@ -93,7 +116,11 @@ class Town:
 
     def plots_json(self) -> dict[str, list[str]]:
         """Plot number (as text) -> buildings with a marker there, for traces and state files."""
-        return {str(p): self.on_plot(p) for p in PLOTS if self.count(p)}
+        found: dict[int, list[str]] = {}
+        for building in self.in_order(self.markers):
+            for plot in self.markers[building]:
+                found.setdefault(plot, []).append(building)
+        return {str(p): found[p] for p in sorted(found)}
 
     # -- deduction ----------------------------------------------------------------------------
 
@@ -142,13 +169,13 @@ class Town:
         """
         gain = 0
         while True:
-            single = [b for b in self.names if len(self.markers.get(b, ())) == 1]
-            empty = [b for b in self.names if b in self.markers and not self.markers[b]]
+            empty = [b for b, plots in self.markers.items() if not plots]
             if empty:
-                raise Impossible(f"the {empty[0]} would have no plot left")
+                raise Impossible(f"the {self.in_order(empty)[0]} would have no plot left")
+            single = [b for b, plots in self.markers.items() if len(plots) == 1]
             if not single:
                 return gain
-            building = single[0]
+            building = self.in_order(single)[0]
             plot = next(iter(self.markers[building]))
             if plot in self.occupied:
                 raise Impossible(f"the {building}'s last plot {plot} is built on")
