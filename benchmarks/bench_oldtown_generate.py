@@ -39,6 +39,9 @@ class TimedGame(OldTownGame):
     def count(self, draft, clues, limit):
         return self._timed("count", super().count, draft, clues, limit)
 
+    def unique_without(self, draft, clues, clue):
+        return self._timed("count", super().unique_without, draft, clues, clue)
+
     def grade(self, draft, clues):
         return self._timed("grade", super().grade, draft, clues)
 

@@ -125,6 +125,83 @@ def test_the_generation_loop_steps(catalogue):
         assert all(game.count(draft, [c for c in minimal if c != x], 2) == 2 for x in minimal)
 
 
+def test_dropping_a_card_is_decided_as_counting_decides_it(catalogue):
+    """`unique_without` (the counter looking only where the card is broken) against counting the
+    puzzle without the card, for every card of unique sets at every level, my buildings unknown too."""
+    game, rng = OldTownGame(catalogue), random.Random(11)
+    kinds, tried, unknown = set(), 0, 0
+    for level in LEVELS:
+        for _ in range(8 if level != "schwer" else 100):
+            draft = game.draw(rng, level)
+            if level == "schwer" and unknown >= 2 and draft.mine_known:
+                continue
+            clues = add_until_unique(game, draft, Tally())
+            if clues is None:
+                continue
+            tried += 1
+            unknown += not draft.mine_known
+            for clue in clues:
+                rest = [c for c in clues if c is not clue]
+                expected = game.count(draft, rest, 2) == 1
+                assert game.unique_without(draft, clues, clue) == expected, (level, clue)
+                kinds.add((catalogue.cards[clue[0]].kind, clue[1] is None, draft.mine_known, expected))
+    assert tried >= 12 and unknown >= 2
+    assert {("A", True, True, True), ("A", True, True, False), ("C", True, True, False),
+            ("B", False, True, True), ("C", True, False, False)} <= kinds
+
+
+@pytest.mark.parametrize("ident", ["1", "4", "6"])
+def test_the_counter_finds_exactly_the_solutions_that_break_a_card(catalogue, ident):
+    """`broken` keeps exactly the solutions that break the card; `hint` changes only the order."""
+    from clicktown.oldtown.solo import Puzzle
+
+    puzzle = catalogue.puzzle(catalogue.scenarios[ident])
+    checked = 0
+    for card in puzzle.clues:
+        rest = Puzzle(tuple(c for c in puzzle.clues if c is not card), puzzle.buildings, puzzle.mine,
+                      puzzle.mine_count)
+        every = count.solve(rest, 300)
+        if len(every) == 300:
+            continue  # too many to list: the card carries much of the puzzle
+        checked += 1
+        breaking = [s for s in every if not clue_holds(card, s.position, s.mine)]
+        found = list(count.Counter(rest, broken=card).solutions())
+        assert len(found) == len(set(found)) and set(found) == set(breaking), (ident, card.card)
+        hinted = list(count.Counter(rest, broken=card, hint=every[-1]).solutions())  # another branching order
+        assert sorted(hinted, key=repr) == sorted(found, key=repr)
+        assert sorted(count.Counter(rest, hint=every[-1]).solutions(), key=repr) == sorted(every, key=repr)
+        assert found or len(every) == 1
+    assert checked >= len(puzzle.clues) // 2
+
+
+def test_a_card_about_unknown_my_buildings_cannot_be_broken_by_the_counter(catalogue):
+    puzzle = catalogue.puzzle(catalogue.scenarios["8"])
+    card = next(c for c in puzzle.clues if c.kind == "C")
+    with pytest.raises(ValueError, match="my buildings are not given"):
+        count.Counter(puzzle, broken=card)
+
+
+def test_removal_gives_up_once_the_mix_is_out_of_range(catalogue):
+    """A set short of A cards stays short: the loop stops counting, and agrees with the full pass."""
+    game, rng = OldTownGame(catalogue), random.Random(3)
+    stopped = 0
+    for _ in range(30):
+        draft = game.draw(rng, "schwer")
+        clues = add_until_unique(game, draft, Tally())
+        if clues is None or not game.may_fit(draft, clues):
+            continue
+        seed = rng.random()
+        full = remove_while_unique(game, draft, clues, random.Random(seed), Tally())
+        early_tally = Tally()
+        early = remove_while_unique(game, draft, clues, random.Random(seed), early_tally, game.may_fit)
+        if early is None:
+            stopped += 1
+            assert not game.fits(draft, full)
+        else:
+            assert early == full
+    assert stopped >= 1
+
+
 def test_only_solution_rejects_a_wrong_or_ambiguous_solution(catalogue, generated):
     g = generated[("leicht", 0)][0]
     puzzle = catalogue.puzzle(g.scenario)

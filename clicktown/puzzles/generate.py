@@ -6,8 +6,9 @@
      unique; one pass leaves a minimal set, because a clue that could not go from a larger set
      cannot go from a smaller one;
   4. drop a puzzle whose clues the game's `fits` rejects (e.g. a mix of clue types; `may_fit`
-     rejects early what no removal can bring into range), grade the rest, and keep a puzzle
-     only at the requested level;
+     rejects what no further removal can bring back into range, before removing and after
+     each clue removed, so a hopeless puzzle costs no more counting), grade the rest, and keep
+     a puzzle only at the requested level;
   5. never a false positive: re-check every kept puzzle with an independent exact solver.
 
 A game plugs in through the `Game` protocol; nothing here knows any game's rules.
@@ -36,6 +37,10 @@ class Game(Protocol):
 
     def recheck(self, draft: Any, clues: Sequence[Any]) -> bool:
         """Does an independent exact solver confirm the drawn solution is the only one?"""
+
+    # optional: unique_without(draft, clues, clue) -> bool, the same answer as
+    # count(draft, [c for c in clues if c is not clue], 2) == 1 when `clues` has one solution,
+    # found a faster way (e.g. by looking only for solutions that break `clue`)
 
 
 @dataclass
@@ -77,15 +82,23 @@ def add_until_unique(game: Game, draft, tally: Tally) -> list | None:
     return pool[:high]
 
 
-def remove_while_unique(game: Game, draft, clues: list, rng: random.Random, tally: Tally) -> list:
-    """Drop clues in random order while the solution stays unique (leaves a minimal set)."""
+def remove_while_unique(game: Game, draft, clues: list, rng: random.Random, tally: Tally,
+                        viable: Callable[[Any, list], bool] | None = None) -> list | None:
+    """Drop clues in random order while the solution stays unique (leaves a minimal set).
+
+    With `viable`, give up (None) as soon as the clues left fail it: removing only ever takes
+    clues away, so a set that is short of some clue type stays short.
+    """
     chosen = list(clues)
     order = game.removal_order(draft, clues, rng) if hasattr(game, "removal_order") else rng.sample(clues, len(clues))
+    unique_without = getattr(game, "unique_without", None)
     for clue in order:
         trial = [c for c in chosen if c is not clue]
         tally.counts += 1
-        if game.count(draft, trial, 2) == 1:
+        if unique_without(draft, chosen, clue) if unique_without else game.count(draft, trial, 2) == 1:
             chosen = trial
+            if viable is not None and not viable(draft, chosen):
+                return None
     return chosen
 
 
@@ -95,10 +108,11 @@ def make_one(game: Game, draft, rng: random.Random, tally: Tally) -> Made | None
     if clues is None:
         return None
     tally.unique += 1
-    if hasattr(game, "may_fit") and not game.may_fit(draft, clues):
+    viable = getattr(game, "may_fit", None)
+    if viable is not None and not viable(draft, clues):
         return None  # removing clues cannot bring the mix into the game's ranges
-    clues = remove_while_unique(game, draft, clues, rng, tally)
-    if hasattr(game, "fits") and not game.fits(draft, clues):
+    clues = remove_while_unique(game, draft, clues, rng, tally, viable)
+    if clues is None or hasattr(game, "fits") and not game.fits(draft, clues):
         return None
     return Made(draft, clues, game.grade(draft, clues))
 

@@ -53,13 +53,17 @@ holds every candidate and applies cards whenever they help (see docs/oldtown-gen
 
 from __future__ import annotations
 
+from collections import Counter as CountOf
 from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+from itertools import chain
 
 from ..solo import PLOTS, Clue, Puzzle, Solution, validate
 from ..solve.count import hitting_sets
 
 OUT = 0
 SLOTS = frozenset((OUT, *PLOTS))
+EMPTY: frozenset[int] = frozenset()
 OUT_OF_TOWN = 2  # 18 buildings, 16 plots
 
 TIERS = {"card": 1, "placed": 1, "only-building": 2, "my-building": 2, "pair": 3,
@@ -80,6 +84,11 @@ class Markers:
     sure: frozenset[str]
     maybe: frozenset[str]
     mine_count: int
+
+    @cached_property
+    def held(self) -> CountOf[int]:
+        """How many buildings still hold each slot."""
+        return CountOf(chain.from_iterable(self.cand.values()))
 
     def placed(self, building: str) -> int | None:
         """The one slot left to a building, or None."""
@@ -213,16 +222,19 @@ def card_narrows(puzzle: Puzzle, board: Markers):
 
 def placed_leaves(puzzle: Puzzle, board: Markers):
     """A placed building's plot leaves the others; two buildings out close OUT to the rest."""
+    held = board.held
     for b, slots in board.cand.items():
-        p = board.placed(b)
-        if p is not None and p != OUT:
+        if len(slots) != 1:
+            continue
+        p, = slots
+        if p != OUT and held[p] > 1:
             removed = _removal({o: s & {p} for o, s in board.cand.items() if o != b})
             if removed:
                 yield Change("placed", removed, None, (b,), (p,))
     outs = [b for b in board.cand if board.cand[b] == {OUT}]
     if len(outs) > OUT_OF_TOWN:
         raise Contradiction("more than two buildings out of town")
-    if len(outs) == OUT_OF_TOWN:
+    if len(outs) == OUT_OF_TOWN and held[OUT] > OUT_OF_TOWN:
         removed = _removal({o: s & {OUT} for o, s in board.cand.items() if o not in outs})
         if removed:
             yield Change("placed", removed, None, tuple(outs), (OUT,))
@@ -230,13 +242,14 @@ def placed_leaves(puzzle: Puzzle, board: Markers):
 
 def only_building(puzzle: Puzzle, board: Markers):
     """A plot only one building can take; the last two buildings that can stay out."""
+    held = board.held
     for p in PLOTS:
-        holders = [b for b, s in board.cand.items() if p in s]
-        if not holders:
+        if not held[p]:
             raise Contradiction(f"no building left for plot {p}")
-        if len(holders) == 1 and board.cand[holders[0]] != {p}:
-            b = holders[0]
-            yield Change("only-building", {b: board.cand[b] - {p}}, None, (b,), (p,))
+        if held[p] == 1:
+            b = next(b for b, s in board.cand.items() if p in s)
+            if board.cand[b] != {p}:
+                yield Change("only-building", {b: board.cand[b] - {p}}, None, (b,), (p,))
     outs = [b for b, s in board.cand.items() if OUT in s]
     if len(outs) < OUT_OF_TOWN:
         raise Contradiction("fewer than two buildings can stay out of town")
@@ -290,17 +303,28 @@ def _region_card(clue: Clue, board: Markers, technique: str) -> Change | None:
     return Change(technique, removed, clue.card, (m,), tuple(sorted(clue.plots)), found, answer=m)
 
 
+@lru_cache(maxsize=None)
+def _partners(pairs: frozenset[tuple[int, int]]) -> dict[int, frozenset[int]]:
+    """A C card's pairs as: plot p of the named building -> the plots q (not p, not OUT) of my building."""
+    table: dict[int, set[int]] = {}
+    for p, q in pairs:
+        if p != OUT and q not in (OUT, p):
+            table.setdefault(p, set()).add(q)
+    return {p: frozenset(qs) for p, qs in table.items()}
+
+
 def _relation_card(clue: Clue, board: Markers, technique: str) -> Change | None:
     """'X stood ... my building': X keeps the plots some possible building of mine answers."""
     x = clue.building
     support_x: set[int] = set()
     support: dict[str, set[int]] = {}
+    partners = _partners(clue.pairs)
     for m in sorted(board.maybe - {x}):
-        for p in board.cand[x] - {OUT}:
-            for q in board.cand[m] - {OUT, p}:
-                if (p, q) in clue.pairs:
-                    support_x.add(p)
-                    support.setdefault(m, set()).add(q)
+        for p in board.cand[x]:
+            near = partners.get(p)
+            if near and near & board.cand[m]:
+                support_x.add(p)
+                support.setdefault(m, set()).update(near & board.cand[m])
     if not support:
         raise Contradiction(f"card {clue.card} fits none of my buildings")
     removed = {x: board.cand[x] - support_x}
@@ -352,8 +376,8 @@ def _can_answer(clue: Clue, board: Markers, m: str) -> bool:
     """Could building m be the 'my building' the card speaks of?"""
     if clue.kind == "B":
         return bool(board.cand[m] & clue.plots)
-    xs = board.cand[clue.building] - {OUT}
-    return m != clue.building and any((p, q) in clue.pairs for p in xs for q in board.cand[m] - {OUT, p})
+    partners = _partners(clue.pairs)
+    return m != clue.building and any(partners.get(p, EMPTY) & board.cand[m] for p in board.cand[clue.building])
 
 
 def confined_pairs(puzzle: Puzzle, board: Markers):
@@ -449,9 +473,10 @@ def follow(puzzle: Puzzle, board: Markers, change: Change | None = None, limit: 
         except Contradiction:
             return None, 0
     taken = 0
+    basic = _basic(puzzle)
     try:
         while taken < limit:
-            found = _next_change(puzzle, board, _basic(puzzle))
+            found = _next_change(puzzle, board, basic)
             if found is None:
                 return board, taken
             taken += 1
@@ -468,7 +493,7 @@ def _basic(puzzle: Puzzle):
 
 def _merged(board: Markers, cases: list[Markers]) -> Change | None:
     """What every surviving case agrees on: markers none keeps, my buildings all or none hold."""
-    removed = _removal({b: frozenset(s for s in slots if not any(s in c.cand[b] for c in cases))
+    removed = _removal({b: slots - frozenset().union(*(c.cand[b] for c in cases))
                         for b, slots in board.cand.items()})
     found = frozenset.intersection(*(c.sure for c in cases)) - board.sure
     gone = board.maybe - frozenset.union(*(c.maybe for c in cases))
@@ -538,9 +563,10 @@ def trail(puzzle: Puzzle, board: Markers, change: Change, limit: int | None = No
     except Contradiction:
         return [], True
     boards = [board]
+    basic = _basic(puzzle)
     try:
         while len(boards) <= limit:
-            found = _next_change(puzzle, board, _basic(puzzle))
+            found = _next_change(puzzle, board, basic)
             if found is None:
                 return boards, False
             board = apply(board, found)
@@ -563,13 +589,14 @@ def _answer_cases(clue: Clue, board: Markers) -> list[tuple[str, frozenset[int],
         return [(m, clue.plots, None) for m in sorted(board.maybe) if board.cand[m] & clue.plots]
     cases = []
     x = clue.building
+    partners = _partners(clue.pairs)
     for m in sorted(board.maybe - {x}):
         own, other = set(), set()
-        for p in board.cand[x] - {OUT}:
-            for q in board.cand[m] - {OUT, p}:
-                if (p, q) in clue.pairs:
-                    own.add(q)
-                    other.add(p)
+        for p in board.cand[x]:
+            near = partners.get(p, EMPTY) & board.cand[m]
+            if near:
+                own.update(near)
+                other.add(p)
         if own:
             cases.append((m, frozenset(own), frozenset(other)))
     return cases

@@ -15,6 +15,10 @@ building" keeps only the plots that some possible building of mine still answers
 branches on the building with the fewest slots. When my buildings are unknown, each complete
 town is followed by the sets of my buildings that answer every such card. Tests compare its
 solutions with the CP-SAT model's and python-constraint2's on the rulebook and random puzzles.
+
+For the generator it also lists only the solutions that break one given card (`broken`): a
+puzzle with one solution stays unique without that card exactly when there are none, and the
+search looks only where the card is broken, which is much less than the whole puzzle.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from ..solo import PLOTS, Puzzle, Solution
+from ..solo import PLOTS, Clue, Puzzle, Solution
 
 OUT_BIT = 1
 ALL = (1 << 17) - 1
@@ -68,9 +72,20 @@ def single(d: int) -> bool:
 
 
 class Counter:
-    """The solutions of one puzzle: propagation on bit masks, then branching."""
+    """The solutions of one puzzle: propagation on bit masks, then branching.
 
-    def __init__(self, puzzle: Puzzle):
+    With `broken` (a card not in the puzzle), only the solutions that break that card: an A
+    card or a bound B card, its building stands on none of the card's plots (or out of town);
+    when my buildings are given, an unbound B card, none of them stands on its plots; a C card,
+    its building is out of town or none of mine stands in the relation to it. The generator
+    asks this when it tries to drop a card from a puzzle with one solution: the puzzle without
+    the card has another solution exactly when one of its solutions breaks the card, and the
+    search looks only there. With `hint` (a solution), each branching tries the building's
+    slot in it first: the same solutions, in another order (another solution near the hint,
+    when there is one, turns up after few nodes).
+    """
+
+    def __init__(self, puzzle: Puzzle, broken: Clue | None = None, hint: Solution | None = None):
         self.puzzle = puzzle
         self.names = list(puzzle.buildings)
         index = {b: i for i, b in enumerate(self.names)}
@@ -89,98 +104,101 @@ class Counter:
                 self.regions.append(plot_mask(clue.plots))
             else:
                 self.domain[index[clue.building]] &= plot_mask(clue.plots)
+        self.hint = None  # each building's slot in `hint`, tried first when branching on it
+        if hint is not None:
+            where = hint.position
+            self.hint = [1 << where.get(b, 0) for b in self.names]
+        self.unrelated: list[tuple[int, tuple[int, ...]]] = []  # a broken C card: (building, table)
+        if broken is not None:
+            self._break(broken, index)
         self.nodes = 0
+
+    def _break(self, card: Clue, index: dict[str, int]) -> None:
+        """Keep only the solutions that break `card`."""
+        if card.kind != "C" and card.building is not None:
+            self.domain[index[card.building]] &= ALL & ~plot_mask(card.plots)
+        elif self.mine is None:
+            raise ValueError(f"card {card.card} speaks of my building, and my buildings are not given")
+        elif card.kind == "B":
+            for m in self.mine:
+                self.domain[m] &= ALL & ~plot_mask(card.plots)
+        else:
+            self.unrelated.append((index[card.building], relation_table(card.pairs)))
 
     # -- propagation ---------------------------------------------------------------------------
 
     def propagate(self, dom: list[int]) -> bool:
         """Narrow the domains in place to a fixed point; False when a building or plot is left empty."""
-        return self.settle(dom)[0] != "contradiction"
+        while True:
+            if not self._board_rules(dom):
+                return False
+            changed = self._card_rules(dom)
+            if changed is None:
+                return False
+            if not changed:
+                return True
 
-    def settle(self, dom: list[int], limit: int | None = None, mine: list[int] | None = None,
-               maybe: list[int] | None = None) -> tuple[str, int]:
-        """Propagate in place: ("settled" | "contradiction" | "limit", rounds taken).
-
-        A round is one pass of the board's rules or of the cards' rules that changes something;
-        the contradiction, when there is one, shows in the round counted. With `limit`, stop after
-        that many rounds (the domains are then narrowed only partly). `mine` (building indices)
-        takes the place of the puzzle's my buildings, for a case that assumes them; `maybe` (when
-        they are unknown) the buildings that may still be mine.
+    @staticmethod
+    def _board_rules(dom: list[int]) -> bool:
+        """The board's rules to their fixed point: fixed plots leave the others, a plot only one
+        building can take gets it, the last two buildings that can stay out go out. False on a
+        contradiction (a building without a slot, a plot without a building, a plot taken twice).
         """
-        done = 0
-        while limit is None or done < limit:
-            done += 1
-            state = self._board_rules(dom)
-            if state is None:
-                return "contradiction", done
-            if not state:
-                state = self._card_rules(dom, mine, maybe)
-                if state is None:
-                    return "contradiction", done
-                if not state:
-                    return "settled", done - 1
-        return "limit", done
-
-    def _board_rules(self, dom: list[int]) -> bool | None:
-        """Fixed plots leave the others, lone holders take their plot; None on contradiction."""
-        fixed, outs = 0, 0
-        for d in dom:
-            if d == 0:
-                return None
-            if d & (d - 1) == 0:
-                if d == OUT_BIT:
-                    outs += 1
-                elif fixed & d:
-                    return None
-                else:
-                    fixed |= d
-        if outs > OUT_OF_TOWN:
-            return None
-        taken = fixed | (OUT_BIT if outs == OUT_OF_TOWN else 0)
-        changed = False
-        for i, d in enumerate(dom):
-            if d & (d - 1):
-                nd = d & ~taken
-                if nd != d:
-                    if not nd:
-                        return None
-                    dom[i] = nd
-                    changed = True
-        if changed:
-            return True
-        once = twice = 0
-        holders_out = 0
-        for d in dom:
-            twice |= once & d
-            once |= d
-            holders_out += d & OUT_BIT
-        if once & PLOT_BITS != PLOT_BITS or holders_out < OUT_OF_TOWN:
-            return None
-        lone = once & ~twice & PLOT_BITS
-        if lone:
+        while True:
+            fixed = outs = 0
+            for d in dom:
+                if not d & (d - 1):
+                    if not d:
+                        return False
+                    if d == OUT_BIT:
+                        outs += 1
+                    elif fixed & d:
+                        return False
+                    else:
+                        fixed |= d
+            if outs > OUT_OF_TOWN:
+                return False
+            taken = fixed | OUT_BIT if outs == OUT_OF_TOWN else fixed
+            changed = False
+            once = twice = 0
+            holders_out = 0
             for i, d in enumerate(dom):
-                s = d & lone
-                if s and d != s:
-                    if s & (s - 1):
-                        return None
-                    dom[i] = s
+                if d & taken and d & (d - 1):
+                    d &= ~taken
+                    if not d:
+                        return False
+                    dom[i] = d
                     changed = True
-        if holders_out == OUT_OF_TOWN:
-            for i, d in enumerate(dom):
-                if d & OUT_BIT and d != OUT_BIT:
-                    dom[i] = OUT_BIT
-                    changed = True
-        return changed
+                twice |= once & d
+                once |= d
+                holders_out += d & OUT_BIT
+            if once & PLOT_BITS != PLOT_BITS or holders_out < OUT_OF_TOWN:
+                return False
+            lone = once & ~twice & ~fixed & PLOT_BITS  # (a fixed plot held once is settled already)
+            if lone:
+                for i, d in enumerate(dom):
+                    s = d & lone
+                    if s and d != s:
+                        if s & (s - 1):
+                            return False
+                        dom[i] = s
+                        changed = True
+            if holders_out == OUT_OF_TOWN and outs < OUT_OF_TOWN:
+                for i, d in enumerate(dom):
+                    if d & OUT_BIT and d != OUT_BIT:
+                        dom[i] = OUT_BIT
+                        changed = True
+            if not changed:
+                return True
 
-    def _card_rules(self, dom: list[int], known: list[int] | None = None,
-                    maybe: list[int] | None = None) -> bool | None:
+    def _card_rules(self, dom: list[int]) -> bool | None:
         """Cards about my building keep only what a possible building of mine answers.
 
         A card only one possible building of mine can answer puts that building where it answers.
         """
         changed = False
-        known = self.mine if known is None else known
-        candidates = known if known is not None else maybe if maybe is not None else range(len(dom))
+        known = self.mine
+        candidates = known if known is not None else range(len(dom))
         if known is not None:
             for m in known:
                 if dom[m] & OUT_BIT:
@@ -188,6 +206,33 @@ class Counter:
                     changed = True
                     if not dom[m]:
                         return None
+        for x, table in self.unrelated:
+            d = dom[x]
+            if not d & (d - 1):
+                if d != OUT_BIT:  # x is placed: no building of mine stands in the relation to it
+                    near = table[d.bit_length() - 1]
+                    for m in known:
+                        if m != x and dom[m] & near:
+                            dom[m] &= ~near
+                            changed = True
+                            if not dom[m]:
+                                return None
+                continue
+            placed = 0
+            for m in known:
+                dm = dom[m]
+                if m != x and not dm & (dm - 1):
+                    placed |= dm
+            if placed:  # x keeps no plot in the relation to a placed building of mine
+                keep = d
+                for p in bits(d & PLOT_BITS):
+                    if table[p] & placed:
+                        keep &= ~(1 << p)
+                if keep != d:
+                    if not keep:
+                        return None
+                    dom[x] = keep
+                    changed = True
         for region in self.regions:
             viable = [m for m in candidates if dom[m] & region]
             if not viable:
@@ -200,25 +245,29 @@ class Counter:
                     changed = True
         mine = candidates
         for x, table in self.relations:
-            kept = 0
-            support: dict[int, int] = {}
-            for p in bits(dom[x] & PLOT_BITS):
-                near = table[p]
-                for m in mine:
-                    if m != x and dom[m] & near:
-                        kept |= 1 << p
-                        support[m] = support.get(m, 0) | near
+            others = 0  # every slot a possible building of mine (not x) still has
+            for m in mine:
+                if m != x:
+                    others |= dom[m]
+            kept = reach = 0  # x's plots with a partner there; every plot a partner may take
+            rest = dom[x] & PLOT_BITS
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                near = table[low.bit_length() - 1]
+                if near & others:
+                    kept |= low
+                    reach |= near
             if not kept:
                 return None
             if kept != dom[x]:
                 dom[x] = kept
                 changed = True
-            if len(support) == 1:
-                (m, near), = support.items()
-                nd = dom[m] & near
+            answering = [m for m in mine if m != x and dom[m] & reach]
+            if len(answering) == 1:  # the one building of mine that can answer stands where it answers
+                m = answering[0]
+                nd = dom[m] & reach
                 if nd != dom[m]:
-                    if not nd:
-                        return None
                     dom[m] = nd
                     changed = True
         return changed
@@ -254,9 +303,11 @@ class Counter:
         if best < 0:
             yield [d.bit_length() - 1 for d in dom]
             return
-        for slot in bits(dom[best]):
+        slots = dom[best]
+        first = self.hint[best] & slots if self.hint else 0
+        for slot in ((first,) if first else ()) + tuple(1 << s for s in bits(slots & ~first)):
             trial = list(dom)
-            trial[best] = 1 << slot
+            trial[best] = slot
             if self.propagate(trial) and self._mine_possible(trial):
                 yield from self._towns(trial)
 
