@@ -38,6 +38,7 @@ def main() -> None:
             ("clicktown patterns list W", CLICKTOWN + ["patterns", "list", WHEEL]),
             ("clicktown patterns check W ...", CLICKTOWN + ["patterns", "check", WHEEL, "after every blue there is always loot"]),
             ("clicktown sequence count POS", CLICKTOWN + ["sequence", "count", str(position)]),
+            ("clicktown oldtown verify (nine rows)", CLICKTOWN + ["oldtown", "verify"]),
             ("clicktown patterns puzzle (CP-SAT)", CLICKTOWN + ["patterns", "puzzle", "--seed", "1"]),
         ]
         baseline = wall([sys.executable, "-c", "pass"])
