@@ -502,8 +502,90 @@ def test_feasibility_by_matching(cat):
     assert not deduce.feasible({"Saloon": {1, 2}, "Drugstore": {1, 2}, "Bank": {1, 2}})
 
 
-def test_regin_filter_matches_cpsat_on_the_beispiel_8_board(cat):
+def forced_three_ways(markers, free=PLOTS):
+    """The forced markers by the fast path, the networkx reference and CP-SAT, which must agree."""
+    deduce.clear_caches()
+    fast = deduce.forced_removals(markers, free)
+    reference = deduce.forced_removals_networkx(markers, free)
+    slow = deduce.forced_removals_cpsat(markers)
+    assert fast == reference == slow, (fast, reference, slow)
+    return fast
+
+
+def test_feasibility_by_hopcroft_karp_on_networkx(cat):
+    a, b, c = PLOTS[:3]
+    match = deduce.matching_networkx({"Saloon": {a, b}, "Drugstore": {a}})
+    assert match == {"Saloon": b, "Drugstore": a}
+    assert deduce.feasible_networkx({"Saloon": {a, b}, "Drugstore": {a, b}})
+    assert not deduce.feasible_networkx({"Saloon": {a, b}, "Drugstore": {a, b}, "Bank": {a, b}})
+    assert deduce.matching_networkx({}) == {}
+
+
+def test_regin_filter_three_ways_on_the_beispiel_8_board(cat):
     markers = {"Drugstore": {2, 3}, "Bank": {2, 3}, "Saloon": {2, 7}, "Hotel": {7, 9, 10}}
-    free = set(PLOTS)
-    assert deduce.forced_removals(markers, free) == {("Saloon", 2), ("Hotel", 7)}
-    assert deduce.forced_removals_cpsat(markers) == {("Saloon", 2), ("Hotel", 7)}
+    assert forced_three_ways(markers) == {("Saloon", 2), ("Hotel", 7)}
+
+
+def test_regin_filter_three_ways_beispiel_8_on_dalton_road(cat):
+    # "der Saloon genau definiert ... an der Dalton Rd. (Begründung siehe Bsp. 7)": its marker on
+    # the plot the Drugstore and the Bank hold goes
+    r = region(cat, "on:Dalton Road")[0]
+    a, b = outside([r])[:2]
+    assert forced_three_ways({"Drugstore": {a, b}, "Bank": {a, b}, "Saloon": {a, r}}) == {("Saloon", a)}
+
+
+def test_regin_filter_three_ways_beispiel_7_third_building_leaves_the_held_plots(cat):
+    # "Da bereits zwei Gebäude (Saloon, Drugstore) auf zwei Plätzen festgelegt sind, kann kein
+    # weiteres Gebäude dort stehen": every marker of a third building on those two plots is forced
+    s = sorted(sheriff_north(cat).plots)
+    a, b = outside(s)[:2]
+    markers = {"Saloon": {a, b}, "Drugstore": {a, b}, "Sheriff": {a, b, *s[:2]}}
+    assert forced_three_ways(markers) == {("Sheriff", a), ("Sheriff", b)}
+
+
+def test_regin_filter_three_ways_the_held_pair_itself_keeps_its_markers(cat):
+    # "Liegen von zwei Gebäuden nur noch jeweils zwei Marker auf ein und demselben Gebäudeplatz,
+    # bleiben die Marker der Gebäude solange liegen": nothing is forced on the pair alone
+    a, b = PLOTS[:2]
+    assert forced_three_ways({"Saloon": {a, b}, "Drugstore": {a, b}}) == set()
+
+
+def test_regin_filter_three_ways_a_closed_set_of_three_not_pairs(cat):
+    # Beispiel 7 with three buildings on three plots, no two on the same two: the cycle holds them
+    a, b, c, d, e = PLOTS[:5]
+    markers = {"Bank": {a, b}, "Hotel": {b, c}, "Church": {a, c}, "Saloon": {c, d, e}}
+    assert forced_three_ways(markers) == {("Saloon", c)}
+    assert deduce.held_plots(markers, PLOTS) == {a: ("Bank", "Church", "Hotel"), b: ("Bank", "Church", "Hotel"),
+                                                 c: ("Bank", "Church", "Hotel")}
+
+
+def test_regin_filter_three_ways_a_chain_of_stops(cat):
+    # one stop leads to the next: the Saloon leaves the held pair's plot, and the Hotel the Saloon's
+    a, b, c, d, e = PLOTS[:5]
+    markers = {"Drugstore": {a, b}, "Bank": {a, b}, "Saloon": {b, c}, "Hotel": {c, d, e}, "Church": {d, e}}
+    assert forced_three_ways(markers) == {("Saloon", b), ("Hotel", c)}
+
+
+def test_regin_filter_three_ways_a_path_to_a_free_plot_keeps_every_marker(cat):
+    a, b, c = PLOTS[:3]
+    assert forced_three_ways({"Saloon": {a, b}, "Drugstore": {b, c}}) == set()
+
+
+def test_regin_filter_three_ways_no_town_fits(cat):
+    a, b = PLOTS[:2]
+    assert forced_three_ways({"Saloon": {a, b}, "Drugstore": {a, b}, "Bank": {a, b}}) is None
+    assert deduce.supported_networkx({"Saloon": {a, b}, "Drugstore": {a, b}, "Bank": {a}}, PLOTS) is None
+
+
+def test_regin_filter_three_ways_on_random_small_boards(cat):
+    # small boards of every kind, infeasible ones included (reachable boards are always feasible)
+    rng = random.Random(15)
+    names = sorted(cat.building_names)
+    kinds = {"none": 0, "forced": 0, "infeasible": 0}
+    for _ in range(300):
+        plots = rng.sample(PLOTS, rng.randint(2, 7))
+        buildings = rng.sample(names, rng.randint(1, len(plots)))
+        markers = {b: set(rng.sample(plots, rng.randint(1, min(3, len(plots))))) for b in buildings}
+        forced = forced_three_ways(markers)
+        kinds["infeasible" if forced is None else "forced" if forced else "none"] += 1
+    assert min(kinds.values()) >= 20, kinds

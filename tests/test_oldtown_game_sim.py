@@ -1,5 +1,6 @@
-"""The marker game played many times: invariants after every turn, the filter against CP-SAT,
-traces, worker-independent simulation, the bots, PettingZoo, and the CLI commands."""
+"""The marker game played many times: invariants after every turn, the three deductions (fast path,
+networkx, CP-SAT) against each other, traces, worker-independent simulation, the bots, PettingZoo,
+and the CLI commands."""
 
 import json
 import os
@@ -136,15 +137,18 @@ def reachable_boards(cat, count):
     return boards[:count]
 
 
-def test_matching_filter_agrees_with_cpsat_on_1000_reachable_states(cat):
+def test_fast_filter_networkx_and_cpsat_agree_on_1000_reachable_states(cat):
     boards = reachable_boards(cat, 1000)
     with_forced = 0
     for town in boards:
+        deduce.clear_caches()  # the fast path answers from scratch, not from a game's cache
         fast = deduce.forced_removals(town.markers, town.free)
+        reference = deduce.forced_removals_networkx(town.markers, town.free)
         slow = deduce.forced_removals_cpsat(town.markers)
-        assert fast == slow, town.key()
+        assert fast == reference == slow, town.key()
+        assert deduce.matching_networkx(town.markers) is not None  # every reachable board is feasible
         with_forced += bool(fast)
-    assert len(boards) == 1000
+    assert len(boards) == 1000 and len({town.key() for town in boards}) == 1000
     assert with_forced >= 20  # the check is not only about boards where nothing is forced
 
 
