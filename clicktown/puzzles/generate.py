@@ -119,12 +119,18 @@ def make_one(game: Game, draft, rng: random.Random, tally: Tally) -> Made | None
 
 def generate(game: Game, level: str, count: int, rng: random.Random, max_drafts: int = 10_000,
              on_draft: Callable[[Tally], None] | None = None, tally: Tally | None = None) -> Iterator[Made]:
-    """Yield `count` puzzles at `level`, each re-checked; raise if `max_drafts` drafts do not suffice."""
+    """Yield `count` puzzles at `level`, each re-checked.
+
+    Raise when `max_drafts` drafts in a row bring no puzzle at the level (the bound holds per
+    puzzle, so any `count` can be asked for).
+    """
     tally = tally if tally is not None else Tally()
+    since_kept = 0
     while tally.kept < count:
-        if tally.drafts >= max_drafts:
+        if since_kept >= max_drafts:
             raise ClicktownError(f"no {level} puzzle found in {max_drafts} drawn solutions; try another seed or level")
         tally.drafts += 1
+        since_kept += 1
         made = make_one(game, game.draw(rng, level), rng, tally)
         if on_draft is not None:
             on_draft(tally)
@@ -133,4 +139,5 @@ def generate(game: Game, level: str, count: int, rng: random.Random, max_drafts:
         if not game.recheck(made.draft, made.clues):
             raise AssertionError("the fast counter and the exact re-check disagree")  # a bug, never bad input
         tally.kept += 1
+        since_kept = 0
         yield made
