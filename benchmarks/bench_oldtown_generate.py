@@ -1,6 +1,6 @@
 """Old Town generation: scenarios per second at each level, the generator against the one it
-replaced (kept unchanged in research/oldtown_generator_v1 as the baseline, measured in the same
-run, same catalogue, same seeds), and where the time goes.
+replaced (read from the project's history at BASELINE_REV, measured in the same run, same
+catalogue, same seeds), and where the time goes.
 
 The baseline's levels followed the format (schwer = my buildings unknown); the generator's follow
 the grader's measured difficulty and the rulebook's card mix, so a schwer here is a harder thing."""
@@ -13,8 +13,27 @@ from collections import defaultdict
 from clicktown.oldtown.catalogue import load_catalogue
 from clicktown.oldtown.puzzles.generate import OldTownGame, generate_scenarios
 from clicktown.puzzles.generate import Tally
-from research.oldtown_generator_v1 import generate as baseline
+from .baseline import module_from_history
 
+#: The generator before the deduction ladder and the propagating counter: its counter, deduction
+#: solver, grader, generator and shared loop, as they stood at this commit.
+BASELINE_REV = "4c8388c7a12b8bd3b9572fa35847f02cfd09636c"
+BASELINE_MODULES = {
+    "count": "clicktown/oldtown/solve/count.py",
+    "deduce": "clicktown/oldtown/puzzles/deduce.py",
+    "grade": "clicktown/oldtown/puzzles/grade.py",
+    "generate": "clicktown/oldtown/puzzles/generate.py",
+    "loop": "clicktown/puzzles/generate.py",
+}
+BASELINE_IMPORTS = {
+    "from ...errors import": "from clicktown.errors import",
+    "from ..errors import": "from clicktown.errors import",
+    "from ...puzzles.generate import": "from .loop import",
+    "from ..solve.count import": "from .count import",
+    "from ..solve.cpsat import": "from clicktown.oldtown.solve.cpsat import",
+    "from ..catalogue import": "from clicktown.oldtown.catalogue import",
+    "from ..solo import": "from clicktown.oldtown.solo import",
+}
 PER_LEVEL = 10
 SEEDS = (1, 2)
 
@@ -60,6 +79,8 @@ def rate(make) -> tuple[float, float]:
 
 
 def main() -> None:
+    baseline = module_from_history("oldtown_generator_baseline", BASELINE_REV, BASELINE_MODULES, BASELINE_IMPORTS,
+                                   "generate")
     catalogue = load_catalogue()
     list(baseline.generate_scenarios(catalogue, "leicht", 1, 0))  # first-use costs out of the timing
     list(generate_scenarios(catalogue, "leicht", 1, 0))
