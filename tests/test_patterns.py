@@ -9,6 +9,7 @@ from clicktown.patterns.cards import Card, Trait, Wheel, load_deck, parse_card, 
 from clicktown.patterns.declare import parse_declaration
 from clicktown.patterns.engine import (Rules, Statement, all_statements, best_move, created_patterns, evaluate,
                                        judge, moves, valid_patterns)
+from rulebook_wheels import ARCHIBALD, DAKOTA, MARTHA, NO_MOVE, PHINEAS, WILD  # the rulebook's examples as wheels
 
 DECK = load_deck()
 COLORS = ["red", "blue", "yellow", "grey", "white"]
@@ -25,18 +26,6 @@ def stmt(sentence):
     return parse_declaration(sentence)
 
 
-# The rulebook's worked examples, rebuilt as concrete wheels from the (assumed) deck.
-ARCHIBALD = ("red-gun-coin,grey-star-coin,blue-wanted-coin,red-bottle-bullets,red-horseshoe-coin,"
-             "yellow-dynamite-bullets,grey-loot-bullets,blue-barrel-bullets")
-MARTHA = ARCHIBALD.replace("red-bottle-bullets", "yellow-star-coin")  # the wheel after Archibald's move
-PHINEAS = ("blue-star-bullets,red-loot-bullets,yellow-gun-coin,grey-bottle-bullets,white-dynamite-coin,"
-           "grey-loot-bullets,red-wanted-bullets,yellow-horseshoe-coin")
-DAKOTA = ("blue-gun-bullets,red-loot-bullets,blue-bottle-coin,grey-loot-bullets,blue-wanted-coin,"
-          "red-star-coin,white-barrel-bullets,grey-horseshoe-coin")
-WILD = ("blue-gun-bullets,red-loot-bullets,blue-star-bullets,yellow-loot-bullets,blue-bottle-coin,"
-        "grey-loot-bullets,blue-barrel-bullets,white-horseshoe-bullets")
-NO_MOVE = ("yellow-star-coin,white-gun-bullets,yellow-barrel-coin,white-dynamite-coin,yellow-loot-bullets,"
-           "white-horseshoe-bullets,grey-star-coin,white-star-bullets")
 
 
 # ---- cards, deck, wheel ---------------------------------------------------------------------

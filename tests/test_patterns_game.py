@@ -19,18 +19,8 @@ from clicktown.patterns.declare import parse_declaration
 from clicktown.patterns.game import (CARD, CLICK, PASS, POSITION, STATEMENT, STATEMENT_INDEX, GameState, new_game,
                                      new_table)
 from clicktown.patterns.simulate import Setup, run, summarize
+from rulebook_wheels import ARCHIBALD, DAKOTA, MARTHA, NO_MOVE, PHINEAS, WILD  # the rulebook's examples as wheels
 
-ARCHIBALD = ("red-gun-coin,grey-star-coin,blue-wanted-coin,red-bottle-bullets,red-horseshoe-coin,"
-             "yellow-dynamite-bullets,grey-loot-bullets,blue-barrel-bullets")
-MARTHA = ARCHIBALD.replace("red-bottle-bullets", "yellow-star-coin")
-PHINEAS = ("blue-star-bullets,red-loot-bullets,yellow-gun-coin,grey-bottle-bullets,white-dynamite-coin,"
-           "grey-loot-bullets,red-wanted-bullets,yellow-horseshoe-coin")
-DAKOTA = ("blue-gun-bullets,red-loot-bullets,blue-bottle-coin,grey-loot-bullets,blue-wanted-coin,"
-          "red-star-coin,white-barrel-bullets,grey-horseshoe-coin")
-WILD = ("blue-gun-bullets,red-loot-bullets,blue-star-bullets,yellow-loot-bullets,blue-bottle-coin,"
-        "grey-loot-bullets,blue-barrel-bullets,white-horseshoe-bullets")
-NO_MOVE = ("yellow-star-coin,white-gun-bullets,yellow-barrel-coin,white-dynamite-coin,yellow-loot-bullets,"
-           "white-horseshoe-bullets,grey-star-coin,white-star-bullets")
 
 
 # ---- staging a turn ---------------------------------------------------------------------------
