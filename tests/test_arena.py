@@ -1,6 +1,5 @@
 """The shared game machinery: chance, play, simulate (worker-independent), traces, rates, the AEC wrapper."""
 
-import functools
 import io
 import random
 

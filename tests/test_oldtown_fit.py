@@ -17,7 +17,7 @@ from clicktown.datafiles import builtin_path
 from clicktown.errors import DataError
 from clicktown.oldtown.catalogue import KIND_OF_NUMBER, load_catalogue
 from clicktown.oldtown.solve.count import Counter
-from research.oldtown_cards.fit import (Acceptance, Goal, Option, Rivals, Search, card_options, card_uses, clues_of,
+from research.oldtown_cards.fit import (Acceptance, Goal, Option, Search, card_options, card_uses, clues_of,
                                    town_arrays)
 from research.oldtown_cards.reconstruct import _rank, card_vocabulary, read_start_plans
 from research.oldtown_cards.replan import accepts_atom, needed_atoms

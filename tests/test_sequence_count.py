@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clicktown.errors import ClicktownError, DataError
+from clicktown.errors import DataError
 from clicktown.sequence.geometry import CORNERS
 from clicktown.sequence.position import Position, empty_position, parse_position
 from clicktown.sequence.sequences import (complete_windows, count_cpsat, count_exhaustive, count_fast,

@@ -221,7 +221,6 @@ def catalogue_document(outcome: Outcome) -> dict:
 
 def dump_catalogue(document: dict) -> str:
     """cards.json text: one card per line, so diffs between searches read well."""
-    import json
 
     head = {k: v for k, v in document.items() if k != "cards"}
     lines = ["{"] + [f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in head.items()]

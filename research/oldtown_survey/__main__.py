@@ -10,7 +10,7 @@ from collections import Counter
 
 from clicktown.oldtown.catalogue import LEVELS, load_catalogue
 from clicktown.oldtown.puzzles.deduce import TIERS
-from clicktown.oldtown.puzzles.generate import RECIPES, OldTownGame, card_mix, generate_scenarios, only_solution
+from clicktown.oldtown.puzzles.generate import OldTownGame, card_mix, generate_scenarios, only_solution
 from clicktown.oldtown.puzzles.grade import grade_scenario
 from clicktown.oldtown.solve import count, cpsat
 from clicktown.puzzles.generate import Tally, make_one

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from ...errors import ClicktownError
 from ...puzzles.generate import Made, Tally, generate
 from ..catalogue import LEVELS, Catalogue, Scenario
-from ..solve.count import Counter, hitting_sets
+from ..solve.count import Counter
 from .deduce import deduce
 from .grade import Grade, grade_puzzle
 from ..solo import PLOTS, Clue, Puzzle, Solution, clue_holds, validate
