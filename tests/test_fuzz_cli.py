@@ -268,6 +268,17 @@ def assert_refused(args: list[str], place: Path, negative_ok: bool = True):
     return result
 
 
+def assert_no_crash(args: list[str], place: Path) -> None:
+    """A call on possibly valid input: it may succeed, or fail with one line and exit 2; never a
+    traceback, never a file written."""
+    result, written = run(args, place)
+    assert result.exception is None or isinstance(result.exception, SystemExit), f"{args}: {result.exception!r}"
+    assert not written
+    if result.exit_code != 0:
+        lines = result.stderr.strip("\n").splitlines()
+        assert result.exit_code == 2 and len(lines) == 1 and "Traceback" not in result.stderr, (args, result.stderr[:300])
+
+
 @pytest.fixture
 def place(tmp_path, monkeypatch):
     monkeypatch.setattr(datafiles.limits, "max_bytes", CAP)
@@ -325,12 +336,7 @@ def test_mutated_data_files_never_crash(place, data):
     args = command_line(data.draw, words, "--none--", sub)
     flag = next(p.opts[0] for p in dict(COMMANDS)[words].params if p.name == option)
     args += [flag, str(file)]
-    result, written = run(args, sub)
-    assert result.exception is None or isinstance(result.exception, SystemExit), f"{args}: {result.exception!r}"
-    assert not written
-    if result.exit_code != 0:
-        lines = result.stderr.strip("\n").splitlines()
-        assert result.exit_code == 2 and len(lines) == 1 and "Traceback" not in result.stderr, (args, result.stderr[:300])
+    assert_no_crash(args, sub)
 
 
 # ---- hand-written cases: each cause the issue lists ------------------------------------------------
@@ -487,12 +493,7 @@ def test_mutated_text_files_never_crash(place, data):
     (sub / "mutated.txt").write_text(data.draw(mutated_text(original), label="text"))
     args = (["sequence", "count", str(sub / "mutated.txt")] if kind == "position"
             else ["sequence", "show", str(sub / "good.txt"), "--board", str(sub / "mutated.txt")])
-    result, written = run(args, sub)
-    assert result.exception is None or isinstance(result.exception, SystemExit), f"{args}: {result.exception!r}"
-    assert not written
-    if result.exit_code != 0:
-        lines = result.stderr.strip("\n").splitlines()
-        assert result.exit_code == 2 and len(lines) == 1 and "Traceback" not in result.stderr, (args, result.stderr[:300])
+    assert_no_crash(args, sub)
 
 
 @pytest.mark.parametrize("words", [words for words, _ in COMMANDS if words[-1] == "play"], ids=" ".join)

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from clicktown.patterns.stats import wilson
+from clicktown.arena.rates import wilson
 
 from test_patterns import DAKOTA, NO_MOVE, WILD
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from ..output import table
 from .cards import Card, Wheel
 from .engine import Move, Pattern, Verdict, best_move
-from .stats import Rate
+from ..arena.rates import Rate
 
 if TYPE_CHECKING:  # the CP-SAT model (OR-Tools) is loaded only by the commands that solve with it
     from .model import Puzzle, WildCompletion

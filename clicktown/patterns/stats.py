@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..arena.rates import Rate, wilson  # noqa: F401  (re-exported for the CLI and tests)
+from ..arena.rates import Rate
 from ..errors import ClicktownError
 from .cards import WHEEL_SIZE, Deck, Wheel
 from .engine import Rules, has_move, holds_wild
