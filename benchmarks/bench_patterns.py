@@ -8,7 +8,7 @@ import random
 import time
 
 from clicktown.patterns.cards import Wheel, load_deck
-from clicktown.patterns.engine import moves, valid_patterns
+from clicktown.patterns.analysis import moves, valid_patterns
 from clicktown.patterns.model import model_patterns
 
 

@@ -9,7 +9,7 @@ nothing, so the ratio shows what the bots' thinking adds to the engine's own wor
 import time
 from functools import partial
 
-from clicktown.patterns.simulate import Setup, play_one
+from clicktown.patterns.game.simulate import Setup, play_one
 
 
 def _games_per_minute(setup: Setup, games: int) -> float:

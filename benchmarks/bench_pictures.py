@@ -10,12 +10,12 @@ from clicktown.oldtown.render.sheet import sheet_html, solve_for_sheet
 from clicktown.oldtown.render.svg import plan_svg
 from clicktown.patterns import load_deck, report, valid_patterns
 from clicktown.patterns.cards import Wheel
-from clicktown.patterns.svg import list_picture
+from clicktown.patterns.render.svg import list_picture
 from clicktown.sequence import count_sequences, load_game
 from clicktown.sequence.geometry import CELLS, CORNERS
 from clicktown.sequence.position import Position
-from clicktown.sequence.render import board_view
-from clicktown.sequence.svg import board_picture
+from clicktown.sequence.render.text import board_view
+from clicktown.sequence.render.svg import board_picture
 
 ROUNDS = 200
 

@@ -7,7 +7,7 @@ by the search; CP-SAT against the search on the same puzzles.
 import random
 import time
 
-from clicktown.sequence.game import load_game
+from clicktown.sequence.cards import load_game
 from clicktown.sequence.geometry import CELLS, CORNERS
 from clicktown.sequence.position import Position
 from clicktown.sequence.puzzle import generate_puzzle

@@ -9,10 +9,10 @@ import random
 import time
 
 from clicktown.arena.state import RandomBot, play_game
-from clicktown.sequence.bots import BLOCK, OWN, SPECIAL_COST, GreedyBot
+from clicktown.sequence.game.bots import BLOCK, OWN, SPECIAL_COST, GreedyBot
 from clicktown.sequence.geometry import CONFLICTS_OF, CORNERS, WINDOWS, WINDOWS_BY_CELL
-from clicktown.sequence.match import CELL_COUNT
-from clicktown.sequence.simulate import Setup, make_match
+from clicktown.sequence.game.state import CELL_COUNT
+from clicktown.sequence.game.simulate import Setup, make_match
 
 GAMES = 150
 

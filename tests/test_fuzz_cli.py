@@ -28,7 +28,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from clicktown import datafiles
-from clicktown.cli import InputFile, OutputDir, OutputFile, cli
+from clicktown.cli import cli
+from clicktown.options import InputFile, OutputDir, OutputFile
 from clicktown.datafiles import builtin_path
 
 WHEEL = ("blue-gun-bullets,red-loot-bullets,blue-bottle-coin,grey-loot-bullets,blue-wanted-coin,"
@@ -194,7 +195,17 @@ def malformed(draw, words, param: click.Parameter, place: Path) -> str:
     if isinstance(kind, click.Path):
         output = True if isinstance(kind, (OutputFile, OutputDir)) else False if isinstance(kind, InputFile) else None
         return draw(broken_file(place, words, param.name, output, isinstance(kind, OutputDir)))
+    if type(kind) is not click.types.StringParamType:  # a type of our own: never draw a value it accepts
+        return draw(GARBAGE.filter(lambda value: not accepts(kind, value)))
     return draw(GARBAGE)
+
+
+def accepts(kind: click.ParamType, value: str) -> bool:
+    try:
+        kind.convert(value, None, None)
+    except click.BadParameter:
+        return False
+    return True
 
 
 def command_line(draw, words, name, place: Path) -> list[str]:

@@ -377,7 +377,7 @@ def test_cli_play_too_many_bots(run_cli):
 
 
 def test_render_board_and_hand(cat):
-    from clicktown.oldtown.game import render
+    from clicktown.oldtown.render import markers as render
     from clicktown.oldtown.game.town import Town
 
     town = Town.empty(cat.building_names)

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from clicktown.errors import ClicktownError, DataError
 from clicktown.patterns.cards import Card, Trait, Wheel, load_deck, parse_card, parse_wheel, vocabulary
 from clicktown.patterns.declare import parse_declaration
-from clicktown.patterns.engine import (Rules, Statement, all_statements, best_move, created_patterns, evaluate,
+from clicktown.patterns.analysis import (Rules, Statement, all_statements, best_move, created_patterns, evaluate,
                                        judge, moves, valid_patterns)
 from rulebook_wheels import ARCHIBALD, DAKOTA, MARTHA, NO_MOVE, PHINEAS, WILD  # the rulebook's examples as wheels
 

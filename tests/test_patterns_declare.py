@@ -5,7 +5,7 @@ import pytest
 from clicktown.errors import ClicktownError
 from clicktown.patterns.cards import load_deck
 from clicktown.patterns.declare import parse_declaration
-from clicktown.patterns.engine import Rules
+from clicktown.patterns.analysis import Rules
 from clicktown.patterns.model import generate_puzzle
 
 

@@ -13,12 +13,12 @@ from clicktown.arena.state import CHANCE, TERMINAL, sample_chance
 from clicktown.arena.trace import read_events
 from clicktown.errors import ClicktownError, DataError
 from clicktown.patterns.bank import builtin_bank, load_bank
-from clicktown.patterns.bots import GreedyPlayer, PlannerPlayer, make_bot
+from clicktown.patterns.game.bots import GreedyPlayer, PlannerPlayer, make_bot
 from clicktown.patterns.cards import parse_card
 from clicktown.patterns.declare import parse_declaration
-from clicktown.patterns.game import (CARD, CLICK, PASS, POSITION, STATEMENT, STATEMENT_INDEX, GameState, new_game,
+from clicktown.patterns.game.state import (CARD, CLICK, PASS, POSITION, STATEMENT, STATEMENT_INDEX, GameState, new_game,
                                      new_table)
-from clicktown.patterns.simulate import Setup, run, summarize
+from clicktown.patterns.game.simulate import Setup, run, summarize
 from rulebook_wheels import ARCHIBALD, DAKOTA, MARTHA, NO_MOVE, PHINEAS, WILD  # the rulebook's examples as wheels
 
 
@@ -132,7 +132,7 @@ def test_false_declaration_discards_the_played_card_and_every_opponent_takes_one
 
 
 def test_a_pattern_already_on_the_wheel_is_a_false_declaration_only_under_strict_new():
-    from clicktown.patterns.engine import Rules
+    from clicktown.patterns.analysis import Rules
     state, ids = stage(MARTHA, ["white-star-bullets", "white-gun-bullets"])
     state.table = new_table(2, rules=Rules(extend=False))
     state.apply_action(POSITION + 5)
@@ -141,7 +141,7 @@ def test_a_pattern_already_on_the_wheel_is_a_false_declaration_only_under_strict
 
 
 def test_apply_leaves_the_state_unchanged_and_legal_actions_is_per_seat():
-    from clicktown.patterns.game import apply, legal_actions
+    from clicktown.patterns.game.state import apply, legal_actions
     state, ids = stage(ARCHIBALD, ["yellow-star-coin", "white-gun-bullets"])
     assert legal_actions(state, 1) == [] and len(legal_actions(state, 0)) == 10
     after = apply(state, POSITION + 3)
@@ -586,7 +586,7 @@ def test_summary_counts_add_up():
 
 
 def test_greedy_covers_its_best_move_and_clicks_without_one():
-    from clicktown.patterns.engine import best_move, moves
+    from clicktown.patterns.analysis import best_move, moves
     state, ids = stage(DAKOTA, ["yellow-loot-bullets", "white-gun-bullets"])
     best = best_move(moves(state.wheel_cards(), parse_card("yellow-loot-bullets")))
     assert best.cards_won == 2 and GreedyPlayer().choose(state, None) == POSITION + best.position
@@ -617,7 +617,7 @@ def test_pettingzoo_api_and_seed_tests(players, mode):
     pytest.importorskip("pettingzoo")
     from pettingzoo.test import api_test, seed_test
 
-    from clicktown.patterns.env import env
+    from clicktown.patterns.game.env import env
     api_test(env(players=players, mode=mode), num_cycles=300)
     seed_test(lambda: env(players=players, mode=mode), num_cycles=100)
 
@@ -626,7 +626,7 @@ def test_env_hides_the_other_seats_cards_and_plays_to_the_end():
     pytest.importorskip("pettingzoo")
     import numpy as np
 
-    from clicktown.patterns.env import raw_env
+    from clicktown.patterns.game.env import raw_env
     e = raw_env(players=2)
     e.reset(seed=3)
     state = e.state
@@ -708,7 +708,7 @@ def test_cli_play_a_whole_game_from_typed_input(run_cli, tmp_path):
 
 
 def test_play_seats_the_bots_in_the_other_seats_in_order():
-    from clicktown.patterns.play import seat_players
+    from clicktown.patterns.game.play import seat_players
     assert seat_players(4, 2, ["planner", "greedy"]) == ["planner", "greedy", "human", "planner"]
     assert seat_players(2, 0, ["random"]) == ["human", "random"]
     with pytest.raises(ClicktownError, match="unknown bot 'wizard'"):

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from clicktown.errors import ClicktownError
 from clicktown.patterns.cards import Wheel, load_deck, parse_card, parse_wheel
-from clicktown.patterns.engine import Rules, created_patterns, moves, valid_patterns
+from clicktown.patterns.analysis import Rules, created_patterns, moves, valid_patterns
 from clicktown.patterns.model import complete_wild, creating_moves, generate_puzzle, model_patterns
 
 from test_patterns import ARCHIBALD, DAKOTA, MARTHA, NO_MOVE, PHINEAS, WILD, any_rules, any_wheel

@@ -10,11 +10,11 @@ from hypothesis import given, settings, strategies as st
 
 from clicktown.patterns import best_move, load_deck, moves, parse_card, parse_wheel, valid_patterns
 from clicktown.patterns.cards import Wheel
-from clicktown.patterns.svg import CARD_FILL, CENTRE, list_picture, moves_picture, wheel_svg
+from clicktown.patterns.render.svg import CARD_FILL, CENTRE, list_picture, moves_picture, wheel_svg
 from clicktown.sequence import count_sequences, load_game, parse_position
 from clicktown.sequence.geometry import CORNERS, row_col
 from clicktown.sequence.position import Position
-from clicktown.sequence.svg import board_picture
+from clicktown.sequence.render.svg import board_picture
 from clicktown.svgkit import png_bytes
 
 SVG = "{http://www.w3.org/2000/svg}"

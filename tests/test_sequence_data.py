@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 
 from clicktown.errors import ClicktownError, DataError
-from clicktown.sequence.game import equation_value, load_game, parse_hand
+from clicktown.sequence.cards import equation_value, load_game, parse_hand
 from clicktown.sequence.geometry import CORNERS
 from clicktown.sequence.rules import hand_size, sequences_needed, table_for
 

@@ -11,14 +11,14 @@ from hypothesis import strategies as st
 from clicktown.arena.state import CHANCE, TERMINAL, RandomBot, play_game, resolve_chance
 from clicktown.arena.trace import read_events, write_events
 from clicktown.errors import ClicktownError
-from clicktown.sequence.bots import GreedyBot, LookaheadBot, make_bot
-from clicktown.sequence.game import load_game
+from clicktown.sequence.game.bots import GreedyBot, LookaheadBot, make_bot
+from clicktown.sequence.cards import load_game
 from clicktown.sequence.geometry import CORNERS, WINDOWS, cell
-from clicktown.sequence.match import CELL_COUNT, RESHUFFLES, Match
+from clicktown.sequence.game.state import CELL_COUNT, RESHUFFLES, Match
 from clicktown.sequence.position import locked_windows, parse_position
 from clicktown.sequence.rules import chips_per_team, seat_table
 from clicktown.sequence.sequences import count_fast
-from clicktown.sequence.simulate import Setup, play_one, run, summarise
+from clicktown.sequence.game.simulate import Setup, play_one, run, summarise
 
 GAMES = {name: load_game(name) for name in ("sequence", "numbers")}
 
@@ -552,7 +552,7 @@ def test_pettingzoo_api_and_seed_tests(game, players, teams):
     pytest.importorskip("pettingzoo")
     from pettingzoo.test import api_test, seed_test
 
-    from clicktown.sequence.env import env
+    from clicktown.sequence.game.env import env
 
     api_test(env(game=game, players=players, teams=teams), num_cycles=200)
     seed_test(lambda: env(game=game, players=players, teams=teams), num_cycles=50)
@@ -560,7 +560,7 @@ def test_pettingzoo_api_and_seed_tests(game, players, teams):
 
 def test_the_observation_hides_the_other_hands():
     pytest.importorskip("pettingzoo")
-    from clicktown.sequence.env import observe
+    from clicktown.sequence.game.env import observe
 
     state = new_state("sequence")
     a, b = observe(state, 0), observe(state, 1)

@@ -7,13 +7,13 @@ import pytest
 
 from clicktown.arena.state import resolve_chance
 from clicktown.errors import ClicktownError
-from clicktown.sequence.bots import GreedyBot
-from clicktown.sequence.game import load_game
-from clicktown.sequence.match import Match
-from clicktown.sequence.play import Human, board_text, move_text, parse_move, play_against
+from clicktown.sequence.game.bots import GreedyBot
+from clicktown.sequence.cards import load_game
+from clicktown.sequence.game.state import Match
+from clicktown.sequence.game.play import Human, board_text, move_text, parse_move, play_against
 from clicktown.sequence.position import parse_position
 from clicktown.sequence.rules import seat_table
-from clicktown.sequence.simulate import Setup
+from clicktown.sequence.game.simulate import Setup
 
 
 def test_simulate_json_summary(run_json):

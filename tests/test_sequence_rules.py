@@ -5,7 +5,7 @@ import json
 import pytest
 
 from clicktown.errors import ClicktownError, DataError
-from clicktown.sequence.game import load_game, parse_hand
+from clicktown.sequence.cards import load_game, parse_hand
 from clicktown.sequence.position import parse_position
 from clicktown.sequence.rules import check_hand, check_table
 from clicktown.sequence.sequences import count_cpsat, count_exhaustive, count_fast, count_sequences
@@ -225,7 +225,7 @@ def test_bad_game_options_are_one_line_errors(run_cli, args, expected):
                                                        ("numbers", "numbers-board.txt", "numbers-deck.json")])
 def test_the_builtin_files_pass_the_shape_models_they_skip_at_start_up(game, board_name, deck_name):
     from clicktown.datafiles import builtin_path, read_json, read_text
-    from clicktown.sequence.game import parse_board, parse_deck
+    from clicktown.sequence.cards import parse_board, parse_deck
 
     board = parse_board(read_text(builtin_path("sequence", board_name)), board_name, check_shape=True)
     deck = parse_deck(read_json(builtin_path("sequence", deck_name)), board, deck_name, check_shape=True)

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clicktown.errors import ClicktownError
-from clicktown.sequence.game import load_game, parse_hand
+from clicktown.sequence.cards import load_game, parse_hand
 from clicktown.sequence.geometry import CELLS, cell
 from clicktown.sequence.moves import Move, apply_move, card_cells, legal_moves, play_line
 from clicktown.sequence.position import Position, empty_position, parse_position

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ..errors import ClicktownError
 from .cards import find_traits, vocabulary, words
-from .engine import Statement, statement_form_error
+from .analysis import Statement, statement_form_error
 
 AFTER_WORDS = {"after", "nach", "apres", "dopo", "despues"}
 BEFORE_WORDS = {"before", "vor", "avant", "prima", "antes"}

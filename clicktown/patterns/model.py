@@ -32,7 +32,7 @@ from ortools.sat.python import cp_model
 
 from ..errors import ClicktownError
 from .cards import WHEEL_SIZE, Card, Deck, Wheel, vocabulary
-from .engine import DIRECTIONS, Pattern, Rules, Statement, all_statements, created_patterns, moves
+from .analysis import DIRECTIONS, Pattern, Rules, Statement, all_statements, created_patterns, moves
 
 
 # ---- literals: Python bools for what is known, CP-SAT literals for what is not --------------

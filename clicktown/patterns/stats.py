@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from ..arena.rates import Rate
 from ..errors import ClicktownError
 from .cards import WHEEL_SIZE, Deck, Wheel
-from .engine import Rules, has_move, holds_wild
+from .analysis import Rules, has_move, holds_wild
 
 @dataclass(frozen=True)
 class Trial:

@@ -12,13 +12,15 @@ appear in JSON as [row, column], rows and columns 0-9 from the top left.
     solve(game, position, "A", hand, 3, needed)  # Solution: a shortest winning line, or none
     generate_puzzle(game, seed=1, turns=2)       # Puzzle with exactly one winning first move
 
-The whole game lives in `match` (the state in the OpenSpiel shape of `clicktown.arena`), with
-`rules.seat_table` for the table, `bots` (random, greedy, lookahead), `simulate` (seeded runs and
-traces), `play` (a person at the terminal) and `env` (PettingZoo). Nothing here imports OR-Tools
+Modules: `cards` (the board and deck data), `geometry`, `position`, `sequences` (counting), `moves`,
+`solve` (win in N), `puzzle`, `rules` (the two rulebooks' tables); `render/` (text and SVG);
+`commands` (the `clicktown sequence` group). The whole game lives in `game/`: `state` (the engine in
+the OpenSpiel shape of `clicktown.arena`, with `rules.seat_table` for the table), `bots`,
+`simulate` (seeded runs and traces), `play` (a person at the terminal) and `env` (PettingZoo). Nothing here imports OR-Tools
 until a CP-SAT function is called.
 """
 
-from .game import Board, Card, Deck, Game, load_game, parse_hand
+from .cards import Board, Card, Deck, Game, load_game, parse_hand
 from .moves import CardMoves, Move, apply_move, legal_moves, play_line
 from .position import Position, empty_position, parse_position
 from .puzzle import Puzzle, generate_puzzle

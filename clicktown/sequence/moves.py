@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import ClicktownError
-from .game import Card, Game
+from .cards import Card, Game
 from .geometry import CELLS, row_col
 from .position import Position
 from .sequences import protected_cells

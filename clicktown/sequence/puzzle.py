@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass
 
 from ..errors import ClicktownError
-from .game import Card, Game
+from .cards import Card, Game
 from .geometry import CELLS, CORNERS, WINDOWS, conflicting
 from .moves import Move
 from .position import Position, empty_position

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..errors import ClicktownError
-from .game import Card, Game
+from .cards import Card, Game
 from .geometry import CELLS, CONFLICTS, WINDOWS
 from .moves import Move, apply_move, card_cells
 from .position import Position

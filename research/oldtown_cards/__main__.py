@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import click
 
-from clicktown.cli import ClicktownGroup, oldtown_data
+from clicktown.cli import ClicktownGroup
+from clicktown.oldtown.commands import oldtown_data
 from clicktown.output import message, progress
 
 from . import reconstruct

@@ -10,7 +10,7 @@
   bots      random, greedy, planner
   simulate  many games, summaries, traces
   referee   one disputed move judged from a saved state file
-  render    the board and a hand as terminal text
+  (the board and a hand as terminal text: ..render.markers)
   env       the PettingZoo AEC environment (needs the `rl` extra)
 
 The rules decisions are written down in docs/oldtown-marker-game.md.

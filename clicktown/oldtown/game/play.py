@@ -7,7 +7,7 @@ from typing import Callable
 
 from ...arena.state import resolve_chance
 from ...errors import ClicktownError
-from . import render
+from ..render import markers as render
 from .bots import make_bot
 from .state import PASS, OldTownState, new_game
 

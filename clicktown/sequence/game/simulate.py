@@ -12,14 +12,14 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache, partial
 
-from ..arena.rates import Rate
-from ..arena.simulate import GameRecord, run_games
-from ..arena.state import play_game
-from ..errors import ClicktownError
+from ...arena.rates import Rate
+from ...arena.simulate import GameRecord, run_games
+from ...arena.state import play_game
+from ...errors import ClicktownError
 from .bots import BOTS, make_bot
-from .game import load_game
-from .match import Match, MatchState
-from .rules import seat_table
+from ..cards import load_game
+from .state import Match, MatchState
+from ..rules import seat_table
 
 
 @dataclass(frozen=True)

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import random
 
-from ..errors import ClicktownError
-from .cards import Card
-from .engine import best_move, has_move, moves
-from .game import CARD, CLICK, PASS, POSITION, STATEMENT, STATEMENT_INDEX, GameState
+from ...errors import ClicktownError
+from ..cards import Card
+from ..analysis import best_move, has_move, moves
+from .state import CARD, CLICK, PASS, POSITION, STATEMENT, STATEMENT_INDEX, GameState
 
 BOTS = ("random", "greedy", "planner")
 

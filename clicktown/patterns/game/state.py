@@ -29,11 +29,11 @@ import itertools
 from dataclasses import dataclass
 from functools import cache
 
-from ..arena.state import CHANCE, TERMINAL
-from ..errors import ClicktownError
-from .bank import Bank, builtin_bank
-from .cards import WHEEL_SIZE, Card, Deck, Wheel, load_deck
-from .engine import Rules, Statement, all_statements, created_patterns
+from ...arena.state import CHANCE, TERMINAL
+from ...errors import ClicktownError
+from ..bank import Bank, builtin_bank
+from ..cards import WHEEL_SIZE, Card, Deck, Wheel, load_deck
+from ..analysis import Rules, Statement, all_statements, created_patterns
 
 MODES = ("saloon", "alive-or-dead")
 STATEMENTS = tuple(all_statements())

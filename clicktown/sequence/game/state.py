@@ -23,11 +23,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..arena.state import CHANCE, TERMINAL
-from .game import Game
-from .geometry import CELLS, CONFLICTS_OF, CORNERS, CORNERS_IN, SIZE, WINDOWS, WINDOWS_BY_CELL, row_col
-from .position import EMPTY, FREE, Position
-from .rules import Table, chips_per_team
+from ...arena.state import CHANCE, TERMINAL
+from ..cards import Game
+from ..geometry import CELLS, CONFLICTS_OF, CORNERS, CORNERS_IN, SIZE, WINDOWS, WINDOWS_BY_CELL, row_col
+from ..position import EMPTY, FREE, Position
+from ..rules import Table, chips_per_team
 
 RESHUFFLES = 2
 CELL_COUNT = SIZE * SIZE

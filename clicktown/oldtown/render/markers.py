@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .town import PLOTS, Town
+from ..game.town import PLOTS, Town
 
 WIDTH = 20
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..output import table
-from .cards import Card, Wheel
-from .engine import Move, Pattern, Verdict, best_move
-from ..arena.rates import Rate
+from ...output import table
+from ..cards import Card, Wheel
+from ..analysis import Move, Pattern, Verdict, best_move
+from ...arena.rates import Rate
 
 if TYPE_CHECKING:  # the CP-SAT model (OR-Tools) is loaded only by the commands that solve with it
-    from .model import Puzzle, WildCompletion
+    from ..model import Puzzle, WildCompletion
 
 
 def wheel_lines(wheel: Wheel) -> str:

@@ -13,15 +13,15 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache, partial
 
-from ..arena.rates import Rate
-from ..arena.simulate import GameRecord, run_games
-from ..arena.state import play_game
-from ..errors import ClicktownError
-from .bank import load_bank
+from ...arena.rates import Rate
+from ...arena.simulate import GameRecord, run_games
+from ...arena.state import play_game
+from ...errors import ClicktownError
+from ..bank import load_bank
 from .bots import BOTS, make_bot
-from .cards import load_deck
-from .engine import Rules
-from .game import MAX_TURNS, new_game, new_table, GameState
+from ..cards import load_deck
+from ..analysis import Rules
+from .state import MAX_TURNS, new_game, new_table, GameState
 
 
 @dataclass(frozen=True)
@@ -126,7 +126,7 @@ def summarize(summaries: list[dict], setup: Setup, seed: int) -> dict:
 
 def summary_text(result: dict) -> str:
     """The summary as plain text tables."""
-    from ..output import table
+    from ...output import table
 
     def pct(rate):
         low, high = rate["ci95"]

@@ -13,11 +13,11 @@ with `data-team` and `data-cells`.
 
 from __future__ import annotations
 
-from ..svgkit import Svg
-from .game import Game
-from .geometry import SIZE, row_col
-from .position import Position
-from .sequences import SequenceCount
+from ...svgkit import Svg
+from ..cards import Game
+from ..geometry import SIZE, row_col
+from ..position import Position
+from ..sequences import SequenceCount
 
 CELL, MARGIN, TOP = 58, 30, 36
 TEAM_COLOUR = {"A": "#2a62c9", "B": "#2e9444", "C": "#cc3333"}

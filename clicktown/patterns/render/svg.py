@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import math
 
-from ..errors import ClicktownError
-from ..svgkit import Svg, wrap
-from .cards import Card, Wheel
-from .engine import Move, Pattern, best_move
+from ...errors import ClicktownError
+from ...svgkit import Svg, wrap
+from ..cards import Card, Wheel
+from ..analysis import Move, Pattern, best_move
 
 CARD_FILL = {"red": "#c8372d", "blue": "#2e5eaa", "yellow": "#eec330", "grey": "#8c9198", "white": "#ffffff"}
 INK = {"red": "#ffffff", "blue": "#ffffff", "yellow": "#2a2a2a", "grey": "#ffffff", "white": "#2a2a2a"}

@@ -16,11 +16,11 @@ from typing import Callable
 
 import click
 
-from ..errors import ClicktownError
-from .game import equation_value
-from .geometry import SIZE, cell
-from .match import CELL_COUNT, MatchState
-from .rules import COLOURS
+from ...errors import ClicktownError
+from ..cards import equation_value
+from ..geometry import SIZE, cell
+from .state import CELL_COUNT, MatchState
+from ..rules import COLOURS
 
 STYLE = {"A": "blue", "B": "green", "C": "red"}
 
@@ -162,7 +162,7 @@ class Human:
 
 def play_against(setup, seat: int, human: Human, seed: int) -> MatchState:
     """One game with `human` at `seat` and the setup's bots at the others; `state.trace` holds its events."""
-    from ..arena.state import play_game
+    from ...arena.state import play_game
     from .bots import make_bot
     from .simulate import end_event, make_match, start_event
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import random
 
-from ..arena.state import RandomBot
-from ..errors import ClicktownError
-from .geometry import CONFLICTS_OF, CORNERS_IN, WINDOWS, WINDOWS_BY_CELL
-from .match import CELL_COUNT, MatchState
+from ...arena.state import RandomBot
+from ...errors import ClicktownError
+from ..geometry import CONFLICTS_OF, CORNERS_IN, WINDOWS, WINDOWS_BY_CELL
+from .state import CELL_COUNT, MatchState
 
 OWN = (1, 3, 9, 27, 1000)
 BLOCK = (0, 1, 3, 8, 500)
@@ -100,7 +100,7 @@ class LookaheadBot:
         self.greedy = GreedyBot()
 
     def choose(self, state: MatchState, rng: random.Random) -> int:
-        from .solve import solve_search
+        from ..solve import solve_search
 
         actions = state.legal_actions()
         match = state.match

@@ -15,12 +15,12 @@ from typing import Callable
 
 import click
 
-from ..arena.state import CHANCE, sample_chance
-from ..errors import ClicktownError
+from ...arena.state import CHANCE, sample_chance
+from ...errors import ClicktownError
 from .bots import BOTS, make_bot
-from .cards import WHEEL_SIZE
-from .declare import parse_declaration
-from .game import CLICK, PASS, POSITION, STATEMENT, STATEMENT_INDEX, STATEMENTS, GameState
+from ..cards import WHEEL_SIZE
+from ..declare import parse_declaration
+from .state import CLICK, PASS, POSITION, STATEMENT, STATEMENT_INDEX, STATEMENTS, GameState
 
 STYLE = {"red": "red", "blue": "blue", "yellow": "yellow", "grey": "bright_black", "white": "white"}
 

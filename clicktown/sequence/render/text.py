@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from ..output import table
-from .game import Game
-from .geometry import SIZE, row_col
-from .moves import CardMoves
-from .position import Position
-from .sequences import SequenceCount
-from .solve import Solution
+from ...output import table
+from ..cards import Game
+from ..geometry import SIZE, row_col
+from ..moves import CardMoves
+from ..position import Position
+from ..sequences import SequenceCount
+from ..solve import Solution
 
 
 def _cell(game: Game, position: Position, index: int) -> str:

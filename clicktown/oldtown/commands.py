@@ -1,0 +1,464 @@
+"""`clicktown oldtown`: the solo puzzles (verify, solve, show, cards, sheet, explain, grade, generate) and the marker game (play, referee, simulate)."""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+from ..options import (InputFile, LaterChoice, OutputDir, OutputFile, input_file, json_option, lang_option, later,
+                       output_file, played, seed_option, write_trace)
+from ..output import emit_json, message, progress, table
+from ..svgkit import save_picture, write_file
+
+
+@click.group()
+def oldtown():
+    """Old Town (Stephan Riedel): solo scenarios, verification, generation.
+
+    The board plan and the 60 info cards are a reconstruction from the rulebook's
+    evidence (the printed ones are not public); pass --board and --cards to use your own.
+    """
+
+
+ot_verify = later("clicktown.oldtown.solve.verify")  # the modules this section calls, imported on use
+ot_text = later("clicktown.oldtown.render.text")
+ot_catalogue = later("clicktown.oldtown.catalogue")
+ot_transcribe = later("clicktown.oldtown.transcribe")
+
+
+def oldtown_data(fn):
+    """The options every Old Town command takes to replace the built-in data with a user's files."""
+    fn = input_file("--scenarios", "scenarios_file", help="Scenario file (JSON) in place of the rulebook's.")(fn)
+    fn = input_file("--cards", "cards_file", help="Card catalogue (JSON), or a filled transcription sheet (.csv, "
+                                                  "see `oldtown cards template`), in place of the reconstructed one.")(fn)
+    fn = input_file("--board", "board_file", help="Board plan (JSON) in place of the reconstructed one.")(fn)
+    return fn
+
+
+def engine_option(fn):
+    return click.option("--engine", "--backend", "engine", type=LaterChoice("clicktown.oldtown.solve.verify", "ENGINES"),
+                        default=lambda: ot_verify.DEFAULT_ENGINE, show_default="the fast exact counter",
+                        help="Solver: the fast exact counter, CP-SAT, or python-constraint2 (--backend is an alias).")(fn)
+
+
+def _catalogue(board_file, cards_file, scenarios_file):
+    """The Old Town catalogue: built-in data, or the user's files in its place (cards: JSON or a .csv sheet)."""
+    if cards_file and ot_transcribe.is_sheet(cards_file):
+        return ot_transcribe.sheet_catalogue(cards_file, board=board_file, scenarios=scenarios_file)
+    return ot_catalogue.load_catalogue(board=board_file, cards=cards_file, scenarios=scenarios_file)
+
+
+def _scenarios_named(catalogue, target: str):
+    """Scenarios for an ID or a scenario file (every scenario in the file)."""
+    if not target.strip():
+        raise click.UsageError("empty scenario id or file name")
+    if target in catalogue.scenarios:
+        return [catalogue.scenario(target)]
+    if os.path.isfile(target):
+        found = list(ot_catalogue.load_scenarios(target).values())
+        for s in found:
+            catalogue.check_scenario(s)
+        return found
+    return [catalogue.scenario(target)]
+
+
+@oldtown.command("verify")
+@click.argument("ids", nargs=-1)
+@engine_option
+@oldtown_data
+@json_option
+@click.pass_context
+def oldtown_verify(ctx, ids, engine, board_file, cards_file, scenarios_file, as_json):
+    """Check the solo scenarios: is each published solution the only one?
+
+    Prints scenario, level, number of solutions (capped at 10), whether the published
+    solution is among them, the verdict, what the rulebook leads one to expect, and time.
+    Exits 0 when every scenario shows what the rulebook implies, 1 otherwise.
+    """
+    catalogue = _catalogue(board_file, cards_file, scenarios_file)
+    chosen = [s for i in ids for s in _scenarios_named(catalogue, i)] if ids else list(catalogue.scenarios.values())
+    results = [ot_verify.verify(catalogue, s, engine) for s in chosen]
+    from .solve import conflicts as ot_conflicts
+
+    why = {s.id: ot_conflicts.explain_scenario(catalogue, s, bool(r.solutions), engine)
+           for s, r in zip(chosen, results) if not r.solutions or not r.matches_published}
+    if as_json:
+        emit_json([{**r.as_dict(), **({"conflict": why[r.id].as_dict()} if why.get(r.id) else {})}
+                   for r in results])
+    else:
+        rulebook = any(s.rulebook for s in chosen)
+        rows = [[r.id, r.level, f"{len(r.solutions)}{'+' if len(r.solutions) >= ot_verify.LIMIT else ''}",
+                 "yes" if r.matches_published else "no", r.verdict,
+                 *([r.expected, "ok" if r.ok else "NOT OK"] if rulebook else []), f"{r.seconds:.2f}s"]
+                for r in results]
+        click.echo(table(rows, ["scenario", "level", "solutions", "published", "verdict",
+                                *(["rulebook implies", "agrees"] if rulebook else []), "time"]))
+        for ident, conflict in why.items():
+            if conflict:
+                click.echo(f"scenario {ident}: {conflict.sentence()}")
+        message(f"Board and cards: {'your files' if board_file or cards_file else 'reconstruction (see docs/oldtown-reconstruction.md)'}; engine {engine}.")
+    ctx.exit(0 if all(r.ok for r in results) else 1)
+
+
+@oldtown.command("solve")
+@click.argument("target", metavar="ID|FILE")
+@click.option("--limit", type=click.IntRange(1, 1000), default=10, show_default=True, help="Stop after this many solutions.")
+@engine_option
+@oldtown_data
+@json_option
+@click.option("--svg", "svg_file", type=OutputFile(), help="Also draw the first solution as an SVG picture.")
+@click.option("--png", "png_file", type=OutputFile(), help="Also draw it as a PNG picture (needs cairosvg).")
+def oldtown_solve(target, limit, engine, board_file, cards_file, scenarios_file, as_json, svg_file, png_file):
+    """Every solution of a scenario (up to --limit), as plans.
+
+    With no solution, names a smallest set of cards that cannot all hold together, and exits 1.
+    """
+    catalogue = _catalogue(board_file, cards_file, scenarios_file)
+    out = []
+    for s in _scenarios_named(catalogue, target):
+        found = ot_verify.solver(engine)(catalogue.puzzle(s), limit)
+        out.append((s, found))
+    save_picture(svg_file, png_file, lambda: ot_svg.solve_picture(catalogue, out))
+    from .solve import conflicts as ot_conflicts
+
+    why = {s.id: ot_conflicts.minimal_core(catalogue.puzzle(s), engine) for s, found in out if not found}
+    if as_json:
+        data = [{"id": s.id, "solutions": [f.as_dict() for f in found],
+                 **({"conflicting_cards": list(why[s.id])} if s.id in why else {})} for s, found in out]
+        emit_json(data[0] if len(data) == 1 else data)
+    else:
+        click.echo("\n\n".join(ot_text.solutions_text(catalogue, s, found, limit, why.get(s.id)) for s, found in out))
+    if why:
+        raise SystemExit(1)
+
+
+@oldtown.command("show")
+@click.argument("target", metavar="ID|FILE", required=False)
+@oldtown_data
+@json_option
+@click.option("--svg", "svg_file", type=OutputFile(), help="Also draw the plan as an SVG picture.")
+@click.option("--png", "png_file", type=OutputFile(), help="Also draw it as a PNG picture (needs cairosvg).")
+@click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True,
+              help="Names of buildings, streets and landmarks in English or German.")
+def oldtown_show(target, board_file, cards_file, scenarios_file, as_json, svg_file, png_file, lang):
+    """The board plan as text (streets, railway, doors), with a scenario's published town."""
+    catalogue = _catalogue(board_file, cards_file, scenarios_file)
+    scenarios = _scenarios_named(catalogue, target) if target is not None else []
+    names = {b: x.de for b, x in catalogue.buildings.items()} if lang == "de" else None
+    save_picture(svg_file, png_file, lambda: ot_svg.show_picture(catalogue, scenarios, lang))
+    if as_json:
+        board = catalogue.board
+        emit_json({
+            "board": {"note": board.note,
+                      "lines": [{"name": ln.name, "kind": ln.kind, "orientation": ln.orientation,
+                                 "between": list(ln.between), "span": list(ln.span)} for ln in board.lines],
+                      "landmarks": [{"name": m.name, "borders": [list(b) for b in m.borders]} for m in board.landmarks],
+                      "entrances": {str(p): s for p, s in board.entrances.items()}},
+            "scenarios": [s.as_dict() for s in scenarios],
+        })
+        return
+    if not scenarios:
+        click.echo(ot_text.plan(catalogue.board, lang=lang))
+    for s in scenarios:
+        click.echo(ot_text.published_heading(s, lang))
+        click.echo(ot_text.plan(catalogue.board, s.published, s.mine or (), lang, names))
+
+
+@oldtown.group("cards", invoke_without_command=True)
+@click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True)
+@oldtown_data
+@json_option
+@click.pass_context
+def oldtown_cards(ctx, lang, board_file, cards_file, scenarios_file, as_json):
+    """The 60 info cards (a reconstruction) with the plots or pairs each allows.
+
+    `cards template` writes a sheet to transcribe the printed cards; `cards check FILE` holds a
+    filled sheet against the rulebook's evidence. Every Old Town command takes it with --cards.
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    catalogue = _catalogue(board_file, cards_file, scenarios_file)
+    cards = [catalogue.cards[n] for n in sorted(catalogue.cards)]
+    if as_json:
+        emit_json([c.as_dict() for c in cards])
+    else:
+        click.echo("\n".join(ot_text.card_line(c, lang) for c in cards))
+
+
+@oldtown_cards.command("template")
+@click.option("--out", "out_file", type=OutputFile(), help="Write the sheet to FILE (.csv) instead of standard output.")
+@click.option("--filled", is_flag=True, help="Fill every row from the built-in reconstruction (or --cards) instead of leaving it blank.")
+@oldtown_data
+def oldtown_cards_template(out_file, filled, board_file, cards_file, scenarios_file):
+    """A transcription sheet (CSV): one row per card, number, type, building, German and English
+    text, the plots starred on the card's little plan (C cards: its pairs too)."""
+    if not filled and (board_file or cards_file or scenarios_file):
+        raise click.UsageError("--board, --cards and --scenarios are read only with --filled")
+    catalogue = _catalogue(board_file, cards_file, scenarios_file) if filled else None
+    text = ot_transcribe.sheet_text(ot_transcribe.template_rows(catalogue))
+    if out_file:
+        write_file(out_file, text)
+        message(f"wrote {out_file}: 60 rows; fill them in and run `clicktown oldtown cards check {out_file}`")
+    else:
+        click.echo(text, nl=False)
+
+
+@oldtown_cards.command("check")
+@click.argument("sheet", type=InputFile())
+@click.option("--board", "board_file", type=InputFile(), help="Board plan (JSON) in place of the reconstructed one.")
+@click.option("--scenarios", "scenarios_file", type=InputFile(), help="Scenario file (JSON) in place of the rulebook's.")
+@json_option
+@click.pass_context
+def oldtown_cards_check(ctx, sheet, board_file, scenarios_file, as_json):
+    """Check a filled sheet against the rulebook's evidence and name the cards most likely mistyped.
+
+    Exits 0 when the sheet agrees with every piece of evidence, 1 otherwise.
+    """
+    ot_transcribe.require_sheet_columns(sheet)
+    report = ot_transcribe.check(ot_transcribe.sheet_catalogue(sheet, board=board_file, scenarios=scenarios_file))
+    emit_json(report.as_dict()) if as_json else click.echo(ot_transcribe.report_text(report))
+    ctx.exit(0 if report.clean else 1)
+
+
+@oldtown.command("scenarios")
+@oldtown_data
+@json_option
+def oldtown_scenarios(board_file, cards_file, scenarios_file, as_json):
+    """The solo scenarios: card numbers by type, B bindings, my buildings."""
+    catalogue = _catalogue(board_file, cards_file, scenarios_file)
+    scenarios = list(catalogue.scenarios.values())
+    if as_json:
+        emit_json([s.as_dict() for s in scenarios])
+    else:
+        rows = [ot_text.scenario_row(s) for s in scenarios]
+        click.echo(table(rows, ["scenario", "level", "type A", "type B", "type C", "my buildings"]))
+
+
+# -- Old Town pictures (issue 6)
+
+ot_sheet, ot_svg = later("clicktown.oldtown.render.sheet"), later("clicktown.oldtown.render.svg")
+
+
+@oldtown.command("sheet")
+@click.argument("target", metavar="ID|FILE")
+@click.option("--out", "out_file", required=True, type=OutputFile(), help="The HTML file to write.")
+@click.option("--solutions", type=click.Choice(["none", "end", "separate"]), default="none", show_default=True,
+              help="Leave the solutions out, put them at the end of the sheet, or in the file --solutions-out.")
+@click.option("--solutions-out", "solutions_file", type=OutputFile(),
+              help="The HTML file for the solutions (with --solutions separate).")
+@click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True,
+              help="Language of the sheet: headings, sentences, names of buildings and streets.")
+@oldtown_data
+@json_option
+def oldtown_sheet(target, out_file, solutions, solutions_file, lang, board_file, cards_file, scenarios_file, as_json):
+    """A printable puzzle sheet (HTML, works offline): plan, cards, candidate grid, relation words; solutions only when asked for."""
+    if (solutions == "separate") != (solutions_file is not None):
+        raise click.UsageError("--solutions separate and --solutions-out FILE go together")
+    catalogue = _catalogue(board_file, cards_file, scenarios_file)
+    items = [ot_sheet.solve_for_sheet(catalogue, s) for s in _scenarios_named(catalogue, target)]
+    write_file(out_file, ot_sheet.sheet_html(catalogue, items, solutions, lang))
+    if solutions_file:
+        write_file(solutions_file, ot_sheet.solutions_html(catalogue, items, lang))
+    summary = ot_sheet.summary(out_file, items, solutions, solutions_file)
+    also = f" and the solutions to {solutions_file}" if solutions_file else ""
+    emit_json(summary) if as_json else message(f"wrote {out_file}{also}: scenario(s) {', '.join(i.scenario.id for i in items)}")
+
+
+# -- Old Town generation, grading, explanation (issue 4)
+
+ot_explain = later("clicktown.oldtown.puzzles.explain")
+ot_generate = later("clicktown.oldtown.puzzles.generate")
+ot_grade = later("clicktown.oldtown.puzzles.grade")
+
+
+
+def _step_files(ctx, param, value):
+    """A per-step file name must say where the step number goes, so only files the user named are written."""
+    if value is not None and "{n}" not in value:
+        raise click.BadParameter(f"{value!r} has no {{n}} for the step number (e.g. step-{{n}}.svg)", ctx, param)
+    return value
+
+
+@oldtown.command("explain")
+@click.argument("target", metavar="ID|FILE")
+@lang_option
+@oldtown_data
+@json_option
+@click.option("--svg", "svg_file", type=OutputFile(), metavar="FILE", callback=_step_files,
+              help="Also draw each step; {n} in FILE is the step number: step-{n}.svg gives step-01.svg, ...")
+@click.option("--png", "png_file", type=OutputFile(), metavar="FILE", callback=_step_files, help="The same as PNG pictures, {n} in FILE as for --svg (needs cairosvg).")
+@click.option("--html", "html_file", type=OutputFile(), help="Also write one HTML page that steps through the pictures.")
+def oldtown_explain(target, lang, board_file, cards_file, scenarios_file, as_json, svg_file, png_file, html_file):
+    """The deductions that solve a scenario, step by step, in plain words."""
+    catalogue = _catalogue(board_file, cards_file, scenarios_file)
+    found = [ot_explain.explain(catalogue, s, lang) for s in _scenarios_named(catalogue, target)]
+    ot_sheet.save_explained(catalogue, [e.as_dict() for e in found], svg_file, png_file, html_file)
+    if as_json:
+        data = [e.as_dict() for e in found]
+        emit_json(data[0] if len(data) == 1 else data)
+        return
+    for e in found:
+        click.echo(ot_explain.heading("scenario", lang, id=e.id) + f"\n{e.text()}\n")
+        solution = e.deduction.solution()
+        if solution is not None:
+            names = {b: x.de for b, x in catalogue.buildings.items()} if lang == "de" else None
+            click.echo(ot_text.plan(catalogue.board, solution.placement, solution.mine, lang, names) + "\n")
+
+
+@oldtown.command("grade")
+@click.argument("target", metavar="ID|FILE", required=False)
+@click.option("--calibrate", is_flag=True, help="Also report how the grades match the printed levels (default with no ID).")
+@oldtown_data
+@json_option
+def oldtown_grade(target, calibrate, board_file, cards_file, scenarios_file, as_json):
+    """Difficulty and the techniques used (every built-in scenario when no ID|FILE is given)."""
+    catalogue = _catalogue(board_file, cards_file, scenarios_file)
+    chosen = _scenarios_named(catalogue, target) if target is not None else list(catalogue.scenarios.values())
+    grades = [ot_grade.grade_scenario(catalogue, s) for s in chosen]
+    calibrate = calibrate or not target
+    fit = ot_grade.calibration(grades) if calibrate else None
+    if as_json:
+        data = [g.as_dict() for g in grades]
+        emit_json({"grades": data, "calibration": fit} if calibrate else data[0] if len(data) == 1 else data)
+        return
+    rows = [[g.id, g.printed or "-", g.level, g.steps, g.solutions if g.solutions < 2 else "2+",
+             ", ".join(g.techniques)] for g in grades]
+    click.echo(table(rows, ["scenario", "printed", "measured", "steps", "solutions", "techniques"]))
+    if fit is not None:
+        rho = "n/a" if fit["spearman"] is None else f"{fit['spearman']:+.2f}"
+        click.echo(f"{fit['in_printed_level']} of {fit['of']} land in their printed level; rank correlation {rho}")
+
+
+@oldtown.command("generate")
+@click.option("--level", type=LaterChoice("clicktown.oldtown.catalogue", "LEVELS"), default="leicht", show_default=True)
+@click.option("--count", "how_many", type=click.IntRange(1, 1000), default=1, show_default=True, help="How many scenarios.")
+@seed_option
+@click.option("--out", "out_dir", type=OutputDir(), help="Also write each scenario to DIR/<id>.json (DIR is made if missing).")
+@click.option("--solutions", is_flag=True, help="Also print the solutions (after all scenarios).")
+@click.option("--recheck", type=click.Choice(["deduction", "cpsat"]), default="deduction", show_default=True,
+              help="The second proof of uniqueness: the deduction solver's, or that and CP-SAT's.")
+@lang_option
+@oldtown_data
+@json_option
+def oldtown_generate(level, how_many, seed, out_dir, solutions, recheck, lang, board_file, cards_file, scenarios_file, as_json):
+    """New solo scenarios in the rulebook's card mix, at the level the grader measures, each with
+    exactly one solution (by the fast counter and the deduction solver; --recheck cpsat adds CP-SAT)."""
+    catalogue = _catalogue(board_file, cards_file, scenarios_file)
+    made = ot_generate.generate_scenarios(catalogue, level, how_many, seed, recheck=recheck)
+    if how_many > 1:
+        with progress(made, length=how_many, label=f"generating {level}") as bar:
+            found = list(bar)
+    else:
+        found = list(made)
+    if out_dir:
+        for path in ot_generate.write_scenarios(found, out_dir):
+            message(f"wrote {path}")
+    if as_json:
+        emit_json([g.as_dict() for g in found])
+        return
+    for g in found:
+        click.echo(table([ot_text.scenario_row(g.scenario)], ["scenario", "level", "type A", "type B", "type C", "my buildings"]))
+        click.echo("\n".join(ot_explain.card_sentences(catalogue, g.scenario, lang)))
+        click.echo(ot_explain.heading("grade", lang, level=g.grade.level, steps=g.grade.steps,
+                                      techniques=", ".join(g.grade.techniques)) + "\n")
+    if solutions:
+        for g in found:
+            click.echo(ot_explain.heading("solution_of", lang, id=g.scenario.id, bs=", ".join(sorted(g.solution.mine))))
+            names = {b: x.de for b, x in catalogue.buildings.items()} if lang == "de" else None
+            click.echo(ot_text.plan(catalogue.board, g.solution.placement, g.solution.mine, lang, names) + "\n")
+
+
+# -- the marker game for 2 to 4 players (docs/oldtown-marker-game.md) --------------------------
+
+ot_game_state = later("clicktown.oldtown.game.state")  # the modules this part calls, imported on use
+ot_game_bots = later("clicktown.oldtown.game.bots")
+ot_game_sim = later("clicktown.oldtown.game.simulate")
+ot_game_play = later("clicktown.oldtown.game.play")
+ot_game_referee = later("clicktown.oldtown.game.referee")
+ot_game_render = later("clicktown.oldtown.render.markers")
+
+
+def _game_catalogue(board_file, cards_file):
+    """The catalogue the marker game uses (no scenarios needed)."""
+    return ot_catalogue.load_catalogue(board=board_file, cards=cards_file)
+
+
+def game_data(fn):
+    """--board and --cards, as the other Old Town commands take them."""
+    fn = input_file("--cards", "cards_file", help="Card catalogue (JSON) in place of the reconstructed one.")(fn)
+    fn = input_file("--board", "board_file", help="Board plan (JSON) in place of the reconstructed one.")(fn)
+    return fn
+
+
+@oldtown.command("play")
+@click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True, help="Players, you included.")
+@click.option("--seat", type=click.IntRange(0, 3), default=0, show_default=True, help="Your seat (0 starts).")
+@click.option("--bots", default="greedy", show_default=True, help="Bots for the other seats: random, greedy, planner (comma-separated, the last repeats).")
+@seed_option
+@output_file("--trace", "trace_file", help="Write the game as JSON Lines to FILE.")
+@game_data
+@json_option
+def oldtown_play(players, seat, bots, seed, trace_file, board_file, cards_file, as_json):
+    """Play the marker game against bots: the board with its markers, your hand with each card's status.
+
+    With --json the game goes to stderr and the result, as JSON, to stdout.
+    """
+    catalogue = _game_catalogue(board_file, cards_file)
+    names = ot_game_bots.bot_names(bots, players - 1)
+    show = (lambda text: click.echo(text, err=True)) if as_json else click.echo
+    human = ot_game_play.Human(lambda prompt: click.prompt(prompt, err=as_json), show)
+    state = ot_game_play.play_against(catalogue, players, seat, human, names, seed)
+    show(ot_game_play.result_text(state))
+    write_trace(trace_file, state.events)
+    if as_json:
+        emit_json({"points": state.points, "winners": state.winners(), "reason": state.reason,
+                   "built": state.town.built, "turns": state.turns})
+
+
+@oldtown.command("referee")
+@click.argument("state_file", metavar="STATE", type=InputFile())
+@click.option("--card", "card_number", type=click.IntRange(1, 60), help="The card played (1-60).")
+@click.option("--my", "my_building", help="The building the card names as 'my building' (types B and C).")
+@click.option("--stop", "stop_claim", metavar="BUILDING:PLOT", help="Judge a stop claim instead: that marker must go.")
+@game_data
+@json_option
+def oldtown_referee(state_file, card_number, my_building, stop_claim, board_file, cards_file, as_json):
+    """Judge one disputed move on a saved board: exit 0 when allowed (or the claim right), 1 when not."""
+    if (card_number is None) == (stop_claim is None):
+        raise click.UsageError("give either --card N or --stop BUILDING:PLOT")
+    catalogue = _game_catalogue(board_file, cards_file)
+    town, mine = ot_game_referee.load_state(state_file, catalogue)
+    if stop_claim is not None:
+        claim = ot_game_referee.judge_claim(town, catalogue, stop_claim)
+        if as_json:
+            emit_json({"building": claim.building, "plot": claim.plot, "right": claim.ok, "reason": claim.reason,
+                       "gain": claim.gain, "built": dict(claim.built)})
+        else:
+            click.echo(ot_game_render.claim_text(claim))
+        raise SystemExit(0 if claim.ok else 1)
+    verdict = ot_game_referee.judge_card(town, mine, catalogue, card_number, my_building)
+    if as_json:
+        emit_json(verdict.to_json())
+    else:
+        click.echo(ot_game_render.verdict_text(verdict, catalogue.card(card_number)))
+    raise SystemExit(0 if verdict.allowed else 1)
+
+
+@oldtown.command("simulate")
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=100, show_default=True, help="How many games.")
+@click.option("--players", type=click.IntRange(2, 4), default=4, show_default=True)
+@click.option("--bots", default="greedy", show_default=True, help="Bots by seat: random, greedy, planner (comma-separated, the last repeats).")
+@seed_option
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True, help="Worker processes (same results whatever the number).")
+@output_file("--trace", "trace_file", help="Write every game as JSON Lines to FILE.")
+@game_data
+@json_option
+def oldtown_simulate(games, players, bots, seed, workers, trace_file, board_file, cards_file, as_json):
+    """Bots play many games: points and wins per seat and bot (95% intervals), turns, completed towns, stops."""
+    names = ot_game_bots.bot_names(bots, players)
+    _game_catalogue(board_file, cards_file)  # bad data fails here, before any game
+    records = ot_game_sim.run(games, players, names, seed, workers, board_file, cards_file, trace=bool(trace_file))
+    summaries = [record.summary for record in played(records, games, trace_file)]
+    summary = {"seed": seed, **ot_game_sim.summarize(summaries, players, names)}
+    emit_json(summary) if as_json else click.echo(ot_game_render.summary_text(summary))

@@ -1,0 +1,170 @@
+"""The option types and helpers every game's command group shares (cli.py mounts the groups).
+
+Nothing heavy is imported here: the commands import what they call when they run.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+
+import click
+
+from .output import progress
+
+class InputFile(click.Path):
+    """A data file to read: not empty, not a directory (existence and size are checked on reading)."""
+
+    name = "file"
+
+    def __init__(self, stdin: bool = False):
+        super().__init__(dir_okay=False, allow_dash=stdin)
+
+    def convert(self, value, param, ctx):
+        usable_name(value, param, ctx, self)
+        return super().convert(value, param, ctx)
+
+
+class OutputFile(click.Path):
+    """A file to write: not empty, not a directory, in a directory that exists and is writable.
+
+    Checked while the options are parsed, so a bad path fails before any work starts.
+    """
+
+    name = "file"
+
+    def __init__(self):
+        super().__init__(dir_okay=False)
+
+    def convert(self, value, param, ctx):
+        usable_name(value, param, ctx, self)
+        if value == "-":
+            self.fail("'-' is not a file name here: results go to standard output, so name a file", param, ctx)
+        value = super().convert(value, param, ctx)
+        writable(value, param, ctx, self)
+        return value
+
+
+class OutputDir(click.Path):
+    """A directory to write into: not empty; an existing writable directory or one that can be made."""
+
+    name = "directory"
+
+    def __init__(self):
+        super().__init__(file_okay=False)
+
+    def convert(self, value, param, ctx):
+        usable_name(value, param, ctx, self)
+        value = super().convert(value, param, ctx)
+        if os.path.isdir(value):
+            if not os.access(value, os.W_OK | os.X_OK):
+                self.fail(f"cannot write into {value!r}", param, ctx)
+        else:
+            writable(value, param, ctx, self)
+        return value
+
+
+def usable_name(value, param, ctx, kind: click.ParamType) -> None:
+    """Fail (usage error) for a file name that is empty or that no file system takes."""
+    if isinstance(value, str) and not value.strip():
+        kind.fail("empty file name", param, ctx)
+    if isinstance(value, str) and "\x00" in value:
+        kind.fail("a file name cannot hold a NUL character", param, ctx)
+
+
+def writable(path: str, param, ctx, kind: click.ParamType) -> None:
+    """Fail (usage error) unless `path` could be created or overwritten."""
+    if os.path.isdir(path):
+        kind.fail(f"{path!r} is a directory", param, ctx)
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        kind.fail(f"{path!r} is not writable", param, ctx)
+    parent = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(parent):
+        kind.fail(f"the directory of {path!r} does not exist", param, ctx)
+    if not os.access(parent, os.W_OK | os.X_OK):
+        kind.fail(f"cannot write into the directory of {path!r}", param, ctx)
+
+
+class LaterChoice(click.Choice):
+    """A Choice whose words are a module's constant, read on first use (not at start-up)."""
+
+    def __init__(self, module: str, attribute: str):
+        self._source = (module, attribute)
+        super().__init__((), case_sensitive=True)
+
+    @property
+    def choices(self):
+        module, attribute = self._source
+        return tuple(sorted(getattr(importlib.import_module(module), attribute)))
+
+    @choices.setter
+    def choices(self, value):
+        """Click sets the choices in __init__; they come from the module instead."""
+
+
+class later:
+    """A module imported on first use: `ot_verify = later("clicktown.oldtown.solve.verify")`.
+
+    With `name`, a function of that module: `load_deck = later("clicktown.patterns.cards", "load_deck")`.
+    """
+
+    def __init__(self, module: str, name: str | None = None):
+        self._module, self._name = module, name
+
+    def _load(self):
+        module = importlib.import_module(self._module)
+        return module if self._name is None else getattr(module, self._name)
+
+    def __getattr__(self, attribute):
+        return getattr(self._load(), attribute)
+
+    def __call__(self, *args, **kwargs):
+        return self._load()(*args, **kwargs)
+
+
+json_option = click.option("--json", "as_json", is_flag=True, help="Print the results as JSON on stdout.")
+seed_option = click.option("--seed", type=click.IntRange(0, 2**32 - 1), default=0, show_default=True,
+                           help="Random seed, 0 to 2**32-1; the same seed gives the same results.")
+
+
+def played(records, games: int, trace_file: str | None):
+    """Simulated games' records as they end (with a progress bar), each game's events written to the trace.
+
+    The events of a written game are dropped from its record, so a long run holds only the summaries.
+    """
+    from .arena.trace import write_events
+
+    stream = open(trace_file, "w", encoding="utf-8") if trace_file else None
+    try:
+        with progress(records, length=games, label="playing") as bar:
+            for record in bar:
+                if stream:
+                    write_events(stream, record.events)
+                    record.events = []
+                yield record
+    finally:
+        if stream:
+            stream.close()
+
+
+def write_trace(trace_file: str | None, events: list[dict]) -> None:
+    """Write one game's events to the trace file as JSON Lines (nothing when no file was named)."""
+    if trace_file:
+        from .arena.trace import write_events
+
+        with open(trace_file, "w", encoding="utf-8") as stream:
+            write_events(stream, events)
+
+
+def input_file(*names: str, stdin: bool = False, **kw):
+    """An option or argument naming a data file to read (see InputFile)."""
+    return click.option(*names, type=InputFile(stdin), **kw)
+
+
+def output_file(*names: str, **kw):
+    """An option naming a file to write, checked writable before work starts (see OutputFile)."""
+    return click.option(*names, type=OutputFile(), **kw)
+
+
+lang_option = click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True,
+                           help="Language of the sentences.")

@@ -1,0 +1,221 @@
+"""`clicktown patterns`: patterns on a wheel (list, moves, check, click, puzzle, wild, stats) and the whole game (simulate, play)."""
+
+from __future__ import annotations
+
+import click
+
+from ..errors import ClicktownError
+from ..options import OutputFile, input_file, json_option, later, output_file, played, seed_option, write_trace
+from ..output import emit_json, progress
+from ..svgkit import save_picture
+
+
+@click.group()
+def patterns():
+    """Wild Wild Pattern (Kaleidos Games): patterns on the wheel of 8 cards.
+
+    A wheel is 8 cards in clockwise order separated by commas, positions 0-7; a card is
+    color-object-suit, e.g. blue-gun-bullets (German, French, Italian names work too).
+    The built-in deck is an assumption (the printed one is not public); pass --deck FILE.
+    """
+
+
+wwp = later("clicktown.patterns.analysis")  # the modules this group calls, imported on use
+wwp_model, wwp_report = later("clicktown.patterns.model"), later("clicktown.patterns.render.text")
+wwp_svg = later("clicktown.patterns.render.svg")
+wwp_deck, wwp_card, wwp_wheel = (later("clicktown.patterns.cards", f) for f in ("load_deck", "parse_card", "parse_wheel"))
+wwp_declaration = later("clicktown.patterns.declare", "parse_declaration")
+wwp_summarize, wwp_trials = later("clicktown.patterns.stats", "summarize"), later("clicktown.patterns.stats", "trials")
+
+
+def wwp_options(command):
+    """The rules options and --deck / --json shared by every patterns command."""
+    options = [
+        json_option,
+        input_file("--deck", "deck_file", help="Your own deck file (JSON, like the built-in one)."),
+        click.option("--after", type=click.Choice(["clockwise", "counterclockwise"]), default="clockwise",
+                     show_default=True, help='Which way "after" goes (counterclockwise = the German text).'),
+        click.option("--min-occurrences", type=click.IntRange(1, 8), default=2, show_default=True,
+                     help="How many trigger cards a pattern needs, 1-8 (1 = the literal reading)."),
+        click.option("--lenient", is_flag=True, help="A created pattern need not involve the played card."),
+        click.option("--extend/--strict-new", default=True, show_default=True,
+                     help="Adding an occurrence to a pattern already there also creates it (the rulebook's "
+                          "Martha Jane example); --strict-new: a pattern already there is never new."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def wwp_setup(deck_file, after, min_occurrences, lenient, extend):
+    """The deck and the rules the options ask for."""
+    return wwp_deck(deck_file), wwp.Rules(after, min_occurrences, lenient, extend)
+
+
+@patterns.command("list")
+@click.argument("wheel")
+@wwp_options
+@click.option("--svg", "svg_file", type=OutputFile(), help="Also draw the wheel as an SVG picture.")
+@click.option("--png", "png_file", type=OutputFile(), help="Also draw it as a PNG picture (needs cairosvg).")
+@click.option("--pattern", "pattern_number", type=click.IntRange(1, 224), default=1, show_default=True,
+              help="Which listed pattern the picture highlights (1 = the first; a wheel holds at most 224).")
+def patterns_list(wheel, as_json, deck_file, after, min_occurrences, lenient, extend, svg_file, png_file, pattern_number):
+    """Every valid pattern on WHEEL."""
+    deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
+    w = wwp_wheel(wheel, deck)
+    found = wwp.valid_patterns(w, rules)
+    save_picture(svg_file, png_file, lambda: wwp_svg.list_picture(w, found, pattern_number))
+    emit_json(wwp_report.list_json(w, found)) if as_json else click.echo(wwp_report.list_text(w, found))
+
+
+@patterns.command("moves")
+@click.argument("wheel")
+@click.argument("card")
+@wwp_options
+@click.option("--svg", "svg_file", type=OutputFile(), help="Also draw the wheel after the best move as an SVG picture.")
+@click.option("--png", "png_file", type=OutputFile(), help="Also draw it as a PNG picture (needs cairosvg).")
+def patterns_moves(wheel, card, as_json, deck_file, after, min_occurrences, lenient, extend, svg_file, png_file):
+    """For each position, the patterns that covering it with CARD creates, and the best move."""
+    deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
+    w, c = wwp_wheel(wheel, deck), wwp_card(card, deck)
+    deck.check([x for x in w.cards] + [c])
+    found = wwp.moves(w, c, rules)
+    save_picture(svg_file, png_file, lambda: wwp_svg.moves_picture(w, c, found))
+    emit_json(wwp_report.moves_json(w, c, found)) if as_json else click.echo(wwp_report.moves_text(w, c, found))
+
+
+@patterns.command("check")
+@click.argument("wheel")
+@click.argument("sentence")
+@click.option("--played", type=click.IntRange(0, 7), metavar="POS", help="The position the card was played on (0-7); WHEEL is then the wheel before the move.")
+@click.option("--card", "played_card", metavar="CARD", help="The card played (with --played).")
+@wwp_options
+def patterns_check(wheel, sentence, played, played_card, as_json, deck_file, after, min_occurrences, lenient, extend):
+    """Judge a declaration SENTENCE on WHEEL (or on the move --played POS --card CARD)."""
+    deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
+    if (played is None) != (played_card is None):
+        raise click.UsageError("--played and --card go together")
+    w = wwp_wheel(wheel, deck)
+    move = None
+    if played is not None:
+        move = (played, wwp_card(played_card, deck))
+        deck.check(list(w.cards) + [move[1]])
+    verdict = wwp.judge(w, wwp_declaration(sentence), rules, move)
+    emit_json(verdict.to_json()) if as_json else click.echo(wwp_report.verdict_text(verdict))
+    click.get_current_context().exit(0 if verdict.valid else 1)
+
+
+@patterns.command("click")
+@click.argument("wheel")
+@click.argument("card")
+@wwp_options
+def patterns_click(wheel, card, as_json, deck_file, after, min_occurrences, lenient, extend):
+    """Click!: can anyone create a pattern with the clicked CARD on WHEEL?"""
+    deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
+    w, c = wwp_wheel(wheel, deck), wwp_card(card, deck)
+    deck.check(list(w.cards) + [c])
+    found = wwp.moves(w, c, rules)
+    emit_json(wwp_report.click_json(w, c, found)) if as_json else click.echo(wwp_report.click_text(w, c, found))
+
+
+@patterns.command("puzzle")
+@seed_option
+@click.option("--solution", is_flag=True, help="Also print the solution (the JSON always holds it).")
+@wwp_options
+def patterns_puzzle(seed, solution, as_json, deck_file, after, min_occurrences, lenient, extend):
+    """A training puzzle: a wheel and a drawn card with exactly one pattern-creating move (CP-SAT)."""
+    deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
+    puzzle = wwp_model.generate_puzzle(deck, seed, rules)
+    emit_json(puzzle.to_json()) if as_json else click.echo(wwp_report.puzzle_text(puzzle, solution))
+
+
+@patterns.command("wild")
+@click.argument("wheel")
+@click.argument("card")
+@wwp_options
+def patterns_wild(wheel, card, as_json, deck_file, after, min_occurrences, lenient, extend):
+    """Fill the gaps (_) of WHEEL from the deck so that CARD can create a Wild Wild Pattern (CP-SAT)."""
+    deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
+    w, c = wwp_wheel(wheel, deck, gaps=True), wwp_card(card, deck)
+    found = wwp_model.complete_wild(w, c, deck, rules)
+    emit_json(found.to_json()) if as_json else click.echo(wwp_report.wild_text(found))
+
+
+@patterns.command("stats")
+@click.option("--wheels", type=click.IntRange(1, 1_000_000), default=10000, show_default=True,
+              help="How many random wheels to deal, 1 to 1,000,000 (about 5,000 a second).")
+@seed_option
+@wwp_options
+def patterns_stats(wheels, seed, as_json, deck_file, after, min_occurrences, lenient, extend):
+    """How often a random wheel holds a Wild Wild Pattern, and a drawn card has no move (95% intervals)."""
+    deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
+    with progress(wwp_trials(deck, wheels, seed, rules), length=wheels, label="dealing wheels") as bar:
+        rates = wwp_summarize(bar)
+    emit_json(wwp_report.stats_json(rates, seed)) if as_json else click.echo(wwp_report.stats_text(rates, seed))
+
+
+wwp_sim, wwp_play = later("clicktown.patterns.game.simulate"), later("clicktown.patterns.game.play")
+
+
+def wwp_game_options(fn):
+    """The options of patterns play and simulate: table, mode, bots, Bank file, seed, trace."""
+    fn = output_file("--trace", "trace_file", help="Write every event as JSON Lines to this file.")(fn)
+    fn = seed_option(fn)
+    fn = input_file("--bank", "bank_file", help="Your own Bank / Target / challenge cards file (JSON, like the built-in one).")(fn)
+    fn = click.option("--bots", default="greedy", show_default=True,
+                      help="Bots by seat, comma-separated, repeated round the table (play: the seats "
+                           "other than yours, in order): random, greedy, planner.")(fn)
+    fn = click.option("--mode", type=click.Choice(["saloon", "alive-or-dead"]), default="saloon", show_default=True)(fn)
+    fn = click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True, help="2 to 4 players.")(fn)
+    return wwp_options(fn)
+
+
+def wwp_bot_names(bots: str, seats: int, seats_text: str = "players") -> tuple[str, ...]:
+    """The --bots list, repeated round the table to `seats` names (at most one name per seat)."""
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    if not names:
+        raise ClicktownError("--bots is empty: name at least one of random, greedy, planner")
+    if len(names) > seats:
+        raise ClicktownError(f"--bots names {len(names)} bots for {seats} {seats_text}: give at most one per seat")
+    return tuple(names[i % len(names)] for i in range(seats))
+
+
+@patterns.command("simulate")
+@wwp_game_options
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=1000, show_default=True, help="How many games.")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Worker processes (same results whatever the number).")
+@click.option("--rotate", is_flag=True, help="Turn the bots one seat round the table from game to game.")
+def patterns_simulate(players, mode, bots, bank_file, seed, trace_file, as_json, deck_file, after, min_occurrences,
+                      lenient, extend, games, workers, rotate):
+    """Bots play many games: win rates per seat and bot (95% intervals), rounds, turns, Bank payouts."""
+    rules = wwp.Rules(after, min_occurrences, lenient, extend)
+    setup = wwp_sim.Setup(players, mode, wwp_bot_names(bots, players), rotate, deck_file, bank_file, rules,
+                          trace=trace_file is not None)
+    wwp_sim.check_setup(setup)
+    summaries = [record.summary for record in played(wwp_sim.run(setup, games, seed, workers), games, trace_file)]
+    result = wwp_sim.summarize(summaries, setup, seed)
+    emit_json(result) if as_json else click.echo(wwp_sim.summary_text(result))
+
+
+@patterns.command("play")
+@wwp_game_options
+@click.option("--seat", type=click.IntRange(0, 3), default=0, show_default=True, help="Your seat, 0 to players-1.")
+def patterns_play(players, mode, bots, bank_file, seed, trace_file, as_json, deck_file, after, min_occurrences,
+                  lenient, extend, seat):
+    """Play against bots at the terminal: the wheel in colour; cover a position, click or wait, then declare.
+
+    Declarations are typed in English or German, or picked by number after '?'. With --json the
+    game goes to stderr and the result, as JSON, to stdout.
+    """
+    rules = wwp.Rules(after, min_occurrences, lenient, extend)
+    others = wwp_bot_names(bots, players - 1, "seat(s) besides yours")
+    seats = wwp_play.seat_players(players, seat, list(others))
+    setup = wwp_sim.Setup(players, mode, tuple(seats), False, deck_file, bank_file, rules, trace=True)
+    show = (lambda text: click.echo(text, err=True)) if as_json else click.echo
+    human = wwp_play.Human(lambda prompt: wwp_play.read_answer(prompt, err=as_json), show)
+    state = wwp_play.play_against(wwp_sim.start(setup), seat, human, list(others), seed)
+    write_trace(trace_file, [wwp_sim.game_start(setup, 0, seed, bots=seats)] + state.events)
+    if as_json:
+        emit_json({"winners": state.winners, "reason": state.reason, "rounds": state.round, "turns": state.turn,
+                   "dollars_cents": state.cents})

@@ -1,0 +1,87 @@
+"""Wild Wild Pattern as a PettingZoo AEC environment (needs the `rl` extra: `pip install 'clicktown[rl]'`).
+
+    from clicktown.patterns.game.env import env
+    e = env(players=3, mode="saloon")
+    e.reset(seed=1)
+    for agent in e.agent_iter():
+        observation, reward, termination, truncation, info = e.last()
+        mask = observation["action_mask"]          # the engine's legal actions
+        e.step(None if termination or truncation else int(mask.nonzero()[0][0]))
+
+The engine (`game.GameState`) decides everything; this module only says what a seat sees. The
+observation is a flat int16 vector, seats counted from the observer: the wheel (8 one-hot card
+slots), the observer's own card in hand, the card being played or clicked, the covered card and
+position while a declaration is pending, each seat's won cards and face-up challenge cards, money
+in cents (capped at 1000), who is still in, each seat's Target card, and the phase. The other
+seats' cards in hand and the deck are never shown.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...arena.env import ArenaEnv, EnvSpec, wrapped
+from ..cards import WHEEL_SIZE
+from .state import new_game, new_table
+
+PHASES = ("race", "declare", "click", "take", "activate", "power", "place")
+MAX_CENTS = 1000
+
+
+def spec(players: int = 3, mode: str = "saloon") -> EnvSpec:
+    """The environment's description for `players` seats in `mode`."""
+    table = new_table(players, mode)
+    k, targets = len(table.names), len(table.bank.targets)
+    size = WHEEL_SIZE * k + 3 * k + WHEEL_SIZE + players * (2 * k + 2 + targets) + len(PHASES)
+
+    def observe(state, seat):
+        return observation(state, seat, k, targets, size)
+
+    return EnvSpec(f"wild_wild_pattern_{mode}_{players}p", players, table.num_actions, (size,),
+                   lambda: new_game(players, mode, record=False), observe, low=0, high=MAX_CENTS, dtype=np.int16)
+
+
+def observation(state, seat: int, k: int, targets: int, size: int) -> np.ndarray:
+    """What `seat` sees of the game, as a flat vector (see the module docstring)."""
+    out = np.zeros(size, dtype=np.int16)
+    for p, card in enumerate(state.wheel):
+        if card is not None:
+            out[p * k + card] = 1
+    at = WHEEL_SIZE * k
+    if state.hand[seat] is not None:
+        out[at + state.hand[seat]] = 1
+    at += k
+    if state.click is not None:
+        out[at + state.click["card"]] = 1
+    elif state.phase == "declare":
+        out[at + state.pending["card"]] = 1
+    at += k
+    if state.phase == "declare":
+        out[at + state.pending["covered"]] = 1
+        out[at + k + state.pending["position"]] = 1
+    at += k + WHEEL_SIZE
+    players = state.table.players
+    for offset in range(players):
+        other = (seat + offset) % players
+        for card in state.won[other]:
+            out[at + card] = 1
+        for card in state.faceup[other]:
+            out[at + k + card] = 1
+        out[at + 2 * k] = min(state.cents[other], MAX_CENTS)
+        out[at + 2 * k + 1] = int(state.active[other])
+        if state.target[other] is not None:
+            out[at + 2 * k + 2 + state.target[other]] = 1
+        at += 2 * k + 2 + targets
+    if state.phase in PHASES:
+        out[at + PHASES.index(state.phase)] = 1
+    return out
+
+
+def raw_env(players: int = 3, mode: str = "saloon") -> ArenaEnv:
+    """The bare AEC environment."""
+    return ArenaEnv(spec(players, mode))
+
+
+def env(players: int = 3, mode: str = "saloon"):
+    """The AEC environment with PettingZoo's usual guards."""
+    return wrapped(spec(players, mode))

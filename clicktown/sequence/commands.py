@@ -1,0 +1,244 @@
+"""`clicktown sequence`: board analysis (show, count, moves, solve, puzzle) and the whole game (simulate, play)."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from ..errors import ClicktownError
+from ..options import InputFile, input_file, json_option, later, output_file, played, seed_option, write_trace
+from ..output import emit_json, progress
+from ..svgkit import save_picture
+
+
+seq_game = later("clicktown.sequence.cards")  # the modules this section calls, imported on use
+seq_moves = later("clicktown.sequence.moves")
+seq_puzzle = later("clicktown.sequence.puzzle")
+seq_render = later("clicktown.sequence.render.text")
+seq_rules = later("clicktown.sequence.rules")
+seq_position = later("clicktown.sequence.position")
+seq_sequences = later("clicktown.sequence.sequences")
+seq_solve = later("clicktown.sequence.solve")
+seq_simulate = later("clicktown.sequence.game.simulate")
+seq_play = later("clicktown.sequence.game.play")
+seq_files = later("clicktown.datafiles")
+seq_svg = later("clicktown.sequence.render.svg")
+
+SEQ_MAX_TURNS = 7  # no hand in either rulebook holds more than 7 cards, and nobody draws in a puzzle
+
+
+@click.group()
+def sequence():
+    """Sequence and Sequence Numbers (Jax): board analysis, "win in N" puzzles, and the whole game."""
+
+
+_position_arg = click.argument("position_file", metavar="POSITION", type=InputFile(stdin=True))
+
+
+def _seq_data(fn):
+    """The options choosing the game and its data files."""
+    fn = input_file("--deck", "deck_file", help="Your own deck file (JSON).")(fn)
+    fn = input_file("--board", "board_file", help="Your own board file.")(fn)
+    return click.option("--game", type=click.Choice(["sequence", "numbers"]), default="sequence", show_default=True,
+                        help="Sequence or Sequence Numbers (board and deck).")(fn)
+
+
+def _seq_players(fn):
+    """--players and --teams."""
+    fn = click.option("--players", type=click.IntRange(2, 12), help="Players at the table (Sequence: 2, 3, 4, 6, 8, 9, 10, 12; "
+                      "Sequence Numbers: 2, 3, 4, 6).")(fn)
+    return click.option("--teams", type=click.IntRange(2, 3), help="Number of teams, 2 or 3.")(fn)
+
+
+def _seq_table(fn):
+    """The options saying who moves and how many play."""
+    fn = _seq_players(fn)
+    fn = click.option("--hand", required=True, help="The cards in hand, e.g. '7h,jd,as' (at most the rulebook's hand size).")(fn)
+    return click.option("--team", type=click.Choice(["A", "B", "C"]), default="A", show_default=True, help="The team to move.")(fn)
+
+
+def _read_position(source: str):
+    """The position in a file, or on standard input for '-'."""
+    if source == "-":
+        cap = seq_files.limits.max_bytes
+        text = sys.stdin.read(cap + 1)
+        if len(text) > cap:
+            raise ClicktownError(f"standard input: larger than {cap} bytes (raise the cap with clicktown --max-file-mb N)")
+        return seq_position.parse_position(text, "standard input")
+    return seq_position.parse_position(seq_files.read_text(source), source)
+
+
+def _hand_and_goal(game, data, position, team, hand, teams, players):
+    """The checked hand and the number of sequences the team needs at this table."""
+    teams, needed = seq_rules.table_for(game, position.teams(), team, teams, players)
+    cards = seq_game.parse_hand(hand, data.deck)
+    seq_rules.check_hand(game, len(cards), seq_rules.check_table(game, teams, players))
+    return cards, needed
+
+
+@sequence.command("show")
+@_position_arg
+@_seq_data
+@json_option
+@output_file("--svg", "svg_file", help="Also draw the board as an SVG picture.")
+@output_file("--png", "png_file", help="Also draw it as a PNG picture (needs cairosvg).")
+def sequence_show(position_file, game, board_file, deck_file, as_json, svg_file, png_file):
+    """Show POSITION on the board.
+
+    Empty cells show their label, chips show as [A] (locked: [a]); then each team's chips and sequences.
+    """
+    data = seq_game.load_game(game, board_file, deck_file)
+    position = _read_position(position_file)
+    count = seq_sequences.count_sequences(position)
+    save_picture(svg_file, png_file, lambda: seq_svg.board_picture(data, position, count))
+    if as_json:
+        emit_json({"game": game, "position": position.rows(), "labels": data.board.rows(), **count.as_dict(),
+                   "chips": {t: len(position.chips(t)) for t in position.teams()}})
+        return
+    click.echo(seq_render.board_view(data, position))
+    click.echo(", ".join(f"{t}: {len(position.chips(t))} chips, {n} sequence(s)" for t, n in count.sequences.items()))
+
+
+@sequence.command("count")
+@_position_arg
+@json_option
+def sequence_count(position_file, as_json):
+    """Count each team's sequences in POSITION.
+
+    The locked chips are completed sequences; a second sequence shares at most one cell with each.
+    Where long or crossing lines allow several readings, the count is the largest. Rows and
+    columns are numbered 0-9 from the top left.
+    """
+    count = seq_sequences.count_sequences(_read_position(position_file))
+    emit_json(count.as_dict()) if as_json else click.echo(seq_render.count_view(count))
+
+
+@sequence.command("moves")
+@_position_arg
+@_seq_table
+@_seq_data
+@json_option
+def sequence_moves(position_file, team, hand, teams, players, game, board_file, deck_file, as_json):
+    """Legal moves of a hand in POSITION.
+
+    For each card: the free cells it names, any free cell (wild), the opponent chips it may
+    remove (remove), or that it is dead (both cells taken).
+    """
+    data = seq_game.load_game(game, board_file, deck_file)
+    position = _read_position(position_file)
+    cards, needed = _hand_and_goal(game, data, position, team, hand, teams, players)
+    moves = seq_moves.legal_moves(data, position, team, cards)
+    have = seq_sequences.count_sequences(position).sequences.get(team, 0)
+    if as_json:
+        emit_json({"team": team, "sequences": have, "sequences_needed": needed, "moves": [m.as_dict() for m in moves]})
+        return
+    click.echo(f"team {team}: {have} of {needed} sequence(s) needed")
+    click.echo(seq_render.moves_view(moves))
+
+
+@sequence.command("solve")
+@_position_arg
+@_seq_table
+@click.option("--turns", type=click.IntRange(0, SEQ_MAX_TURNS), required=True, help="Win within this many of the team's own turns.")
+@click.option("--method", type=click.Choice(["cp-sat", "search"]), default="cp-sat", show_default=True)
+@_seq_data
+@json_option
+@click.pass_context
+def sequence_solve(ctx, position_file, team, hand, teams, players, turns, method, game, board_file, deck_file, as_json):
+    """Win in N: a shortest winning line, or proof of none (exit code 1).
+
+    Can the team complete the sequences it needs within --turns of its own turns using only the
+    hand, while opponents pass and nobody draws? A position where another team has already won
+    is refused.
+    """
+    data = seq_game.load_game(game, board_file, deck_file)
+    position = _read_position(position_file)
+    cards, needed = _hand_and_goal(game, data, position, team, hand, teams, players)
+    solution = seq_solve.solve(data, position, team, cards, turns, needed, method)
+    emit_json({"team": team, **solution.as_dict()}) if as_json else click.echo(seq_render.solution_view(solution, team, turns))
+    ctx.exit(0 if solution.win else 1)
+
+
+@sequence.command("puzzle")
+@_seq_data
+@seed_option
+@click.option("--turns", type=click.IntRange(1, 5), default=2, show_default=True,
+              help="Win in this many turns (1 or 2; up to 5, the Sequence Numbers hand, with --any-first-move).")
+@click.option("--any-first-move", is_flag=True, help="Drop the unique-first-move demand (allows --turns 3 and more).")
+@click.option("--answer", is_flag=True, help="Also print the answer (as comment lines).")
+@json_option
+def sequence_puzzle(game, board_file, deck_file, seed, turns, any_first_move, answer, as_json):
+    """Generate a win-in-N puzzle with one winning first move.
+
+    Prints a POSITION file whose comment lines give the team, the hand and N (team A to move,
+    two teams). Exactly one first move wins; that exists for --turns 1 and 2 only, so larger N
+    need --any-first-move.
+    """
+    data = seq_game.load_game(game, board_file, deck_file)
+    seq_puzzle.check_turns(data, turns, not any_first_move)
+    with progress(range(5000), label="generating") as tries:
+        puzzle = seq_puzzle.generate_puzzle(data, seed, turns, not any_first_move, tries)
+    if as_json:
+        emit_json(puzzle.as_dict())
+        return
+    click.echo(puzzle.text(), nl=False)
+    if answer:
+        click.echo("\n".join(f"# answer {n}: {m.describe()}" for n, m in enumerate(puzzle.solution.line, 1)))
+
+
+def _seq_game_options(fn):
+    """The options of play and simulate: game, table, bots, seed, trace."""
+    fn = output_file("--trace", "trace_file", help="Write every event as JSON Lines to this file.")(fn)
+    fn = seed_option(fn)
+    fn = click.option("--bots", default="greedy", show_default=True,
+                      help="Bots by seat, comma-separated, repeated round the table: random, greedy, lookahead.")(fn)
+    fn = _seq_players(fn)
+    return _seq_data(fn)
+
+
+def _seq_setup(game, players, teams, bots, board_file, deck_file):
+    """The checked simulation setup."""
+    names = tuple(b.strip() for b in bots.split(",") if b.strip())
+    if not names:
+        raise ClicktownError("--bots is empty: name at least one of random, greedy, lookahead")
+    setup = seq_simulate.Setup(game, players or teams or 2, teams, names, board_file, deck_file)
+    seq_simulate.make_match(setup)
+    return setup
+
+
+@sequence.command("simulate")
+@_seq_game_options
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=100, show_default=True, help="How many games.")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True, help="Worker processes (same results whatever the number).")
+@json_option
+def sequence_simulate(game, board_file, deck_file, players, teams, bots, seed, trace_file, games, workers, as_json):
+    """Bots play many games: win rates per team and bot (95% intervals), turns, jacks, dead cards."""
+    setup = _seq_setup(game, players, teams, bots, board_file, deck_file)
+    records = list(played(seq_simulate.run(setup, games, seed, workers, trace=bool(trace_file)), games, trace_file))
+    summary = seq_simulate.summarise(setup, records, seed)
+    emit_json(summary) if as_json else click.echo(seq_render.simulate_view(summary))
+
+
+@sequence.command("play")
+@_seq_game_options
+@click.option("--seat", type=click.IntRange(0, 11), default=0, show_default=True, help="Your seat (0 moves first).")
+@json_option
+def sequence_play(game, board_file, deck_file, players, teams, bots, seed, trace_file, seat, as_json):
+    """Play against bots at the terminal: the board in colour, moves typed as '7h 3,4' ('?' lists them).
+
+    The other seats are played by --bots. With --json the board goes to stderr and the result, as
+    JSON, to stdout.
+    """
+    setup = _seq_setup(game, players, teams, bots, board_file, deck_file)
+    if seat >= setup.players:
+        raise ClicktownError(f"--seat {seat}: the seats of {setup.players} players are 0 to {setup.players - 1}")
+    show = (lambda text: click.echo(text, err=True)) if as_json else click.echo
+    human = seq_play.Human(lambda prompt: click.prompt(prompt, err=as_json), show)
+    state = seq_play.play_against(setup, seat, human, seed)
+    show(seq_play.board_text(state))
+    show(seq_render.result_view(state))
+    write_trace(trace_file, state.trace)
+    if as_json:
+        emit_json({"winners": [state.winner] if state.winner else [], "turns": state.turns, "reason": state.end_reason,
+                   "sequences": state.sequence_counts(), "board": state.position().rows()})

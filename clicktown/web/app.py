@@ -1,0 +1,94 @@
+"""The clicktown web application: one FastAPI app with every page module's router mounted.
+
+Why FastAPI on Starlette with uvicorn: request parameters and bodies are pydantic models (the same
+validation layer as the data files), the test client needs no server, and uvicorn is a small pure-Python
+ASGI server that ships as a wheel. Every answer to a bad request is a 4xx with a one-line reason.
+"""
+
+from __future__ import annotations
+
+import importlib
+from importlib import resources
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+
+from ..errors import ClicktownError
+
+MAX_BODY_BYTES = 64 * 1024  # no request of these pages needs more
+
+# The modules whose `router` is mounted, in order; each page module adds itself here.
+PAGE_MODULES = [
+    "clicktown.web.home",
+]
+
+
+def create_app() -> FastAPI:
+    """The application with every page, the static assets and the error answers."""
+    app = FastAPI(title="clicktown", docs_url=None, redoc_url=None, openapi_url=None)
+    app.add_middleware(BodyCap)
+    app.mount("/static", StaticFiles(directory=str(static_folder()), follow_symlink=False), name="static")
+    app.add_exception_handler(RequestValidationError, _invalid_request)
+    app.add_exception_handler(HTTPException, _http_error)
+    app.add_exception_handler(ClicktownError, _refused)
+    for name in PAGE_MODULES:
+        app.include_router(importlib.import_module(name).router)
+    return app
+
+
+def static_folder():
+    """The package's own folder of assets: nothing is served from anywhere else."""
+    return resources.files("clicktown.web") / "static"
+
+
+def one_line(text: str, limit: int = 300) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def error_answer(status: int, reason: str) -> JSONResponse:
+    """Every refused request gets this shape: `{"error": "<one line>"}`."""
+    return JSONResponse({"error": one_line(reason)}, status_code=status)
+
+
+async def _invalid_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+    first = exc.errors()[0] if exc.errors() else {}
+    where = ".".join(str(part) for part in first.get("loc", ()) if part not in ("body", "query", "path"))
+    return error_answer(422, f"{where or 'request'}: {first.get('msg', 'invalid request')}")
+
+
+async def _http_error(request: Request, exc: HTTPException) -> JSONResponse:
+    return error_answer(exc.status_code, exc.detail if isinstance(exc.detail, str) else "request refused")
+
+
+async def _refused(request: Request, exc: ClicktownError) -> JSONResponse:
+    """A game function said no to what the request asked (a bad id, an impossible move): the request is wrong."""
+    return error_answer(400, str(exc))
+
+
+class BodyCap:
+    """Refuse request bodies over MAX_BODY_BYTES with 413, whether or not they announce their length."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY_BYTES):
+            return await error_answer(413, f"request body over {MAX_BODY_BYTES} bytes")(scope, receive, send)
+        seen = 0
+
+        async def capped_receive():
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > MAX_BODY_BYTES:
+                raise HTTPException(413, f"request body over {MAX_BODY_BYTES} bytes")
+            return message
+
+        return await self.app(scope, capped_receive, send)
