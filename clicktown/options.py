@@ -102,26 +102,6 @@ class LaterChoice(click.Choice):
         """Click sets the choices in __init__; they come from the module instead."""
 
 
-class later:
-    """A module imported on first use: `ot_verify = later("clicktown.oldtown.solve.verify")`.
-
-    With `name`, a function of that module: `load_deck = later("clicktown.patterns.cards", "load_deck")`.
-    """
-
-    def __init__(self, module: str, name: str | None = None):
-        self._module, self._name = module, name
-
-    def _load(self):
-        module = importlib.import_module(self._module)
-        return module if self._name is None else getattr(module, self._name)
-
-    def __getattr__(self, attribute):
-        return getattr(self._load(), attribute)
-
-    def __call__(self, *args, **kwargs):
-        return self._load()(*args, **kwargs)
-
-
 json_option = click.option("--json", "as_json", is_flag=True, help="Print the results as JSON on stdout.")
 seed_option = click.option("--seed", type=click.IntRange(0, 2**32 - 1), default=0, show_default=True,
                            help="Random seed, 0 to 2**32-1; the same seed gives the same results.")

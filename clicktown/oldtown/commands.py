@@ -6,7 +6,7 @@ import os
 
 import click
 
-from ..options import (InputFile, LaterChoice, OutputDir, OutputFile, input_file, json_option, lang_option, later,
+from ..options import (InputFile, LaterChoice, OutputDir, OutputFile, input_file, json_option, lang_option,
                        output_file, played, seed_option, write_trace)
 from ..output import emit_json, message, progress, table
 from ..svgkit import save_picture, write_file
@@ -21,12 +21,6 @@ def oldtown():
     """
 
 
-ot_verify = later("clicktown.oldtown.solve.verify")  # the modules this section calls, imported on use
-ot_text = later("clicktown.oldtown.render.text")
-ot_catalogue = later("clicktown.oldtown.catalogue")
-ot_transcribe = later("clicktown.oldtown.transcribe")
-
-
 def oldtown_data(fn):
     """The options every Old Town command takes to replace the built-in data with a user's files."""
     fn = input_file("--scenarios", "scenarios_file", help="Scenario file (JSON) in place of the rulebook's.")(fn)
@@ -36,14 +30,23 @@ def oldtown_data(fn):
     return fn
 
 
+def _default_engine() -> str:
+    from .solve.verify import DEFAULT_ENGINE
+
+    return DEFAULT_ENGINE
+
+
 def engine_option(fn):
     return click.option("--engine", "--backend", "engine", type=LaterChoice("clicktown.oldtown.solve.verify", "ENGINES"),
-                        default=lambda: ot_verify.DEFAULT_ENGINE, show_default="the fast exact counter",
+                        default=_default_engine, show_default="the fast exact counter",
                         help="Solver: the fast exact counter, CP-SAT, or python-constraint2 (--backend is an alias).")(fn)
 
 
 def _catalogue(board_file, cards_file, scenarios_file):
     """The Old Town catalogue: built-in data, or the user's files in its place (cards: JSON or a .csv sheet)."""
+    from . import catalogue as ot_catalogue
+    from . import transcribe as ot_transcribe
+
     if cards_file and ot_transcribe.is_sheet(cards_file):
         return ot_transcribe.sheet_catalogue(cards_file, board=board_file, scenarios=scenarios_file)
     return ot_catalogue.load_catalogue(board=board_file, cards=cards_file, scenarios=scenarios_file)
@@ -51,6 +54,8 @@ def _catalogue(board_file, cards_file, scenarios_file):
 
 def _scenarios_named(catalogue, target: str):
     """Scenarios for an ID or a scenario file (every scenario in the file)."""
+    from . import catalogue as ot_catalogue
+
     if not target.strip():
         raise click.UsageError("empty scenario id or file name")
     if target in catalogue.scenarios:
@@ -76,6 +81,8 @@ def oldtown_verify(ctx, ids, engine, board_file, cards_file, scenarios_file, as_
     solution is among them, the verdict, what the rulebook leads one to expect, and time.
     Exits 0 when every scenario shows what the rulebook implies, 1 otherwise.
     """
+    from .solve import verify as ot_verify
+
     catalogue = _catalogue(board_file, cards_file, scenarios_file)
     chosen = [s for i in ids for s in _scenarios_named(catalogue, i)] if ids else list(catalogue.scenarios.values())
     results = [ot_verify.verify(catalogue, s, engine) for s in chosen]
@@ -114,6 +121,10 @@ def oldtown_solve(target, limit, engine, board_file, cards_file, scenarios_file,
 
     With no solution, names a smallest set of cards that cannot all hold together, and exits 1.
     """
+    from .render import svg as ot_svg
+    from .render import text as ot_text
+    from .solve import verify as ot_verify
+
     catalogue = _catalogue(board_file, cards_file, scenarios_file)
     out = []
     for s in _scenarios_named(catalogue, target):
@@ -143,6 +154,9 @@ def oldtown_solve(target, limit, engine, board_file, cards_file, scenarios_file,
               help="Names of buildings, streets and landmarks in English or German.")
 def oldtown_show(target, board_file, cards_file, scenarios_file, as_json, svg_file, png_file, lang):
     """The board plan as text (streets, railway, doors), with a scenario's published town."""
+    from .render import svg as ot_svg
+    from .render import text as ot_text
+
     catalogue = _catalogue(board_file, cards_file, scenarios_file)
     scenarios = _scenarios_named(catalogue, target) if target is not None else []
     names = {b: x.de for b, x in catalogue.buildings.items()} if lang == "de" else None
@@ -176,6 +190,8 @@ def oldtown_cards(ctx, lang, board_file, cards_file, scenarios_file, as_json):
     `cards template` writes a sheet to transcribe the printed cards; `cards check FILE` holds a
     filled sheet against the rulebook's evidence. Every Old Town command takes it with --cards.
     """
+    from .render import text as ot_text
+
     if ctx.invoked_subcommand is not None:
         return
     catalogue = _catalogue(board_file, cards_file, scenarios_file)
@@ -193,6 +209,8 @@ def oldtown_cards(ctx, lang, board_file, cards_file, scenarios_file, as_json):
 def oldtown_cards_template(out_file, filled, board_file, cards_file, scenarios_file):
     """A transcription sheet (CSV): one row per card, number, type, building, German and English
     text, the plots starred on the card's little plan (C cards: its pairs too)."""
+    from . import transcribe as ot_transcribe
+
     if not filled and (board_file or cards_file or scenarios_file):
         raise click.UsageError("--board, --cards and --scenarios are read only with --filled")
     catalogue = _catalogue(board_file, cards_file, scenarios_file) if filled else None
@@ -215,6 +233,8 @@ def oldtown_cards_check(ctx, sheet, board_file, scenarios_file, as_json):
 
     Exits 0 when the sheet agrees with every piece of evidence, 1 otherwise.
     """
+    from . import transcribe as ot_transcribe
+
     ot_transcribe.require_sheet_columns(sheet)
     report = ot_transcribe.check(ot_transcribe.sheet_catalogue(sheet, board=board_file, scenarios=scenarios_file))
     emit_json(report.as_dict()) if as_json else click.echo(ot_transcribe.report_text(report))
@@ -226,6 +246,8 @@ def oldtown_cards_check(ctx, sheet, board_file, scenarios_file, as_json):
 @json_option
 def oldtown_scenarios(board_file, cards_file, scenarios_file, as_json):
     """The solo scenarios: card numbers by type, B bindings, my buildings."""
+    from .render import text as ot_text
+
     catalogue = _catalogue(board_file, cards_file, scenarios_file)
     scenarios = list(catalogue.scenarios.values())
     if as_json:
@@ -236,8 +258,6 @@ def oldtown_scenarios(board_file, cards_file, scenarios_file, as_json):
 
 
 # -- Old Town pictures (issue 6)
-
-ot_sheet, ot_svg = later("clicktown.oldtown.render.sheet"), later("clicktown.oldtown.render.svg")
 
 
 @oldtown.command("sheet")
@@ -253,6 +273,8 @@ ot_sheet, ot_svg = later("clicktown.oldtown.render.sheet"), later("clicktown.old
 @json_option
 def oldtown_sheet(target, out_file, solutions, solutions_file, lang, board_file, cards_file, scenarios_file, as_json):
     """A printable puzzle sheet (HTML, works offline): plan, cards, candidate grid, relation words; solutions only when asked for."""
+    from .render import sheet as ot_sheet
+
     if (solutions == "separate") != (solutions_file is not None):
         raise click.UsageError("--solutions separate and --solutions-out FILE go together")
     catalogue = _catalogue(board_file, cards_file, scenarios_file)
@@ -266,11 +288,6 @@ def oldtown_sheet(target, out_file, solutions, solutions_file, lang, board_file,
 
 
 # -- Old Town generation, grading, explanation (issue 4)
-
-ot_explain = later("clicktown.oldtown.puzzles.explain")
-ot_generate = later("clicktown.oldtown.puzzles.generate")
-ot_grade = later("clicktown.oldtown.puzzles.grade")
-
 
 
 def _step_files(ctx, param, value):
@@ -291,6 +308,10 @@ def _step_files(ctx, param, value):
 @click.option("--html", "html_file", type=OutputFile(), help="Also write one HTML page that steps through the pictures.")
 def oldtown_explain(target, lang, board_file, cards_file, scenarios_file, as_json, svg_file, png_file, html_file):
     """The deductions that solve a scenario, step by step, in plain words."""
+    from .puzzles import explain as ot_explain
+    from .render import sheet as ot_sheet
+    from .render import text as ot_text
+
     catalogue = _catalogue(board_file, cards_file, scenarios_file)
     found = [ot_explain.explain(catalogue, s, lang) for s in _scenarios_named(catalogue, target)]
     ot_sheet.save_explained(catalogue, [e.as_dict() for e in found], svg_file, png_file, html_file)
@@ -313,6 +334,8 @@ def oldtown_explain(target, lang, board_file, cards_file, scenarios_file, as_jso
 @json_option
 def oldtown_grade(target, calibrate, board_file, cards_file, scenarios_file, as_json):
     """Difficulty and the techniques used (every built-in scenario when no ID|FILE is given)."""
+    from .puzzles import grade as ot_grade
+
     catalogue = _catalogue(board_file, cards_file, scenarios_file)
     chosen = _scenarios_named(catalogue, target) if target is not None else list(catalogue.scenarios.values())
     grades = [ot_grade.grade_scenario(catalogue, s) for s in chosen]
@@ -344,6 +367,10 @@ def oldtown_grade(target, calibrate, board_file, cards_file, scenarios_file, as_
 def oldtown_generate(level, how_many, seed, out_dir, solutions, recheck, lang, board_file, cards_file, scenarios_file, as_json):
     """New solo scenarios in the rulebook's card mix, at the level the grader measures, each with
     exactly one solution (by the fast counter and the deduction solver; --recheck cpsat adds CP-SAT)."""
+    from .puzzles import explain as ot_explain
+    from .puzzles import generate as ot_generate
+    from .render import text as ot_text
+
     catalogue = _catalogue(board_file, cards_file, scenarios_file)
     made = ot_generate.generate_scenarios(catalogue, level, how_many, seed, recheck=recheck)
     if how_many > 1:
@@ -371,16 +398,11 @@ def oldtown_generate(level, how_many, seed, out_dir, solutions, recheck, lang, b
 
 # -- the marker game for 2 to 4 players (docs/oldtown-marker-game.md) --------------------------
 
-ot_game_state = later("clicktown.oldtown.game.state")  # the modules this part calls, imported on use
-ot_game_bots = later("clicktown.oldtown.game.bots")
-ot_game_sim = later("clicktown.oldtown.game.simulate")
-ot_game_play = later("clicktown.oldtown.game.play")
-ot_game_referee = later("clicktown.oldtown.game.referee")
-ot_game_render = later("clicktown.oldtown.render.markers")
-
 
 def _game_catalogue(board_file, cards_file):
     """The catalogue the marker game uses (no scenarios needed)."""
+    from . import catalogue as ot_catalogue
+
     return ot_catalogue.load_catalogue(board=board_file, cards=cards_file)
 
 
@@ -404,6 +426,9 @@ def oldtown_play(players, seat, bots, seed, trace_file, board_file, cards_file, 
 
     With --json the game goes to stderr and the result, as JSON, to stdout.
     """
+    from .game import bots as ot_game_bots
+    from .game import play as ot_game_play
+
     catalogue = _game_catalogue(board_file, cards_file)
     names = ot_game_bots.bot_names(bots, players - 1)
     show = (lambda text: click.echo(text, err=True)) if as_json else click.echo
@@ -425,6 +450,9 @@ def oldtown_play(players, seat, bots, seed, trace_file, board_file, cards_file, 
 @json_option
 def oldtown_referee(state_file, card_number, my_building, stop_claim, board_file, cards_file, as_json):
     """Judge one disputed move on a saved board: exit 0 when allowed (or the claim right), 1 when not."""
+    from .game import referee as ot_game_referee
+    from .render import markers as ot_game_render
+
     if (card_number is None) == (stop_claim is None):
         raise click.UsageError("give either --card N or --stop BUILDING:PLOT")
     catalogue = _game_catalogue(board_file, cards_file)
@@ -456,6 +484,10 @@ def oldtown_referee(state_file, card_number, my_building, stop_claim, board_file
 @json_option
 def oldtown_simulate(games, players, bots, seed, workers, trace_file, board_file, cards_file, as_json):
     """Bots play many games: points and wins per seat and bot (95% intervals), turns, completed towns, stops."""
+    from .game import bots as ot_game_bots
+    from .game import simulate as ot_game_sim
+    from .render import markers as ot_game_render
+
     names = ot_game_bots.bot_names(bots, players)
     _game_catalogue(board_file, cards_file)  # bad data fails here, before any game
     records = ot_game_sim.run(games, players, names, seed, workers, board_file, cards_file, trace=bool(trace_file))

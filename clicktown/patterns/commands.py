@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..errors import ClicktownError
-from ..options import OutputFile, input_file, json_option, later, output_file, played, seed_option, write_trace
+from ..options import OutputFile, input_file, json_option, output_file, played, seed_option, write_trace
 from ..output import emit_json, progress
 from ..svgkit import save_picture
 
@@ -18,14 +18,6 @@ def patterns():
     color-object-suit, e.g. blue-gun-bullets (German, French, Italian names work too).
     The built-in deck is an assumption (the printed one is not public); pass --deck FILE.
     """
-
-
-wwp = later("clicktown.patterns.analysis")  # the modules this group calls, imported on use
-wwp_model, wwp_report = later("clicktown.patterns.model"), later("clicktown.patterns.render.text")
-wwp_svg = later("clicktown.patterns.render.svg")
-wwp_deck, wwp_card, wwp_wheel = (later("clicktown.patterns.cards", f) for f in ("load_deck", "parse_card", "parse_wheel"))
-wwp_declaration = later("clicktown.patterns.declare", "parse_declaration")
-wwp_summarize, wwp_trials = later("clicktown.patterns.stats", "summarize"), later("clicktown.patterns.stats", "trials")
 
 
 def wwp_options(command):
@@ -49,6 +41,9 @@ def wwp_options(command):
 
 def wwp_setup(deck_file, after, min_occurrences, lenient, extend):
     """The deck and the rules the options ask for."""
+    from . import analysis as wwp
+    from .cards import load_deck as wwp_deck
+
     return wwp_deck(deck_file), wwp.Rules(after, min_occurrences, lenient, extend)
 
 
@@ -61,6 +56,11 @@ def wwp_setup(deck_file, after, min_occurrences, lenient, extend):
               help="Which listed pattern the picture highlights (1 = the first; a wheel holds at most 224).")
 def patterns_list(wheel, as_json, deck_file, after, min_occurrences, lenient, extend, svg_file, png_file, pattern_number):
     """Every valid pattern on WHEEL."""
+    from . import analysis as wwp
+    from .cards import parse_wheel as wwp_wheel
+    from .render import svg as wwp_svg
+    from .render import text as wwp_report
+
     deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
     w = wwp_wheel(wheel, deck)
     found = wwp.valid_patterns(w, rules)
@@ -76,6 +76,12 @@ def patterns_list(wheel, as_json, deck_file, after, min_occurrences, lenient, ex
 @click.option("--png", "png_file", type=OutputFile(), help="Also draw it as a PNG picture (needs cairosvg).")
 def patterns_moves(wheel, card, as_json, deck_file, after, min_occurrences, lenient, extend, svg_file, png_file):
     """For each position, the patterns that covering it with CARD creates, and the best move."""
+    from . import analysis as wwp
+    from .cards import parse_card as wwp_card
+    from .cards import parse_wheel as wwp_wheel
+    from .render import svg as wwp_svg
+    from .render import text as wwp_report
+
     deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
     w, c = wwp_wheel(wheel, deck), wwp_card(card, deck)
     deck.check([x for x in w.cards] + [c])
@@ -92,6 +98,12 @@ def patterns_moves(wheel, card, as_json, deck_file, after, min_occurrences, leni
 @wwp_options
 def patterns_check(wheel, sentence, played, played_card, as_json, deck_file, after, min_occurrences, lenient, extend):
     """Judge a declaration SENTENCE on WHEEL (or on the move --played POS --card CARD)."""
+    from . import analysis as wwp
+    from .cards import parse_card as wwp_card
+    from .cards import parse_wheel as wwp_wheel
+    from .declare import parse_declaration as wwp_declaration
+    from .render import text as wwp_report
+
     deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
     if (played is None) != (played_card is None):
         raise click.UsageError("--played and --card go together")
@@ -111,6 +123,11 @@ def patterns_check(wheel, sentence, played, played_card, as_json, deck_file, aft
 @wwp_options
 def patterns_click(wheel, card, as_json, deck_file, after, min_occurrences, lenient, extend):
     """Click!: can anyone create a pattern with the clicked CARD on WHEEL?"""
+    from . import analysis as wwp
+    from .cards import parse_card as wwp_card
+    from .cards import parse_wheel as wwp_wheel
+    from .render import text as wwp_report
+
     deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
     w, c = wwp_wheel(wheel, deck), wwp_card(card, deck)
     deck.check(list(w.cards) + [c])
@@ -124,6 +141,9 @@ def patterns_click(wheel, card, as_json, deck_file, after, min_occurrences, leni
 @wwp_options
 def patterns_puzzle(seed, solution, as_json, deck_file, after, min_occurrences, lenient, extend):
     """A training puzzle: a wheel and a drawn card with exactly one pattern-creating move (CP-SAT)."""
+    from . import model as wwp_model
+    from .render import text as wwp_report
+
     deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
     puzzle = wwp_model.generate_puzzle(deck, seed, rules)
     emit_json(puzzle.to_json()) if as_json else click.echo(wwp_report.puzzle_text(puzzle, solution))
@@ -135,6 +155,11 @@ def patterns_puzzle(seed, solution, as_json, deck_file, after, min_occurrences, 
 @wwp_options
 def patterns_wild(wheel, card, as_json, deck_file, after, min_occurrences, lenient, extend):
     """Fill the gaps (_) of WHEEL from the deck so that CARD can create a Wild Wild Pattern (CP-SAT)."""
+    from . import model as wwp_model
+    from .cards import parse_card as wwp_card
+    from .cards import parse_wheel as wwp_wheel
+    from .render import text as wwp_report
+
     deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
     w, c = wwp_wheel(wheel, deck, gaps=True), wwp_card(card, deck)
     found = wwp_model.complete_wild(w, c, deck, rules)
@@ -148,13 +173,14 @@ def patterns_wild(wheel, card, as_json, deck_file, after, min_occurrences, lenie
 @wwp_options
 def patterns_stats(wheels, seed, as_json, deck_file, after, min_occurrences, lenient, extend):
     """How often a random wheel holds a Wild Wild Pattern, and a drawn card has no move (95% intervals)."""
+    from .render import text as wwp_report
+    from .stats import summarize as wwp_summarize
+    from .stats import trials as wwp_trials
+
     deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
     with progress(wwp_trials(deck, wheels, seed, rules), length=wheels, label="dealing wheels") as bar:
         rates = wwp_summarize(bar)
     emit_json(wwp_report.stats_json(rates, seed)) if as_json else click.echo(wwp_report.stats_text(rates, seed))
-
-
-wwp_sim, wwp_play = later("clicktown.patterns.game.simulate"), later("clicktown.patterns.game.play")
 
 
 def wwp_game_options(fn):
@@ -189,6 +215,9 @@ def wwp_bot_names(bots: str, seats: int, seats_text: str = "players") -> tuple[s
 def patterns_simulate(players, mode, bots, bank_file, seed, trace_file, as_json, deck_file, after, min_occurrences,
                       lenient, extend, games, workers, rotate):
     """Bots play many games: win rates per seat and bot (95% intervals), rounds, turns, Bank payouts."""
+    from . import analysis as wwp
+    from .game import simulate as wwp_sim
+
     rules = wwp.Rules(after, min_occurrences, lenient, extend)
     setup = wwp_sim.Setup(players, mode, wwp_bot_names(bots, players), rotate, deck_file, bank_file, rules,
                           trace=trace_file is not None)
@@ -208,6 +237,10 @@ def patterns_play(players, mode, bots, bank_file, seed, trace_file, as_json, dec
     Declarations are typed in English or German, or picked by number after '?'. With --json the
     game goes to stderr and the result, as JSON, to stdout.
     """
+    from . import analysis as wwp
+    from .game import play as wwp_play
+    from .game import simulate as wwp_sim
+
     rules = wwp.Rules(after, min_occurrences, lenient, extend)
     others = wwp_bot_names(bots, players - 1, "seat(s) besides yours")
     seats = wwp_play.seat_players(players, seat, list(others))

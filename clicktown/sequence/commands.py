@@ -7,23 +7,10 @@ import sys
 import click
 
 from ..errors import ClicktownError
-from ..options import InputFile, input_file, json_option, later, output_file, played, seed_option, write_trace
+from ..options import InputFile, input_file, json_option, output_file, played, seed_option, write_trace
 from ..output import emit_json, progress
 from ..svgkit import save_picture
 
-
-seq_game = later("clicktown.sequence.cards")  # the modules this section calls, imported on use
-seq_moves = later("clicktown.sequence.moves")
-seq_puzzle = later("clicktown.sequence.puzzle")
-seq_render = later("clicktown.sequence.render.text")
-seq_rules = later("clicktown.sequence.rules")
-seq_position = later("clicktown.sequence.position")
-seq_sequences = later("clicktown.sequence.sequences")
-seq_solve = later("clicktown.sequence.solve")
-seq_simulate = later("clicktown.sequence.game.simulate")
-seq_play = later("clicktown.sequence.game.play")
-seq_files = later("clicktown.datafiles")
-seq_svg = later("clicktown.sequence.render.svg")
 
 SEQ_MAX_TURNS = 7  # no hand in either rulebook holds more than 7 cards, and nobody draws in a puzzle
 
@@ -60,6 +47,9 @@ def _seq_table(fn):
 
 def _read_position(source: str):
     """The position in a file, or on standard input for '-'."""
+    from . import position as seq_position
+    from .. import datafiles as seq_files
+
     if source == "-":
         cap = seq_files.limits.max_bytes
         text = sys.stdin.read(cap + 1)
@@ -71,6 +61,9 @@ def _read_position(source: str):
 
 def _hand_and_goal(game, data, position, team, hand, teams, players):
     """The checked hand and the number of sequences the team needs at this table."""
+    from . import cards as seq_game
+    from . import rules as seq_rules
+
     teams, needed = seq_rules.table_for(game, position.teams(), team, teams, players)
     cards = seq_game.parse_hand(hand, data.deck)
     seq_rules.check_hand(game, len(cards), seq_rules.check_table(game, teams, players))
@@ -88,6 +81,11 @@ def sequence_show(position_file, game, board_file, deck_file, as_json, svg_file,
 
     Empty cells show their label, chips show as [A] (locked: [a]); then each team's chips and sequences.
     """
+    from . import cards as seq_game
+    from . import sequences as seq_sequences
+    from .render import svg as seq_svg
+    from .render import text as seq_render
+
     data = seq_game.load_game(game, board_file, deck_file)
     position = _read_position(position_file)
     count = seq_sequences.count_sequences(position)
@@ -110,6 +108,9 @@ def sequence_count(position_file, as_json):
     Where long or crossing lines allow several readings, the count is the largest. Rows and
     columns are numbered 0-9 from the top left.
     """
+    from . import sequences as seq_sequences
+    from .render import text as seq_render
+
     count = seq_sequences.count_sequences(_read_position(position_file))
     emit_json(count.as_dict()) if as_json else click.echo(seq_render.count_view(count))
 
@@ -125,6 +126,11 @@ def sequence_moves(position_file, team, hand, teams, players, game, board_file, 
     For each card: the free cells it names, any free cell (wild), the opponent chips it may
     remove (remove), or that it is dead (both cells taken).
     """
+    from . import cards as seq_game
+    from . import moves as seq_moves
+    from . import sequences as seq_sequences
+    from .render import text as seq_render
+
     data = seq_game.load_game(game, board_file, deck_file)
     position = _read_position(position_file)
     cards, needed = _hand_and_goal(game, data, position, team, hand, teams, players)
@@ -152,10 +158,14 @@ def sequence_solve(ctx, position_file, team, hand, teams, players, turns, method
     hand, while opponents pass and nobody draws? A position where another team has already won
     is refused.
     """
+    from . import cards as seq_game
+    from .solve import solve as solve_win
+    from .render import text as seq_render
+
     data = seq_game.load_game(game, board_file, deck_file)
     position = _read_position(position_file)
     cards, needed = _hand_and_goal(game, data, position, team, hand, teams, players)
-    solution = seq_solve.solve(data, position, team, cards, turns, needed, method)
+    solution = solve_win(data, position, team, cards, turns, needed, method)
     emit_json({"team": team, **solution.as_dict()}) if as_json else click.echo(seq_render.solution_view(solution, team, turns))
     ctx.exit(0 if solution.win else 1)
 
@@ -175,6 +185,9 @@ def sequence_puzzle(game, board_file, deck_file, seed, turns, any_first_move, an
     two teams). Exactly one first move wins; that exists for --turns 1 and 2 only, so larger N
     need --any-first-move.
     """
+    from . import cards as seq_game
+    from . import puzzle as seq_puzzle
+
     data = seq_game.load_game(game, board_file, deck_file)
     seq_puzzle.check_turns(data, turns, not any_first_move)
     with progress(range(5000), label="generating") as tries:
@@ -199,6 +212,8 @@ def _seq_game_options(fn):
 
 def _seq_setup(game, players, teams, bots, board_file, deck_file):
     """The checked simulation setup."""
+    from .game import simulate as seq_simulate
+
     names = tuple(b.strip() for b in bots.split(",") if b.strip())
     if not names:
         raise ClicktownError("--bots is empty: name at least one of random, greedy, lookahead")
@@ -214,6 +229,9 @@ def _seq_setup(game, players, teams, bots, board_file, deck_file):
 @json_option
 def sequence_simulate(game, board_file, deck_file, players, teams, bots, seed, trace_file, games, workers, as_json):
     """Bots play many games: win rates per team and bot (95% intervals), turns, jacks, dead cards."""
+    from .game import simulate as seq_simulate
+    from .render import text as seq_render
+
     setup = _seq_setup(game, players, teams, bots, board_file, deck_file)
     records = list(played(seq_simulate.run(setup, games, seed, workers, trace=bool(trace_file)), games, trace_file))
     summary = seq_simulate.summarise(setup, records, seed)
@@ -230,6 +248,9 @@ def sequence_play(game, board_file, deck_file, players, teams, bots, seed, trace
     The other seats are played by --bots. With --json the board goes to stderr and the result, as
     JSON, to stdout.
     """
+    from .game import play as seq_play
+    from .render import text as seq_render
+
     setup = _seq_setup(game, players, teams, bots, board_file, deck_file)
     if seat >= setup.players:
         raise ClicktownError(f"--seat {seat}: the seats of {setup.players} players are 0 to {setup.players - 1}")
