@@ -185,6 +185,7 @@ def blocking_actions(state: MatchState, team: str, actions: list[int]) -> list[i
 LINE_WORTH = (0, 1, 4, 16, 64, 0)  # an open line of five holding 0 to 5 of a team's chips (corners count)
 SEQUENCE_WORTH = 400
 EVALUATION_SCALE = 120.0
+HAND_WORTH = {"wild": 40, "remove": 30}  # a jack kept in hand, in the units of LINE_WORTH
 
 
 def line_potential(state: MatchState, team: str) -> float:
@@ -204,6 +205,9 @@ def evaluate(state: MatchState) -> list[float]:
 
     table = state.match.table
     potential = {t: line_potential(state, t) for t in table.team_names}
+    actions = state.match.actions
+    for seat, hand in enumerate(state.hands):
+        potential[table.team_of(seat)] += sum(HAND_WORTH.get(actions[k], 0) for k in hand)
     values = {}
     for team, mine in potential.items():
         lead = mine - max(p for t, p in potential.items() if t != team)
