@@ -156,8 +156,8 @@ class MctsBot:
     """Information-set MCTS: unseen cards dealt again by type, greedy playouts, the points lead."""
 
     name = "mcts"
-    simulations = 200
-    horizon = 30
+    simulations = 100
+    horizon = 12
 
     def __init__(self, simulations: int | None = None, seconds: float | None = None):
         from ...arena.ismcts import Game, Search
