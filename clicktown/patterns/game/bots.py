@@ -258,13 +258,13 @@ def final_value(state: GameState) -> list[float]:
 
 
 def candidates(state: GameState, rng: random.Random) -> list[int]:
-    """The actions the tree looks at: covers that create a pattern, Click!, waiting; only true
-    declarations; every choice in the other phases."""
+    """The actions the tree looks at: covers that create a pattern (Click! when there is none),
+    waiting; only true declarations; every choice in the other phases."""
     phase = state.phase
     if phase in ("race", "click"):
         card = state.table.cards[state.playing_card()]
-        found = [POSITION + m.position for m in moves(state.wheel_cards(), card, state.table.rules)]
-        return found + ([CLICK] if phase == "race" else []) + [PASS]
+        found = [POSITION + m.position for m in moves(state.wheel_cards(), card, state.table.rules) if m.patterns]
+        return found + ([CLICK] if phase == "race" and not found else []) + [PASS]
     if phase == "declare":
         true = sorted({STATEMENT + STATEMENT_INDEX[p.statement] for p in state.created()})
         return true or state.legal_actions()
