@@ -156,7 +156,7 @@ class MctsBot:
     """Information-set MCTS: unseen cards dealt again by type, greedy playouts, the points lead."""
 
     name = "mcts"
-    simulations = 100
+    simulations = 80
     horizon = 12
 
     def __init__(self, simulations: int | None = None, seconds: float | None = None):

@@ -283,8 +283,8 @@ class MctsPlayer:
     """Information-set MCTS: other hands drawn again from the deck, greedy playouts, money and hands."""
 
     name = "mcts"
-    simulations = 200
-    horizon = 20
+    simulations = 60
+    horizon = 12
 
     def __init__(self, simulations: int | None = None, seconds: float | None = None):
         from ..arena.ismcts import Game, Search

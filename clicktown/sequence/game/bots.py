@@ -266,7 +266,7 @@ class MctsBot:
     """Information-set MCTS: hands dealt again from what the seat has seen, greedy playouts, line evaluation."""
 
     name = "mcts"
-    simulations = 150
+    simulations = 100
     horizon = 4
 
     def __init__(self, simulations: int | None = None, seconds: float | None = None):
