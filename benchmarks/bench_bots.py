@@ -30,7 +30,7 @@ PAIRINGS = {
 
 def sequence_rates(bots, games):
     """Each named bot's wins over its games (Sequence, 2 players, rotated)."""
-    from clicktown.sequence.simulate import Setup, run
+    from clicktown.sequence.game.simulate import Setup, run
 
     records = [r.summary for r in run(Setup(bots=bots, rotate=True), games, SEED, WORKERS)]
     teams = "AB"
@@ -49,7 +49,7 @@ def oldtown_rates(bots, games):
 
 def patterns_rates(bots, games):
     """Each named bot's wins per seat it held (Wild Wild Pattern, saloon, 2 players, rotated)."""
-    from clicktown.patterns.simulate import Setup, run, summarize
+    from clicktown.patterns.game.simulate import Setup, run, summarize
 
     setup = Setup(players=len(bots), bots=tuple(bots), rotate=True)
     table = summarize([r.summary for r in run(setup, games, SEED, WORKERS)], setup, SEED)["win_rate_per_bot"]
@@ -96,10 +96,10 @@ def move_costs() -> None:
     from clicktown.oldtown.catalogue import load_catalogue
     from clicktown.oldtown.game import bots as oldtown
     from clicktown.oldtown.game.state import new_game as oldtown_game
-    from clicktown.patterns import bots as patterns
-    from clicktown.patterns.game import new_game as patterns_game
-    from clicktown.sequence import bots as sequence
-    from clicktown.sequence.simulate import Setup, make_match
+    from clicktown.patterns.game import bots as patterns
+    from clicktown.patterns.game.state import new_game as patterns_game
+    from clicktown.sequence.game import bots as sequence
+    from clicktown.sequence.game.simulate import Setup, make_match
 
     catalogue = load_catalogue()
     games = {"sequence": (make_match(Setup()).new_state, sequence.make_bot),

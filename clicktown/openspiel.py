@@ -219,15 +219,15 @@ def _oldtown_seen_by(state, card):
 # -- Wild Wild Pattern ------------------------------------------------------------------------
 
 def _wwp_table(params):
-    from .patterns.engine import Rules
-    from .patterns.game import new_table
+    from .patterns.analysis import Rules
+    from .patterns.game.state import new_table
 
     rules = Rules(params["after"], params["min_occurrences"], params["lenient"], params["extend"])
     return new_table(params["players"], params["mode"], rules=rules)
 
 
 def _wwp_new(params):
-    from .patterns.game import GameState
+    from .patterns.game.state import GameState
 
     return GameState(_wwp_table(params), record=False)
 
@@ -235,7 +235,7 @@ def _wwp_new(params):
 def _wwp_describe(params):
     import math
 
-    from .patterns.game import MAX_TURNS
+    from .patterns.game.state import MAX_TURNS
 
     table = _wwp_table(params)
     chance = max(len(table.names), math.factorial(table.players), len(table.bank.targets))
@@ -245,7 +245,7 @@ def _wwp_describe(params):
 
 @functools.lru_cache(maxsize=8)
 def _wwp_observer(players, mode):
-    from .patterns.env import spec
+    from .patterns.game.env import spec
 
     return spec(players, mode).observe
 
@@ -264,8 +264,8 @@ def _wwp_seen_by(state, outcome):
 
 @functools.lru_cache(maxsize=16)
 def _sequence_match(game, players, teams):
-    from .sequence.game import load_game
-    from .sequence.match import Match
+    from .sequence.cards import load_game
+    from .sequence.game.state import Match
     from .sequence.rules import seat_table
 
     return Match(load_game(game), seat_table(game, players, teams or None))
@@ -284,7 +284,7 @@ def _sequence_spec_functions(game):
 
 
 def _sequence_observe(state, seat):
-    from .sequence.env import observe
+    from .sequence.game.env import observe
 
     return observe(state, seat)
 
@@ -336,7 +336,7 @@ def _make_bot(game_name: str, bot: str):
     if game_name == "clicktown_oldtown":
         from .oldtown.game.bots import make_bot
     elif game_name == "clicktown_wwp":
-        from .patterns.bots import make_bot
+        from .patterns.game.bots import make_bot
     else:
-        from .sequence.bots import make_bot
+        from .sequence.game.bots import make_bot
     return make_bot(bot)

@@ -18,15 +18,15 @@ def _oldtown():
 
 
 def _sequence():
-    from clicktown.sequence.bots import make_bot
-    from clicktown.sequence.simulate import Setup, make_match
+    from clicktown.sequence.game.bots import make_bot
+    from clicktown.sequence.game.simulate import Setup, make_match
 
     return make_match(Setup()).new_state, make_bot
 
 
 def _patterns():
-    from clicktown.patterns.bots import make_bot
-    from clicktown.patterns.game import new_game
+    from clicktown.patterns.game.bots import make_bot
+    from clicktown.patterns.game.state import new_game
 
     return lambda: new_game(2, record=False, max_turns=12), make_bot
 
@@ -84,7 +84,7 @@ def test_determinization_keeps_what_the_seat_sees(game):
 
 
 def test_simulate_gives_the_same_results_with_one_and_two_workers():
-    from clicktown.sequence.simulate import Setup, run
+    from clicktown.sequence.game.simulate import Setup, run
 
     setup = Setup(bots=("mcts:4", "greedy"), rotate=True)
     one = [r.summary for r in run(setup, 3, seed=5, workers=1)]

@@ -287,7 +287,7 @@ class MctsPlayer:
     horizon = 12
 
     def __init__(self, simulations: int | None = None, seconds: float | None = None):
-        from ..arena.ismcts import Game, Search
+        from ...arena.ismcts import Game, Search
 
         game = Game(determinize=_determinize, evaluate=evaluate, value=final_value, candidates=candidates,
                     rollout=_rollout)
@@ -299,7 +299,7 @@ class MctsPlayer:
 
 def make_bot(name: str):
     """A bot by name: random, greedy, planner or mcts (mcts:400 = 400 simulations a move, mcts:0.3s = 0.3 s)."""
-    from ..arena.ismcts import parse_budget
+    from ...arena.ismcts import parse_budget
 
     players = {"random": RandomPlayer, "greedy": GreedyPlayer, "planner": PlannerPlayer, "mcts": MctsPlayer}
     base = name.partition(":")[0]

@@ -270,7 +270,7 @@ class MctsBot:
     horizon = 4
 
     def __init__(self, simulations: int | None = None, seconds: float | None = None):
-        from ..arena.ismcts import Game, Search
+        from ...arena.ismcts import Game, Search
 
         game = Game(determinize=_determinize, evaluate=evaluate, value=final_value, candidates=candidates,
                     rollout=_GREEDY.choose)
@@ -285,7 +285,7 @@ BOTS = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot, "mc
 
 def make_bot(name: str):
     """A bot by name; mcts takes a budget: mcts:400 (simulations a move) or mcts:0.3s (seconds a move)."""
-    from ..arena.ismcts import parse_budget
+    from ...arena.ismcts import parse_budget
 
     base = name.partition(":")[0]
     if base not in BOTS or (base != name and base != "mcts"):
