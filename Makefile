@@ -12,7 +12,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet --disable-pip-version-check -e .
 	touch $(STAMP)
 
-# The tests also need the `test` extra and the `rl` extra (PettingZoo, for the environments' API tests).
+# The tests also need the `test` extra and the `rl` extra (PettingZoo and OpenSpiel, for the environments' and games' API tests).
 $(TEST_STAMP): $(STAMP)
 	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test,rl]'
 	touch $(TEST_STAMP)

@@ -416,7 +416,7 @@ def game_data(fn):
 @oldtown.command("play")
 @click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True, help="Players, you included.")
 @click.option("--seat", type=click.IntRange(0, 3), default=0, show_default=True, help="Your seat (0 starts).")
-@click.option("--bots", default="greedy", show_default=True, help="Bots for the other seats: random, greedy, planner (comma-separated, the last repeats).")
+@click.option("--bots", default="greedy", show_default=True, help="Bots for the other seats: random, greedy, planner, mcts (comma-separated, the last repeats).")
 @seed_option
 @output_file("--trace", "trace_file", help="Write the game as JSON Lines to FILE.")
 @game_data
@@ -476,13 +476,14 @@ def oldtown_referee(state_file, card_number, my_building, stop_claim, board_file
 @oldtown.command("simulate")
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=100, show_default=True, help="How many games.")
 @click.option("--players", type=click.IntRange(2, 4), default=4, show_default=True)
-@click.option("--bots", default="greedy", show_default=True, help="Bots by seat: random, greedy, planner (comma-separated, the last repeats).")
+@click.option("--bots", default="greedy", show_default=True, help="Bots by seat: random, greedy, planner, mcts (comma-separated, the last repeats; mcts:400 = 400 simulations a move).")
 @seed_option
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True, help="Worker processes (same results whatever the number).")
+@click.option("--rotate", is_flag=True, help="Turn the bots one seat round the table from game to game.")
 @output_file("--trace", "trace_file", help="Write every game as JSON Lines to FILE.")
 @game_data
 @json_option
-def oldtown_simulate(games, players, bots, seed, workers, trace_file, board_file, cards_file, as_json):
+def oldtown_simulate(games, players, bots, seed, workers, rotate, trace_file, board_file, cards_file, as_json):
     """Bots play many games: points and wins per seat and bot (95% intervals), turns, completed towns, stops."""
     from .game import bots as ot_game_bots
     from .game import simulate as ot_game_sim
@@ -490,7 +491,8 @@ def oldtown_simulate(games, players, bots, seed, workers, trace_file, board_file
 
     names = ot_game_bots.bot_names(bots, players)
     _game_catalogue(board_file, cards_file)  # bad data fails here, before any game
-    records = ot_game_sim.run(games, players, names, seed, workers, board_file, cards_file, trace=bool(trace_file))
+    records = ot_game_sim.run(games, players, names, seed, workers, board_file, cards_file, trace=bool(trace_file),
+                              rotate=rotate)
     summaries = [record.summary for record in played(records, games, trace_file)]
-    summary = {"seed": seed, **ot_game_sim.summarize(summaries, players, names)}
+    summary = {"seed": seed, **ot_game_sim.summarize(summaries, players, names, rotate)}
     emit_json(summary) if as_json else click.echo(ot_game_render.summary_text(summary))

@@ -190,7 +190,7 @@ def wwp_game_options(fn):
     fn = input_file("--bank", "bank_file", help="Your own Bank / Target / challenge cards file (JSON, like the built-in one).")(fn)
     fn = click.option("--bots", default="greedy", show_default=True,
                       help="Bots by seat, comma-separated, repeated round the table (play: the seats "
-                           "other than yours, in order): random, greedy, planner.")(fn)
+                           "other than yours, in order): random, greedy, planner, mcts (mcts:400 = 400 simulations a move).")(fn)
     fn = click.option("--mode", type=click.Choice(["saloon", "alive-or-dead"]), default="saloon", show_default=True)(fn)
     fn = click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True, help="2 to 4 players.")(fn)
     return wwp_options(fn)

@@ -205,19 +205,20 @@ def _seq_game_options(fn):
     fn = output_file("--trace", "trace_file", help="Write every event as JSON Lines to this file.")(fn)
     fn = seed_option(fn)
     fn = click.option("--bots", default="greedy", show_default=True,
-                      help="Bots by seat, comma-separated, repeated round the table: random, greedy, lookahead.")(fn)
+                      help="Bots by seat, comma-separated, repeated round the table: random, greedy, lookahead, mcts "
+                           "(mcts:400 = 400 simulations a move).")(fn)
     fn = _seq_players(fn)
     return _seq_data(fn)
 
 
-def _seq_setup(game, players, teams, bots, board_file, deck_file):
+def _seq_setup(game, players, teams, bots, board_file, deck_file, rotate=False):
     """The checked simulation setup."""
     from .game import simulate as seq_simulate
 
     names = tuple(b.strip() for b in bots.split(",") if b.strip())
     if not names:
-        raise ClicktownError("--bots is empty: name at least one of random, greedy, lookahead")
-    setup = seq_simulate.Setup(game, players or teams or 2, teams, names, board_file, deck_file)
+        raise ClicktownError("--bots is empty: name at least one of random, greedy, lookahead, mcts")
+    setup = seq_simulate.Setup(game, players or teams or 2, teams, names, board_file, deck_file, rotate)
     seq_simulate.make_match(setup)
     return setup
 
@@ -226,13 +227,15 @@ def _seq_setup(game, players, teams, bots, board_file, deck_file):
 @_seq_game_options
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=100, show_default=True, help="How many games.")
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True, help="Worker processes (same results whatever the number).")
+@click.option("--rotate", is_flag=True, help="Turn the bots one seat round the table from game to game.")
 @json_option
-def sequence_simulate(game, board_file, deck_file, players, teams, bots, seed, trace_file, games, workers, as_json):
+def sequence_simulate(game, board_file, deck_file, players, teams, bots, seed, trace_file, games, workers, rotate,
+                      as_json):
     """Bots play many games: win rates per team and bot (95% intervals), turns, jacks, dead cards."""
     from .game import simulate as seq_simulate
     from .render import text as seq_render
 
-    setup = _seq_setup(game, players, teams, bots, board_file, deck_file)
+    setup = _seq_setup(game, players, teams, bots, board_file, deck_file, rotate)
     records = list(played(seq_simulate.run(setup, games, seed, workers, trace=bool(trace_file)), games, trace_file))
     summary = seq_simulate.summarise(setup, records, seed)
     emit_json(summary) if as_json else click.echo(seq_render.simulate_view(summary))

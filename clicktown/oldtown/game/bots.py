@@ -115,14 +115,72 @@ class PlannerBot(GreedyBot):
         return taking.gain - self.exposure * rules.claimable(taking.after)
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot}
+# -- mcts: information-set Monte Carlo tree search (clicktown.arena.ismcts) ---------------------
+
+POINTS_SCALE = 4.0  # a lead of this many points is worth about three quarters of a win
+
+
+def evaluate(state: OldTownState) -> list[float]:
+    """A value in 0-1 for each seat from its lead in points over the best other seat."""
+    import math
+
+    points = state.points
+    values = []
+    for seat, mine in enumerate(points):
+        lead = mine - max(p for s, p in enumerate(points) if s != seat)
+        values.append(0.5 + 0.5 * math.tanh(lead / POINTS_SCALE))
+    return values
+
+
+def final_value(state: OldTownState) -> list[float]:
+    """The returns of a finished game (1 for every seat with the most points)."""
+    return state.returns()
+
+
+def candidates(state: OldTownState, rng: random.Random) -> list[int]:
+    """The actions the tree looks at: all of them, except that in a stop round only the claims
+    logic makes right (and passing) are worth trying."""
+    if state.phase == "stop":
+        return [PASS] + [state.marker_action(STOP, b, p) for b, p in sorted(state.town.forced())]
+    return state.legal_actions()
+
+
+def _determinize(state: OldTownState, seat: int, rng: random.Random) -> OldTownState:
+    return state.determinized(seat, rng)
+
+
+_GREEDY = GreedyBot()
+
+
+class MctsBot:
+    """Information-set MCTS: unseen cards dealt again by type, greedy playouts, the points lead."""
+
+    name = "mcts"
+    simulations = 80
+    horizon = 12
+
+    def __init__(self, simulations: int | None = None, seconds: float | None = None):
+        from ...arena.ismcts import Game, Search
+
+        game = Game(determinize=_determinize, evaluate=evaluate, value=final_value, candidates=candidates,
+                    rollout=_GREEDY.choose)
+        self.search = Search(game, simulations or self.simulations, seconds, horizon=self.horizon)
+
+    def choose(self, state: OldTownState, rng: random.Random) -> int:
+        return self.search.choose(state, rng)
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot, "mcts": MctsBot}
 
 
 def make_bot(name: str):
-    """A bot by name."""
-    if name not in BOTS:
+    """A bot by name; mcts takes a budget: mcts:400 (simulations a move) or mcts:0.3s (seconds a move)."""
+    from ...arena.ismcts import parse_budget
+
+    base = name.partition(":")[0]
+    if base not in BOTS or (base != name and base != "mcts"):
         raise ClicktownError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
-    return BOTS[name]()
+    return BOTS[base](**parse_budget(name)) if base == "mcts" else BOTS[base]()
 
 
 def bot_names(text: str, players: int) -> tuple[str, ...]:

@@ -25,9 +25,18 @@ def _catalogue(board=None, cards=None):
     return load_catalogue(board=board, cards=cards)
 
 
+def seat_bots(bots: tuple[str, ...], index: int, rotate: bool) -> tuple[str, ...]:
+    """The bot of each seat in game `index`: turned one seat per game with `rotate`."""
+    if not rotate:
+        return tuple(bots)
+    k = index % len(bots)
+    return tuple(bots[k:]) + tuple(bots[:k])
+
+
 def play_one(index: int, seed: int, players: int, bots: tuple[str, ...], board=None, cards=None,
-             trace: bool = False) -> GameRecord:
+             trace: bool = False, rotate: bool = False) -> GameRecord:
     """Play game `index` with its seed; the record's events are the trace when asked for."""
+    bots = seat_bots(bots, index, rotate)
     catalogue = _catalogue(board, cards)
     state = new_game(catalogue, players, record=trace)
     rng = random.Random(seed)
@@ -43,14 +52,18 @@ def play_one(index: int, seed: int, players: int, bots: tuple[str, ...], board=N
 
 
 def run(games: int, players: int, bots: tuple[str, ...], seed: int, workers: int = 1, board=None,
-        cards=None, trace: bool = False):
+        cards=None, trace: bool = False, rotate: bool = False):
     """The records of `games` games in game order, the same whatever `workers`."""
-    play = functools.partial(play_one, players=players, bots=tuple(bots), board=board, cards=cards, trace=trace)
+    play = functools.partial(play_one, players=players, bots=tuple(bots), board=board, cards=cards, trace=trace,
+                             rotate=rotate)
     return run_games(play, games, seed, workers)
 
 
-def summarize(summaries: list[dict], players: int, bots: tuple[str, ...]) -> dict:
-    """Points per seat and per bot, win rates (ties count for every tied seat), turns, completion, stops."""
+def summarize(summaries: list[dict], players: int, bots: tuple[str, ...], rotate: bool = False) -> dict:
+    """Points per seat and per bot, win rates (ties count for every tied seat), turns, completion, stops.
+
+    `seats` are the seats as named; `by_bot` (and `win_rate_per_bot`, its win rates) follow each
+    game's own seating, so they count a rotated bot wherever it sat."""
     n = len(summaries)
     seats = []
     for seat in range(players):
@@ -60,14 +73,14 @@ def summarize(summaries: list[dict], players: int, bots: tuple[str, ...]) -> dic
                       "wins": Rate(wins, n).to_json()})
     by_bot = {}
     for name in dict.fromkeys(bots):
-        places = [seat for seat in range(players) if bots[seat] == name]
-        points = [s["points"][seat] for s in summaries for seat in places]
-        wins = sum(seat in s["winners"] for s in summaries for seat in places)
-        by_bot[name] = {"seats": places, "mean_points": mean(points) if points else 0.0,
-                        "wins": Rate(wins, n * len(places)).to_json()}
+        places = [(s, seat) for s in summaries for seat, b in enumerate(s["bots"]) if b == name]
+        by_bot[name] = {"seats": [seat for seat in range(players) if bots[seat] == name],
+                        "mean_points": mean(s["points"][seat] for s, seat in places) if places else 0.0,
+                        "wins": Rate(sum(seat in s["winners"] for s, seat in places), len(places)).to_json()}
     built = sum(s["reason"] == TOWN_BUILT for s in summaries)
     return {
-        "games": n, "players": players, "bots": list(bots), "seats": seats, "by_bot": by_bot,
+        "games": n, "players": players, "bots": list(bots), "rotate": rotate, "seats": seats, "by_bot": by_bot,
+        "win_rate_per_bot": {name: b["wins"] for name, b in by_bot.items()},
         "mean_turns": mean(s["turns"] for s in summaries) if n else 0.0,
         "town_completed": Rate(built, n).to_json(),
         "mean_buildings_built": mean(s["built"] for s in summaries) if n else 0.0,

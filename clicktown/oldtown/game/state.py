@@ -43,6 +43,10 @@ CHOOSE = PASS + 3
 NUM_ACTIONS = CHOOSE + BUILDINGS
 PLAYERS = (2, 3, 4)
 TOWN_BUILT, NO_PROGRESS = "town_built", "no_progress"
+# verdicts already given, by board, card, building and the seat's buildings: a search meets the
+# same boards in many games it imagines, and a verdict depends on nothing else
+_JUDGED: dict = {}
+JUDGED_KEPT = 50_000
 
 
 @dataclass
@@ -151,6 +155,30 @@ class OldTownState:
         other._verdicts = {}
         return other
 
+    def determinized(self, seat: int, rng) -> "OldTownState":
+        """A copy in which every card `seat` cannot see is dealt again among the places it cannot see.
+
+        The seat sees the town, the buildings, the points, the discards and its own hand. The
+        other hands, the piles (its own 2-player pile too) and the cards not dealt are shuffled
+        among themselves, each card to a place that held a card of its type (A, B or C), so
+        every place keeps its size and its mix of types."""
+        other = self.clone()
+        places = [other.hands[s] for s in range(self.players) if s != seat]
+        places += [other.piles.top, other.piles.shared, *other.piles.own, *other.unused.values()]
+        kind = {n: c.kind for n, c in self.catalogue.cards.items()}
+        slots: dict[str, list[tuple[list[int], int]]] = {"A": [], "B": [], "C": []}
+        for place in places:
+            for i, n in enumerate(place):
+                slots[kind[n]].append((place, i))
+        for group in slots.values():
+            cards = [place[i] for place, i in group]
+            rng.shuffle(cards)
+            for (place, i), n in zip(group, cards):
+                place[i] = n
+        for cards in other.unused.values():
+            cards.sort()
+        return other
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         cards = self._chance_cards()
         return [(n, 1.0 / len(cards)) for n in cards]
@@ -240,14 +268,22 @@ class OldTownState:
         known = self._verdicts.get(seat)
         if known is None or known[0] is not self.town or known[1:3] != (hand, owned):
             out = {}
-            look = rules.Look(self.town)
+            town = self.town
+            board = (town.key(), tuple(sorted(town.supply.items())), id(self.catalogue))
+            look = None
             for n in self.hands[seat]:
                 card = self.catalogue.card(n)
-                if card.kind == "A":
-                    out[n, None] = rules.judge(self.town, card, look=look)
-                else:
-                    for b in self.owned[seat]:
-                        out[n, b] = rules.judge(self.town, card, b, self.owned[seat], look)
+                for b in (None,) if card.kind == "A" else self.owned[seat]:
+                    key = (board, n, b, owned)
+                    verdict = _JUDGED.get(key)
+                    if verdict is None:
+                        look = look or rules.Look(town)
+                        verdict = rules.judge(town, card, look=look) if b is None else \
+                            rules.judge(town, card, b, self.owned[seat], look)
+                        if len(_JUDGED) > JUDGED_KEPT:
+                            _JUDGED.clear()
+                        _JUDGED[key] = verdict
+                    out[n, b] = verdict
             self._verdicts[seat] = (self.town, hand, owned, out)
         return self._verdicts[seat][3]
 
@@ -453,7 +489,8 @@ class OldTownState:
         self.turns += 1
         self.passes = self.passes + 1 if self.turn_passed and not self.stop_claimed else 0
         self.stop_claimed = False
-        self._log({"event": "turn_end", "turn": self.turns, "seat": self.seat, **self.snapshot()})
+        if self.record:
+            self._log({"event": "turn_end", "turn": self.turns, "seat": self.seat, **self.snapshot()})
         if self.passes >= self.players:
             self._finish(NO_PROGRESS)
             return

@@ -24,7 +24,7 @@ from ..cards import Card
 from ..analysis import best_move, has_move, moves
 from .state import CARD, CLICK, PASS, POSITION, STATEMENT, STATEMENT_INDEX, GameState
 
-BOTS = ("random", "greedy", "planner")
+BOTS = ("random", "greedy", "planner", "mcts")
 
 
 class RandomPlayer:
@@ -225,9 +225,84 @@ class PlannerPlayer(GreedyPlayer):
         return self.worth(state, owner, theirs) - self.worth(state, owner, [x for x in theirs if x is not pattern])
 
 
+# -- mcts: information-set Monte Carlo tree search (clicktown.arena.ismcts) ---------------------
+
+MONEY_SCALE = 150.0  # a lead of this many cents (held and in reach) is worth about three quarters of a win
+_PLANNER = PlannerPlayer()
+_GREEDY = GreedyPlayer()
+
+
+def evaluate(state: GameState) -> list[float]:
+    """A value in 0-1 per seat: its money plus what its won cards are worth to the planner, against
+    the best other seat still in the game (a seat out of the game is worth 0)."""
+    import math
+
+    seats = range(state.table.players)
+    worth = [state.cents[s] + _PLANNER.worth(state, s, state.won_cards(s)) if state.active[s] else -math.inf
+             for s in seats]
+    values = []
+    for s in seats:
+        best_other = max(worth[o] for o in seats if o != s)
+        if not state.active[s]:
+            values.append(0.0)
+        elif best_other == -math.inf:
+            values.append(1.0)
+        else:
+            values.append(0.5 + 0.5 * math.tanh((worth[s] - best_other) / MONEY_SCALE))
+    return values
+
+
+def final_value(state: GameState) -> list[float]:
+    """The returns of a finished game in 0-1."""
+    return [(r + 1) / 2 for r in state.returns()]
+
+
+def candidates(state: GameState, rng: random.Random) -> list[int]:
+    """The actions the tree looks at: covers that create a pattern (Click! when there is none),
+    waiting; only true declarations; every choice in the other phases."""
+    phase = state.phase
+    if phase in ("race", "click"):
+        card = state.table.cards[state.playing_card()]
+        found = [POSITION + m.position for m in moves(state.wheel_cards(), card, state.table.rules) if m.patterns]
+        return found + ([CLICK] if phase == "race" and not found else []) + [PASS]
+    if phase == "declare":
+        true = sorted({STATEMENT + STATEMENT_INDEX[p.statement] for p in state.created()})
+        return true or state.legal_actions()
+    return state.legal_actions()
+
+
+def _determinize(state: GameState, seat: int, rng: random.Random) -> GameState:
+    return state.determinized(seat, rng)
+
+
+def _rollout(state: GameState, rng: random.Random) -> int:
+    return _GREEDY.choose(state, rng)
+
+
+class MctsPlayer:
+    """Information-set MCTS: other hands drawn again from the deck, greedy playouts, money and hands."""
+
+    name = "mcts"
+    simulations = 60
+    horizon = 12
+
+    def __init__(self, simulations: int | None = None, seconds: float | None = None):
+        from ...arena.ismcts import Game, Search
+
+        game = Game(determinize=_determinize, evaluate=evaluate, value=final_value, candidates=candidates,
+                    rollout=_rollout)
+        self.search = Search(game, simulations or self.simulations, seconds, horizon=self.horizon)
+
+    def choose(self, state: GameState, rng: random.Random) -> int:
+        return self.search.choose(state, rng)
+
+
 def make_bot(name: str):
-    """A bot by name: random, greedy or planner."""
-    players = {"random": RandomPlayer, "greedy": GreedyPlayer, "planner": PlannerPlayer}
-    if name not in players:
+    """A bot by name: random, greedy, planner or mcts (mcts:400 = 400 simulations a move, mcts:0.3s = 0.3 s)."""
+    from ...arena.ismcts import parse_budget
+
+    players = {"random": RandomPlayer, "greedy": GreedyPlayer, "planner": PlannerPlayer, "mcts": MctsPlayer}
+    base = name.partition(":")[0]
+    if base not in players or (base != name and base != "mcts"):
         raise ClicktownError(f"unknown bot '{name}' (bots: {', '.join(BOTS)})")
-    return players[name]()
+    return players[base](**parse_budget(name)) if base == "mcts" else players[base]()

@@ -17,7 +17,7 @@ import click
 
 from ...arena.state import CHANCE, sample_chance
 from ...errors import ClicktownError
-from .bots import BOTS, make_bot
+from .bots import make_bot
 from ..cards import WHEEL_SIZE
 from ..declare import parse_declaration
 from .state import CLICK, PASS, POSITION, STATEMENT, STATEMENT_INDEX, STATEMENTS, GameState
@@ -179,8 +179,7 @@ def seat_players(players: int, seat: int, bots: list[str]) -> list[str]:
     if not bots:
         raise ClicktownError("no bots named for the other seats")
     for name in bots:
-        if name not in BOTS:
-            raise ClicktownError(f"unknown bot '{name}' (bots: {', '.join(BOTS)})")
+        make_bot(name)
     others = iter(bots[i % len(bots)] for i in range(players - 1))
     return ["human" if s == seat else next(others) for s in range(players)]
 

@@ -18,7 +18,7 @@ from ...arena.simulate import GameRecord, run_games
 from ...arena.state import play_game
 from ...errors import ClicktownError
 from ..bank import load_bank
-from .bots import BOTS, make_bot
+from .bots import make_bot
 from ..cards import load_deck
 from ..analysis import Rules
 from .state import MAX_TURNS, new_game, new_table, GameState
@@ -52,8 +52,7 @@ def check_setup(setup: Setup) -> None:
         raise ClicktownError(f"--bots names {len(setup.bots)} bot(s) for {setup.players} players; "
                              f"give one per seat, separated by commas")
     for name in setup.bots:
-        if name not in BOTS:
-            raise ClicktownError(f"unknown bot '{name}' (bots: {', '.join(BOTS)})")
+        make_bot(name)
     new_table(setup.players, setup.mode, _deck(setup.deck_file), _bank(setup.bank_file), setup.rules)
 
 

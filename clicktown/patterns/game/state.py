@@ -209,6 +209,22 @@ class GameState:
         other.power = dict(self.power) if self.power else None
         return other
 
+    def determinized(self, seat: int, rng) -> "GameState":
+        """A copy in which the cards in the other seats' hands are drawn again from the deck.
+
+        The seat sees the wheel, its own card, the won and face-up cards, the Target cards and
+        the money; another seat's card in hand is one of the deck's pattern cards to it, so those
+        cards and the deck's pattern cards are shuffled and dealt back (the deck is unordered)."""
+        other = self.clone()
+        hidden = [s for s in range(self.table.players) if s != seat and self.hand[s] is not None]
+        patterns = self.table.patterns
+        pool = [c for c in self.deck if c < patterns] + [self.hand[s] for s in hidden]
+        rng.shuffle(pool)
+        for s in hidden:
+            other.hand[s] = pool.pop()
+        other.deck = sorted(pool + [c for c in self.deck if c >= patterns])
+        return other
+
     def action_to_string(self, action: int) -> str:
         if self.seat == CHANCE:
             if self.phase == "target":

@@ -19,6 +19,7 @@ import random
 from ...arena.state import RandomBot
 from ...errors import ClicktownError
 from ..geometry import CONFLICTS_OF, CORNERS_IN, WINDOWS, WINDOWS_BY_CELL
+from ..position import EMPTY
 from .state import CELL_COUNT, MatchState
 
 OWN = (1, 3, 9, 27, 1000)
@@ -61,17 +62,22 @@ def placement_score(state: MatchState, team: str, cell: int) -> float:
     """What a chip of `team` on `cell` is worth: its own lines grown, the opponents' lines blocked."""
     chips = state.window_chips
     made = state.sequences[team]
-    others = [t for t in chips if t != team]
+    mine = chips[team]
+    others = [counts for t, counts in chips.items() if t != team]
     score = 0.0
     for w in WINDOWS_BY_CELL[cell]:
-        theirs = [chips[o][w] for o in others]
-        if not any(theirs):
-            if not any(m in CONFLICTS_OF[w] for m in made):
-                score += OWN[chips[team][w] + CORNERS_IN[w]]
-        elif chips[team][w] == 0:
-            for o, n in zip(others, theirs):
-                if n:
-                    score += BLOCK[min(4, n + CORNERS_IN[w])]
+        corners = CORNERS_IN[w]
+        blocked, block = False, 0.0
+        for counts in others:
+            n = counts[w]
+            if n:
+                blocked = True
+                block += BLOCK[min(4, n + corners)]
+        if not blocked:
+            if not made or not any(m in CONFLICTS_OF[w] for m in made):
+                score += OWN[mine[w] + corners]
+        elif mine[w] == 0:
+            score += block
     return score
 
 
@@ -174,11 +180,114 @@ def blocking_actions(state: MatchState, team: str, actions: list[int]) -> list[i
     return blocks
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot}
+# -- mcts: information-set Monte Carlo tree search (clicktown.arena.ismcts) ---------------------
+
+LINE_WORTH = (0, 1, 4, 16, 64, 0)  # an open line of five holding 0 to 5 of a team's chips (corners count)
+SEQUENCE_WORTH = 400
+EVALUATION_SCALE = 120.0
+HAND_WORTH = {"wild": 40, "remove": 30}  # a jack kept in hand, in the units of LINE_WORTH
+
+
+def line_potential(state: MatchState, team: str) -> float:
+    """How close a team is to its sequences: its made ones, and its lines no opponent chip blocks."""
+    chips, made = state.window_chips, state.sequences[team]
+    others = [counts for t, counts in chips.items() if t != team]
+    total = SEQUENCE_WORTH * len(made)
+    for w, n in enumerate(chips[team]):
+        if n and not any(counts[w] for counts in others) and not (made and any(m in CONFLICTS_OF[w] for m in made)):
+            total += LINE_WORTH[min(4, n + CORNERS_IN[w])]
+    return total
+
+
+def evaluate(state: MatchState) -> list[float]:
+    """A value in 0-1 for each seat: its team's line potential against the best other team's."""
+    import math
+
+    table = state.match.table
+    potential = {t: line_potential(state, t) for t in table.team_names}
+    actions = state.match.actions
+    for seat, hand in enumerate(state.hands):
+        potential[table.team_of(seat)] += sum(HAND_WORTH.get(actions[k], 0) for k in hand)
+    values = {}
+    for team, mine in potential.items():
+        lead = mine - max(p for t, p in potential.items() if t != team)
+        values[team] = 0.5 + 0.5 * math.tanh(lead / EVALUATION_SCALE)
+    return [values[table.team_of(s)] for s in range(table.players)]
+
+
+def final_value(state: MatchState) -> list[float]:
+    """The returns of a finished game in 0-1 (a draw is 0.5)."""
+    return [(r + 1) / 2 for r in state.returns()]
+
+
+_CELL_SCORES: dict = {}
+
+
+def cell_scores(state: MatchState, team: str) -> dict[int, float]:
+    """The greedy placement score of every empty cell and removal score of every removable chip,
+    kept for boards seen again (the search meets the same board in every determinization)."""
+    key = ("".join(state.board), team, tuple(len(m) for m in state.sequences.values()))
+    found = _CELL_SCORES.get(key)
+    if found is None:
+        if len(_CELL_SCORES) > 20_000:
+            _CELL_SCORES.clear()
+        found = {}
+        for cell, chip in enumerate(state.board):
+            if chip == EMPTY:
+                found[cell] = placement_score(state, team, cell)
+            elif chip.isupper() and chip != team:
+                found[cell] = removal_score(state, team, cell)
+        _CELL_SCORES[key] = found
+    return found
+
+
+def candidates(state: MatchState, rng: random.Random, keep: int = 8) -> list[int]:
+    """The actions the tree looks at: dead-card exchanges and the `keep` best plays by the greedy score."""
+    actions = state.legal_actions()
+    match = state.match
+    if len(actions) <= keep:
+        return actions
+    team = match.table.team_of(state.seat)
+    scores = cell_scores(state, team)
+    plays = [a for a in actions if a < match.exchange]
+    worth = {a: scores[a % CELL_COUNT] - SPECIAL_COST.get(match.actions[a // CELL_COUNT], 0) for a in plays}
+    best = sorted(plays, key=lambda a: (-worth[a], a))[:keep]
+    return [a for a in actions if a >= match.exchange] + best
+
+
+def _determinize(state: MatchState, seat: int, rng: random.Random) -> MatchState:
+    return state.determinized(seat, rng)
+
+
+_GREEDY = GreedyBot()
+
+
+class MctsBot:
+    """Information-set MCTS: hands dealt again from what the seat has seen, greedy playouts, line evaluation."""
+
+    name = "mcts"
+    simulations = 100
+    horizon = 4
+
+    def __init__(self, simulations: int | None = None, seconds: float | None = None):
+        from ...arena.ismcts import Game, Search
+
+        game = Game(determinize=_determinize, evaluate=evaluate, value=final_value, candidates=candidates,
+                    rollout=_GREEDY.choose)
+        self.search = Search(game, simulations or self.simulations, seconds, horizon=self.horizon)
+
+    def choose(self, state: MatchState, rng: random.Random) -> int:
+        return self.search.choose(state, rng)
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot, "mcts": MctsBot}
 
 
 def make_bot(name: str):
-    """A bot by name."""
-    if name not in BOTS:
+    """A bot by name; mcts takes a budget: mcts:400 (simulations a move) or mcts:0.3s (seconds a move)."""
+    from ...arena.ismcts import parse_budget
+
+    base = name.partition(":")[0]
+    if base not in BOTS or (base != name and base != "mcts"):
         raise ClicktownError(f"unknown bot {name!r} (choose {', '.join(BOTS)})")
-    return BOTS[name]()
+    return BOTS[base](**parse_budget(name)) if base == "mcts" else BOTS[base]()

@@ -16,7 +16,7 @@ from ...arena.rates import Rate
 from ...arena.simulate import GameRecord, run_games
 from ...arena.state import play_game
 from ...errors import ClicktownError
-from .bots import BOTS, make_bot
+from .bots import make_bot
 from ..cards import load_game
 from .state import Match, MatchState
 from ..rules import seat_table
@@ -32,18 +32,23 @@ class Setup:
     bots: tuple[str, ...] = ("greedy",)
     board_file: str | None = None
     deck_file: str | None = None
+    rotate: bool = False
 
-    def seat_bots(self) -> tuple[str, ...]:
-        """The bot of each seat: the list given, repeated round the table."""
-        return tuple(self.bots[s % len(self.bots)] for s in range(self.players))
+    def seat_bots(self, index: int = 0) -> tuple[str, ...]:
+        """The bot of each seat in game `index`: the list given, repeated round the table, turned
+        one seat per game with `rotate`."""
+        bots = tuple(self.bots[s % len(self.bots)] for s in range(self.players))
+        if not self.rotate:
+            return bots
+        k = index % self.players
+        return bots[k:] + bots[:k]
 
 
 @lru_cache(maxsize=16)
 def make_match(setup: Setup) -> Match:
     """The checked game data and table of a setup (loaded once per process)."""
     for name in setup.bots:
-        if name not in BOTS:
-            raise ClicktownError(f"unknown bot {name!r} (choose {', '.join(BOTS)})")
+        make_bot(name)
     if len(setup.bots) > setup.players:
         raise ClicktownError(f"{len(setup.bots)} bots for {setup.players} players: give at most one per seat")
     table = seat_table(setup.game, setup.players, setup.teams)
@@ -67,12 +72,12 @@ def end_event(state: MatchState) -> dict:
 def play_one(index: int, seed: int, setup: Setup, trace: bool = True) -> GameRecord:
     """One game between the setup's bots, seeded with `seed`."""
     match = make_match(setup)
-    names = setup.seat_bots()
+    names = setup.seat_bots(index)
     bots = [make_bot(n) for n in names]
     state = match.new_state()
     state.events = [] if trace else None
     play_game(state, bots, random.Random(seed))
-    summary = {"winner": state.winner, "turns": state.turns, "reason": state.end_reason, **state.stats,
+    summary = {"bots": list(names), "winner": state.winner, "turns": state.turns, "reason": state.end_reason, **state.stats,
                "sequences": state.sequence_counts()}
     events = [start_event(state, names, index, seed), *(state.events or []), end_event(state)] if trace else []
     return GameRecord(index, seed, summary, events)
@@ -93,8 +98,9 @@ def summarise(setup: Setup, records: list[GameRecord], seed: int) -> dict:
     teams = {t: Rate(sum(r.summary["winner"] == t for r in records), n).to_json() for t in table.team_names}
     bots = {}
     for bot in dict.fromkeys(names):
-        seats_teams = {table.team_of(s) for s, b in enumerate(names) if b == bot}
-        bots[bot] = Rate(sum(r.summary["winner"] in seats_teams for r in records), n).to_json()
+        won = sum(r.summary["winner"] in {table.team_of(s) for s, b in enumerate(r.summary["bots"]) if b == bot}
+                  for r in records)
+        bots[bot] = Rate(won, n).to_json()
     draws = Rate(sum(r.summary["winner"] is None for r in records), n).to_json()
 
     def mean(key):
@@ -102,7 +108,8 @@ def summarise(setup: Setup, records: list[GameRecord], seed: int) -> dict:
 
     return {"game": table.game, "players": table.players, "teams": table.teams, "bots": list(names),
             "games": n, "seed": seed, "sequences_needed": table.needed, "hand_size": table.hand,
-            "wins_by_team": teams, "wins_by_bot": bots, "draws": draws,
+            "rotate": setup.rotate, "wins_by_team": teams, "wins_by_bot": bots,
+            "win_rate_per_bot": bots, "draws": draws,
             "turns_per_game": mean("turns"), "wild_played_per_game": mean("wild"),
             "remove_played_per_game": mean("remove"), "dead_cards_exchanged_per_game": mean("exchanged"),
             "passes_per_game": mean("passes")}

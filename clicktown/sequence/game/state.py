@@ -232,6 +232,26 @@ class MatchState:
         verb = "remove the chip on" if self.match.actions[kind] == "remove" else "put a chip on"
         return f"play {name}: {verb} row {r}, column {c}"
 
+    def determinized(self, seat: int, rng) -> "MatchState":
+        """A copy in which the other seats' hands are dealt again from the cards `seat` has not seen.
+
+        The seat sees the board, the discards and its own hand; the cards in the other hands and
+        in the draw pile are one pool to it, so they are shuffled and dealt back in the same
+        numbers (hand sizes, pile size)."""
+        other = self.clone()
+        pool = [k for k, n in enumerate(self.pile) for _ in range(n)]
+        hidden = [s for s in range(self.match.table.players) if s != seat]
+        for s in hidden:
+            pool += self.hands[s]
+        rng.shuffle(pool)
+        for s in hidden:
+            size = len(self.hands[s])
+            other.hands[s], pool = pool[:size], pool[size:]
+        other.pile = [0] * len(self.pile)
+        for kind in pool:
+            other.pile[kind] += 1
+        return other
+
     # ---- the rules ---------------------------------------------------------------------------
 
     def card_cells(self, kind: int, team: str) -> list[int]:

@@ -1,0 +1,121 @@
+"""The bots' strength, seats rotated, with 95% Wilson intervals, and what the mcts bots cost a move.
+
+Strength: for each game, pairs of bots play games with the seats turned one seat per game (so
+each bot sits in each seat equally often); a bot's rate is the share of its games it won (ties
+count for every tied seat in Old Town). "random vs random" shows how much the seat alone wins.
+Cost: seconds per move of the mcts bot against the greedy bot's, measured in the same run (the
+ratio is the baseline comparison).
+
+    python -m benchmarks bots                     # BENCH_BOTS_GAMES games per pairing (default 20)
+"""
+
+import os
+import random
+import time
+
+from clicktown.arena.rates import Rate
+
+GAMES = int(os.environ.get("BENCH_BOTS_GAMES", "20"))
+WORKERS = int(os.environ.get("BENCH_BOTS_WORKERS", "2"))
+SEED = 25
+
+PAIRINGS = {
+    "sequence": [("mcts", "greedy"), ("lookahead", "greedy"), ("greedy", "random"), ("random", "random")],
+    "oldtown-2": [("mcts", "greedy"), ("planner", "greedy"), ("random", "random")],
+    "oldtown-4": [("mcts", "greedy", "greedy", "greedy"), ("planner", "greedy", "greedy", "greedy"),
+                  ("random", "greedy", "greedy", "greedy")],
+    "patterns": [("mcts", "planner"), ("planner", "greedy"), ("random", "random")],
+}
+
+
+def sequence_rates(bots, games):
+    """Each named bot's wins over its games (Sequence, 2 players, rotated)."""
+    from clicktown.sequence.game.simulate import Setup, run
+
+    records = [r.summary for r in run(Setup(bots=bots, rotate=True), games, SEED, WORKERS)]
+    teams = "AB"
+    return {b: Rate(sum(r["winner"] == teams[r["bots"].index(b)] for r in records), len(records))
+            for b in dict.fromkeys(bots)}
+
+
+def oldtown_rates(bots, games):
+    """Each named bot's wins per seat it held (Old Town, rotated)."""
+    from clicktown.oldtown.game.simulate import run, summarize
+
+    summaries = [r.summary for r in run(games, len(bots), tuple(bots), SEED, WORKERS, rotate=True)]
+    table = summarize(summaries, len(bots), tuple(bots), rotate=True)["win_rate_per_bot"]
+    return {b: Rate(t["hits"], t["n"]) for b, t in table.items()}
+
+
+def patterns_rates(bots, games):
+    """Each named bot's wins per seat it held (Wild Wild Pattern, saloon, 2 players, rotated)."""
+    from clicktown.patterns.game.simulate import Setup, run, summarize
+
+    setup = Setup(players=len(bots), bots=tuple(bots), rotate=True)
+    table = summarize([r.summary for r in run(setup, games, SEED, WORKERS)], setup, SEED)["win_rate_per_bot"]
+    return {b: Rate(t["hits"], t["n"]) for b, t in table.items()}
+
+
+MEASURE = {"sequence": sequence_rates, "oldtown-2": oldtown_rates, "oldtown-4": oldtown_rates,
+           "patterns": patterns_rates}
+
+
+def strength_tables(games: int = GAMES) -> list[str]:
+    """One line per pairing: the first bot's win rate and its 95% interval."""
+    lines = []
+    for game, pairings in PAIRINGS.items():
+        for bots in pairings:
+            start = time.perf_counter()
+            rate = MEASURE[game](bots, games)[bots[0]].to_json()
+            low, high = rate["ci95"]
+            lines.append(f"{game:10} {' vs '.join(bots):34} {bots[0]:>9} wins {rate['hits']:4}/{rate['n']:<4} "
+                         f"{100 * rate['rate']:5.1f}%  [{100 * low:4.1f}, {100 * high:4.1f}]  "
+                         f"({time.perf_counter() - start:.0f} s)")
+            print(lines[-1], flush=True)
+    return lines
+
+
+def seconds_per_move(make_state, bot, moves: int = 6) -> float:
+    """The bot's mean seconds per move over the first `moves` decisions of a seeded game."""
+    from clicktown.arena.state import CHANCE, sample_chance
+
+    state, rng, spent, made = make_state(), random.Random(SEED), 0.0, 0
+    while made < moves and not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply_action(sample_chance(state, rng))
+            continue
+        start = time.perf_counter()
+        action = bot.choose(state, rng)
+        spent += time.perf_counter() - start
+        made += 1
+        state.apply_action(action)
+    return spent / max(made, 1)
+
+
+def move_costs() -> None:
+    from clicktown.oldtown.catalogue import load_catalogue
+    from clicktown.oldtown.game import bots as oldtown
+    from clicktown.oldtown.game.state import new_game as oldtown_game
+    from clicktown.patterns.game import bots as patterns
+    from clicktown.patterns.game.state import new_game as patterns_game
+    from clicktown.sequence.game import bots as sequence
+    from clicktown.sequence.game.simulate import Setup, make_match
+
+    catalogue = load_catalogue()
+    games = {"sequence": (make_match(Setup()).new_state, sequence.make_bot),
+             "oldtown-2": (lambda: oldtown_game(catalogue, 2, record=False), oldtown.make_bot),
+             "patterns": (lambda: patterns_game(2, record=False), patterns.make_bot)}
+    for game, (new_state, make_bot) in games.items():
+        mcts = seconds_per_move(new_state, make_bot("mcts"))
+        greedy = seconds_per_move(new_state, make_bot("greedy"))
+        print(f"{game:10} mcts {mcts:.3f} s a move, greedy {1000 * greedy:.2f} ms a move "
+              f"(mcts/greedy {mcts / greedy:,.0f}x)", flush=True)
+
+
+def main() -> None:
+    move_costs()
+    strength_tables()
+
+
+if __name__ == "__main__":
+    main()

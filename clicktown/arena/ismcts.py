@@ -1,0 +1,172 @@
+"""Information-set Monte Carlo tree search over any engine of this project (the `mcts` bots).
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012): one tree for the seat to move.
+Each simulation
+  1. deals a determinization: a copy of the state in which everything the seat cannot see
+     (the other hands, the order and content of the piles) is drawn again from what the seat
+     knows (the game's `determinize`);
+  2. walks down the tree, choosing among the actions legal in that determinization by UCB1
+     (each child counts how often it was available, so an action legal in few deals is not
+     favoured); chance nodes are sampled on the way and are not part of the tree;
+  3. adds one node, then plays on with the game's rollout policy for at most `horizon` moves;
+  4. scores the end (the returns when the game is over, else the game's `evaluate`, a value in
+     0-1 for every seat) and adds each seat's value to the nodes where that seat chose.
+
+The game's part is a `Game` (a few functions); the search itself holds no rules. Every random
+draw comes from the generator the caller passes, so a seeded game is replayed exactly, whatever
+the number of worker processes. A budget in simulations is reproducible; a budget in seconds
+(`seconds`) depends on the machine's speed and is not.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from .state import CHANCE, sample_chance
+
+DEFAULT_SIMULATIONS = 200
+
+
+@dataclass(frozen=True)
+class Game:
+    """What the search needs to know about one game (all functions of the engine's state).
+
+    determinize(state, seat, rng)  -- a copy with what `seat` cannot see drawn again
+    candidates(state, rng)         -- the actions the tree considers (default: the legal ones)
+    rollout(state, rng)            -- the action the playout takes (default: uniformly at random)
+    evaluate(state)                -- a value in 0-1 per seat for a game cut off by the horizon
+    value(state)                   -- a value in 0-1 per seat for a finished game
+    """
+
+    determinize: Callable[[Any, int, random.Random], Any]
+    evaluate: Callable[[Any], list[float]]
+    value: Callable[[Any], list[float]]
+    candidates: Callable[[Any, random.Random], list[int]] | None = None
+    rollout: Callable[[Any, random.Random], int] | None = None
+
+
+class Node:
+    """A node of the tree: the seat that chose the move into it, visits, value, availability."""
+
+    __slots__ = ("seat", "visits", "total", "available", "children")
+
+    def __init__(self, seat: int):
+        self.seat = seat
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0
+        self.children: dict[tuple[int, int], Node] = {}
+
+
+@dataclass
+class Search:
+    """One search budget and its constants; `choose` picks the move of the seat to move."""
+
+    game: Game
+    simulations: int = DEFAULT_SIMULATIONS
+    seconds: float | None = None
+    exploration: float = 0.7
+    horizon: int = 40
+
+    def choose(self, state, rng: random.Random) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        seat = state.current_player()
+        root = Node(seat)
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        done = 0
+        while done < self.simulations if deadline is None else time.perf_counter() < deadline:
+            self.simulate(root, self.game.determinize(state, seat, rng), rng)
+            done += 1
+        scored = [(child.visits, child.total, action) for (who, action), child in root.children.items()
+                  if who == seat and action in legal]
+        if not scored:
+            return rng.choice(legal)
+        return max(scored)[2]
+
+    def simulate(self, root: Node, state, rng: random.Random) -> None:
+        """One determinization: down the tree, one new node, a playout, the values back up."""
+        node, path = root, []
+        game = self.game
+        expanded = False
+        while True:
+            while state.current_player() == CHANCE:
+                state.apply_action(sample_chance(state, rng))
+            if state.is_terminal() or expanded:
+                break
+            seat = state.current_player()
+            actions = game.candidates(state, rng) if game.candidates else state.legal_actions()
+            untried = []
+            for action in actions:
+                child = node.children.get((seat, action))
+                if child is None:
+                    untried.append(action)
+                else:
+                    child.available += 1
+            if untried:
+                action = rng.choice(untried)
+                child = node.children[seat, action] = Node(seat)
+                child.available = 1
+                expanded = True
+            else:
+                action = self.select(node, seat, actions)
+                child = node.children[seat, action]
+            state.apply_action(action)
+            path.append(child)
+            node = child
+        values = self.playout(state, rng)
+        for child in path:
+            child.visits += 1
+            child.total += values[child.seat]
+
+    def select(self, node: Node, seat: int, actions: list[int]) -> int:
+        """UCB1 over the children available now (availability counts stand for the parent's visits)."""
+        best, best_score = actions[0], -math.inf
+        c = self.exploration
+        for action in actions:
+            child = node.children[seat, action]
+            score = child.total / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    def playout(self, state, rng: random.Random) -> list[float]:
+        """Play on for at most `horizon` moves; the values of the end reached."""
+        game = self.game
+        policy = game.rollout
+        for _ in range(self.horizon):
+            if state.is_terminal():
+                break
+            if state.current_player() == CHANCE:
+                state.apply_action(sample_chance(state, rng))
+                continue
+            state.apply_action(policy(state, rng) if policy else rng.choice(state.legal_actions()))
+        while not state.is_terminal() and state.current_player() == CHANCE:
+            state.apply_action(sample_chance(state, rng))
+        return game.value(state) if state.is_terminal() else game.evaluate(state)
+
+
+def parse_budget(text: str) -> dict:
+    """The budget part of a bot name: 'mcts' (the default), 'mcts:400' (simulations), 'mcts:0.3s' (seconds)."""
+    from ..errors import ClicktownError
+
+    _, _, budget = text.partition(":")
+    if not budget:
+        return {}
+    try:
+        if budget.endswith("s"):
+            seconds = float(budget[:-1])
+            if not 0 < seconds <= 600:
+                raise ValueError
+            return {"seconds": seconds, "simulations": 10**9}
+        simulations = int(budget)
+        if not 1 <= simulations <= 1_000_000:
+            raise ValueError
+        return {"simulations": simulations}
+    except ValueError:
+        raise ClicktownError(f"bad mcts budget {budget!r}: give simulations (mcts:400) or seconds (mcts:0.3s)") from None

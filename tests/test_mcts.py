@@ -1,0 +1,120 @@
+"""The mcts bots: legal moves only, one game per seed, the same results whatever the workers."""
+
+import random
+
+import pytest
+
+from clicktown.arena.ismcts import parse_budget
+from clicktown.arena.state import CHANCE, sample_chance
+from clicktown.errors import ClicktownError
+
+
+def _oldtown():
+    from clicktown.oldtown.catalogue import load_catalogue
+    from clicktown.oldtown.game.bots import make_bot
+    from clicktown.oldtown.game.state import new_game
+
+    return lambda: new_game(load_catalogue(), 2, record=False), make_bot
+
+
+def _sequence():
+    from clicktown.sequence.game.bots import make_bot
+    from clicktown.sequence.game.simulate import Setup, make_match
+
+    return make_match(Setup()).new_state, make_bot
+
+
+def _patterns():
+    from clicktown.patterns.game.bots import make_bot
+    from clicktown.patterns.game.state import new_game
+
+    return lambda: new_game(2, record=False, max_turns=12), make_bot
+
+
+GAMES = {"oldtown": _oldtown, "sequence": _sequence, "patterns": _patterns}
+
+
+def _moves(game: str, seed: int, limit: int = 40) -> list[int]:
+    """The first `limit` moves of mcts:6 against greedy, checking each is legal when chosen."""
+    new_state, make_bot = GAMES[game]()
+    state, rng = new_state(), random.Random(seed)
+    bots = [make_bot("mcts:6"), make_bot("greedy")]
+    moves = []
+    while not state.is_terminal() and len(moves) < limit:
+        if state.current_player() == CHANCE:
+            state.apply_action(sample_chance(state, rng))
+            continue
+        legal = state.legal_actions()
+        action = bots[state.current_player()].choose(state, rng)
+        assert action in legal
+        moves.append(action)
+        state.apply_action(action)
+    return moves
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_mcts_plays_legal_moves_and_one_game_per_seed(game):
+    first = _moves(game, 11)
+    assert len(first) == 40 or first
+    assert _moves(game, 11) == first
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_determinization_keeps_what_the_seat_sees(game):
+    """A determinized copy keeps the seat's own hand and every count, and deals the rest differently."""
+    new_state, make_bot = GAMES[game]()
+    state, rng = new_state(), random.Random(3)
+    while state.current_player() == CHANCE:
+        state.apply_action(sample_chance(state, rng))
+    hands = [list(h) for h in state.hands] if hasattr(state, "hands") else None
+    if game == "patterns":
+        hands = [[c] for c in state.hand]
+    dealt = set()
+    for seed in range(8):
+        other = state.determinized(0, random.Random(seed))
+        theirs = [[c] for c in other.hand] if game == "patterns" else other.hands
+        assert sorted(theirs[0]) == sorted(hands[0])
+        assert [len(h) for h in theirs] == [len(h) for h in hands]
+        dealt.add(tuple(sorted(theirs[1])))
+        if game == "sequence":
+            assert sum(other.pile) + sum(map(len, other.hands)) == sum(state.pile) + sum(map(len, state.hands))
+        if game == "oldtown":
+            assert sorted(other.piles.shared) != [] and len(other.piles.shared) == len(state.piles.shared)
+    assert len(dealt) > 1
+
+
+def test_simulate_gives_the_same_results_with_one_and_two_workers():
+    from clicktown.sequence.game.simulate import Setup, run
+
+    setup = Setup(bots=("mcts:4", "greedy"), rotate=True)
+    one = [r.summary for r in run(setup, 3, seed=5, workers=1)]
+    two = [r.summary for r in run(setup, 3, seed=5, workers=2)]
+    assert one == two
+    assert [s["bots"] for s in one] == [["mcts:4", "greedy"], ["greedy", "mcts:4"], ["mcts:4", "greedy"]]
+
+
+def test_oldtown_simulate_rotated_is_the_same_with_two_workers():
+    from clicktown.oldtown.game.simulate import run, summarize
+
+    one = [r.summary for r in run(2, 2, ("mcts:3", "greedy"), seed=1, workers=1, rotate=True)]
+    two = [r.summary for r in run(2, 2, ("mcts:3", "greedy"), seed=1, workers=2, rotate=True)]
+    assert one == two
+    table = summarize(one, 2, ("mcts:3", "greedy"), rotate=True)
+    assert table["win_rate_per_bot"]["mcts:3"]["n"] == 2
+
+
+def test_budgets():
+    assert parse_budget("mcts") == {}
+    assert parse_budget("mcts:400") == {"simulations": 400}
+    assert parse_budget("mcts:0.25s") == {"seconds": 0.25, "simulations": 10**9}
+    for bad in ("mcts:0", "mcts:x", "mcts:-1s"):
+        with pytest.raises(ClicktownError):
+            parse_budget(bad)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_unknown_names_are_refused(game):
+    _, make_bot = GAMES[game]()
+    for bad in ("greedy:3", "mcts:many", "nobody"):
+        with pytest.raises(ClicktownError):
+            make_bot(bad)
