@@ -319,8 +319,12 @@ class OldTownState:
         return self.draw_piles(self.seat)
 
     def _legal_stop(self) -> list[int]:
-        index = self.index
-        return [PASS] + sorted(STOP + index[b] * 16 + p - 1 for b, plots in self.town.markers.items() for p in plots)
+        sight = self.sight()
+        if sight.stops is None:  # the same for every seat of the stop round on this board
+            index = self.index
+            sight.stops = [PASS] + sorted(STOP + index[b] * 16 + p - 1 for b, plots in self.town.markers.items()
+                                          for p in plots)
+        return sight.stops
 
     # -- chance -------------------------------------------------------------------------------
 

@@ -8,21 +8,20 @@ every field on thousands of boards met in random games and on random small board
             plot, the held plots (Beispiel 7), and, when first asked, the markers a player may
             take and those logic removes
   fits      a building no card spoke of fits beside the markers exactly when one of the plots
-            the card leaves it is not held: a held plot's building cannot move to a free plot
-            along alternating paths, any other plot can take the new building (Berge), so one
-            matching per board replaces one per card
+            the card leaves it has no marker or is not held: a held plot's building cannot move
+            to a free plot along alternating paths, any other plot can take the new building
+            (Berge); the held plots are worked out once per board, and only when a card needs them
   kept      each verdict is kept with what it read of the board, and judged again only when
             that changed:
-              subjects  the states of the buildings the card speaks of (a built "my building",
-                        no plot left, a confirmation)
-              markers   situation A with nothing following: the states of its buildings, and
-                        the held plots and marker counts on the plots its markers go on; the
-                        board after the card is made from the current board on first use
-              board     anything else (markers taken off, a building built, what follows):
-                        the whole board
+              subjects  the states of the buildings the card speaks of, and the plots the card
+                        leaves each (a built "my building", no plot left, a confirmation)
+              fits      the same, and whether a new building fits beside the markers on the
+                        plots the card leaves it (more than five plots, Beispiel 9)
+              board     anything else (markers put on, taken off, a building built, what
+                        follows): the whole board; the board after situation A is made on first use
 
-A verdict on a card depends on the board only through these; a new board that leaves them as
-they were leaves the verdict as it was.
+A verdict depends on the board only through what its kind names, so a new board that leaves that
+as it was leaves the verdict as it was.
 """
 
 from __future__ import annotations
@@ -37,7 +36,7 @@ from .town import MARKERS_PER_BUILDING, MAX_PER_PLOT, PLOTS, Town
 ALL_PLOTS = sum(1 << p for p in PLOTS)
 NEW = 1 << 20    # the state of a building no card spoke of: NEW | the free plots
 BUILT = 1 << 21  # the state of a built building: BUILT | its plot
-SUBJECTS, FITS, MARKERS, BOARD = "subjects", "fits", "markers", "board"
+SUBJECTS, FITS, BOARD = "subjects", "fits", "board"
 
 
 _PLOTS_OF: dict[int, tuple[int, ...]] = {}
@@ -107,12 +106,13 @@ class Sight:
             state[building] = BUILT | 1 << plot
         self.state = state
         self.counts = counts
-        self.count_word = sum(n << (2 * p) for p, n in enumerate(counts))
+        self.marked = sum(1 << p for p in PLOTS if counts[p])  # plots with markers
         self.settled = settled  # no building down to one marker (nothing follows by itself)
         self._held: int | None = None
         self._removable: list | None = None
         self._forced: set | None = None
         self._takings: dict = {}
+        self.stops: list[int] | None = None  # the game's "stop" actions on this board, kept by the game
 
     def code(self, building: str) -> int:
         """The building's state: BUILT | its plot, its marker mask, or NEW | the free plots."""
@@ -124,12 +124,13 @@ class Sight:
         """The plots a building of this state may stand on."""
         return code & ALL_PLOTS
 
-    @property
-    def held(self) -> int:
-        """The mask of held plots."""
+    def held_in(self, plots: int) -> int:
+        """The held plots among these (only plots with markers can be held: worked out only then)."""
+        if not plots & self.marked:
+            return 0
         if self._held is None:
             self._held = sum(1 << p for p in self.look.held)
-        return self._held
+        return self._held & plots
 
     def removable(self) -> list[tuple[str, int]]:
         """`rules.removable` on this board (worked out once)."""
@@ -161,19 +162,8 @@ def spoken_of(card: Card, my: str | None) -> tuple[str, ...]:
     return (card.building, my)
 
 
-_SPREAD: dict[int, int] = {}
-
-
-def _spread(mask: int) -> int:
-    """Two bits per plot of the mask: the places of those plots' marker counts in `Sight.count_word`."""
-    found = _SPREAD.get(mask)
-    if found is None:
-        found = _SPREAD[mask] = sum(3 << (2 * plot) for plot in plots_of(mask))
-    return found
-
-
 class Kept:
-    """A verdict with what it read of the board: its kind (SUBJECTS, MARKERS, BOARD) and the reading."""
+    """A verdict with what it read of the board: its kind (SUBJECTS, FITS, BOARD) and the reading."""
 
     __slots__ = ("card", "verdict", "kind", "reading", "sight")
 
@@ -191,13 +181,13 @@ class Kept:
         names = spoken_of(card, my)
         if self.reading is None:  # what it read of its own board, worked out when first compared
             self.reading = _reading(self.sight, card, names, tuple(self.sight.code(b) for b in names), self.kind)
-        if _reading(sight, card, names, tuple(sight.code(b) for b in names), self.kind) != self.reading:
+        codes = tuple(sight.code(b) for b in names)
+        if tuple(NEW if code & NEW else code for code in codes) != self.reading[0]:
+            return None  # a building it speaks of changed: no need to look further
+        if _reading(sight, card, names, codes, self.kind) != self.reading:
             return None
-        verdict = self.verdict
-        if verdict.status == CONFIRMATION:  # the board after a confirmation is the board itself
-            self.verdict = replace(verdict, made=sight.town)
-        elif verdict.status == PLAYABLE:
-            self.verdict = replace(verdict, made=lambda: _with_markers(sight.town, verdict.added))
+        if self.verdict.status == CONFIRMATION:  # the board after a confirmation is the board itself
+            self.verdict = replace(self.verdict, made=sight.town)
         self.sight = sight
         return self.verdict
 
@@ -206,23 +196,14 @@ def _reading(sight: Sight, card: Card, names: tuple, codes: tuple, kind: str) ->
     """What a verdict of this kind read of the board.
 
     SUBJECTS: the states of the buildings the card speaks of (a new building's free plots only as
-    far as the card leaves them) and the plots the card leaves each. MARKERS adds the supply of the
-    new buildings, the held plots and the marker counts on the plots the card leaves them, and
-    whether the board was settled.
+    far as the card leaves them) and the plots the card leaves each. FITS adds whether the new
+    building fits beside the markers on those plots.
     """
     wanted = _wanted(card, codes)
     states = tuple(NEW if code & NEW else code for code in codes)
     if kind == SUBJECTS:
         return states, wanted
-    where = 0
-    for code, plots in zip(codes, wanted):
-        if code & NEW:
-            where |= plots
-    if kind == FITS:
-        return states, wanted, sight.held & where
-    supply = sight.town.supply
-    new = tuple(supply.get(b, 0) for b, code in zip(names, codes) if code & NEW)
-    return (states, wanted, new, sight.held & where, sight.count_word & _spread(where), sight.settled)
+    return states, wanted, _fits(sight, [w for code, w in zip(codes, wanted) if code & NEW])
 
 
 def _with_markers(town: Town, added) -> Town:
@@ -266,7 +247,7 @@ def judge(sight: Sight, card: Card, my: str | None = None, mine=None) -> Kept:
 
 
 def _kept(sight: Sight, card: Card, names: tuple, codes: tuple, verdict: Verdict, kind: str) -> Kept:
-    return Kept(card, verdict, kind, None, sight)
+    return Kept(card, verdict, kind, None, sight)  # the reading is worked out when first compared
 
 
 def _wanted(card: Card, codes: tuple) -> tuple[int, ...]:
@@ -295,11 +276,13 @@ _PAIRED: dict = {}
 def _fits(sight: Sight, wanted: list[int]) -> bool | None:
     """Does a town fit the markers with the new buildings on the plots the card leaves them?
 
-    One new building: yes exactly when one of its plots is not held. Two: yes when each has a plot
-    without markers and they have two such plots between them; None (not decided here) otherwise.
+    One new building: yes exactly when one of its plots is not held (a plot without markers never
+    is). Two: yes when each has a plot without markers and they have two such plots between them;
+    None (not decided here) otherwise.
     """
     if len(wanted) == 1:
-        return bool(wanted[0] & ~sight.held)
+        plots = wanted[0]
+        return bool(plots & ~sight.marked) or bool(plots & ~sight.held_in(plots))
     counts = sight.counts
     empty = [sum(1 << p for p in plots_of(w) if not counts[p]) for w in wanted]
     if all(empty) and (empty[0] | empty[1]).bit_count() >= 2:
@@ -324,15 +307,15 @@ def _new_buildings(sight: Sight, card: Card, my, mine, names, codes, wanted, new
         if size > MARKERS_PER_BUILDING:
             verdict = Verdict(number, my, FORBIDDEN, f"the {names[i]} would have {size} possible plots, more than "
                                                      f"its five markers (Beispiel 9)")
-            return _kept(sight, card, names, codes, verdict, FITS if len(new) == 1 else MARKERS)
+            return _kept(sight, card, names, codes, verdict, FITS if len(new) == 1 else BOARD)
     counts = sight.counts
     for i in new:
         for plot in plots_of(wanted[i]):
             if counts[plot] + sum(w >> plot & 1 for w in plots) > MAX_PER_PLOT:
                 verdict = Verdict(number, my, FORBIDDEN, f"plot {plot} holds {counts[plot]} markers: a marker of the "
                                                          f"{names[i]} would be one too many (Beispiel 6)")
-                return _kept(sight, card, names, codes, verdict, MARKERS)
-    if any(w & sight.held for w in plots):  # the closed set's names are the whole board's
+                return _kept(sight, card, names, codes, verdict, BOARD)
+    if any(sight.held_in(w) for w in plots):  # the closed set's names are the whole board's
         return _by_reference(sight, card, my, mine)
     if any(w.bit_count() == 1 for w in plots) or any(
             wanted[i] != Sight.domain(codes[i]) for i in range(len(names)) if i not in new):
@@ -343,7 +326,7 @@ def _new_buildings(sight: Sight, card: Card, my, mine, names, codes, wanted, new
     reason = rules._what_happens({b: set(p) for b, p in added}, [], (), gain)
     town = sight.town
     verdict = Verdict(number, my, PLAYABLE, reason, gain, lambda: _with_markers(town, added), added)
-    return _kept(sight, card, names, codes, verdict, MARKERS)
+    return _kept(sight, card, names, codes, verdict, BOARD)
 
 
 def _by_reference(sight: Sight, card: Card, my, mine) -> Kept:
