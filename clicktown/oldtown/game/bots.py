@@ -57,7 +57,7 @@ class GreedyBot:
                 scored.append((self.score_play(state, verdict), action))
         discards = [a for a in legal if DISCARD <= a < TAKE]
         if discards:
-            best_take = max(self.score_take(state, rules.take(state.town, b, p)) for b, p in rules.removable(state.town))
+            best_take = max(self.score_take(state, state.taking(b, p)) for b, p in state.removable())
             scored += [(best_take, a) for a in discards]
         if not scored or self.would_rather_draw(max(s for s, _ in scored)):
             draws = [a for a in legal if a in (DRAW_OWN, DRAW_SHARED)]
@@ -78,7 +78,7 @@ class GreedyBot:
         scored = []
         for action in state.legal_actions():
             b, p = state.decode_marker(action, TAKE)
-            scored.append((self.score_take(state, rules.take(state.town, b, p)), action))
+            scored.append((self.score_take(state, state.taking(b, p)), action))
         return _pick(rng, scored)
 
     def _pile(self, state, rng):
@@ -86,7 +86,7 @@ class GreedyBot:
         return DRAW_OWN if DRAW_OWN in legal else legal[0]
 
     def _stop(self, state, rng):
-        forced = sorted(state.town.forced())
+        forced = sorted(state.forced())
         if forced:
             return state.marker_action(STOP, *forced[0])
         return PASS

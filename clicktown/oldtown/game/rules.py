@@ -20,6 +20,7 @@ settled at once and its markers go to the same player.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from ..catalogue import Card
 from . import deduce
@@ -38,10 +39,18 @@ class Verdict:
     status: str
     reason: str
     gain: int = 0
-    after: Town | None = field(default=None, compare=False, repr=False)
+    made: Town | Callable[[], Town] | None = field(default=None, compare=False, repr=False)
     added: tuple[tuple[str, tuple[int, ...]], ...] = ()
     removed: tuple[tuple[str, int], ...] = ()
     built: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def after(self) -> Town | None:
+        """The board after the card (None unless the card may be played); `made` may be a function
+        that makes it, called on first use."""
+        if callable(self.made):
+            object.__setattr__(self, "made", self.made())
+        return self.made
 
     @property
     def allowed(self) -> bool:
@@ -189,7 +198,7 @@ def judge(town: Town, card: Card, my: str | None = None, mine=None, look: Look |
                     return Verdict(number, my, FORBIDDEN,
                                    f"plot {plot} is needed by the {names} (Beispiel 7): no further marker may go there")
     if not new and all(plots == look.domain(b) for b, plots in wanted.items()):
-        return Verdict(number, my, CONFIRMATION, "the card changes nothing on the board (Beispiel 4)", after=town)
+        return Verdict(number, my, CONFIRMATION, "the card changes nothing on the board (Beispiel 4)", made=town)
     return _apply(look, number, my, wanted, new)
 
 
@@ -297,13 +306,17 @@ def removable(town: Town) -> list[tuple[str, int]]:
     return out
 
 
-def judge_stop(town: Town, building: str, plot: int) -> Taking:
-    """A "stop" claim that logic removes the marker (building, plot) (Beispiel 8)."""
+def judge_stop(town: Town, building: str, plot: int, forced: set | None = None, taking=None) -> Taking:
+    """A "stop" claim that logic removes the marker (building, plot) (Beispiel 8).
+
+    `forced` (the board's forced markers) and `taking` (a function like `take` on this board) may
+    come from what was already worked out on the board.
+    """
     if plot not in town.markers.get(building, ()):
         return Taking(building, plot, False, f"there is no marker of the {building} on plot {plot}")
-    if (building, plot) not in town.forced():
+    if (building, plot) not in (town.forced() if forced is None else forced):
         return Taking(building, plot, False, f"the {building} may still stand on plot {plot}: some town fits every marker with it there")
-    done = take(town, building, plot)
+    done = taking(building, plot) if taking else take(town, building, plot)
     reason = f"no town fits the markers with the {building} on plot {plot}; " + done.reason
     return Taking(building, plot, True, reason, done.gain, done.after, done.built)
 

@@ -33,6 +33,7 @@ from ...errors import ClicktownError
 from ..catalogue import Catalogue
 from . import rules
 from .town import Town
+from .verdicts import Sight, judge as judge_kept
 
 BUILDINGS = 18
 PLAY, DISCARD, TAKE = 0, 60 * BUILDINGS, 60 * BUILDINGS + 60
@@ -43,10 +44,6 @@ CHOOSE = PASS + 3
 NUM_ACTIONS = CHOOSE + BUILDINGS
 PLAYERS = (2, 3, 4)
 TOWN_BUILT, NO_PROGRESS = "town_built", "no_progress"
-# verdicts already given, by board, card, building and the seat's buildings: a search meets the
-# same boards in many games it imagines, and a verdict depends on nothing else
-_JUDGED: dict = {}
-JUDGED_KEPT = 50_000
 
 
 @dataclass
@@ -115,7 +112,9 @@ class OldTownState:
         self.reason: str | None = None
         self.record = record
         self.events: list[dict] = []
-        self._verdicts: dict = {}
+        self._verdicts: dict = {}   # per seat: (town, hand, buildings, verdicts); ("legal", ...): legal actions
+        self._kept: dict = {}       # (card, my building) -> verdicts.Kept, judged again when what it read changes
+        self._sight: Sight | None = None
 
     # -- the protocol -------------------------------------------------------------------------
 
@@ -143,7 +142,7 @@ class OldTownState:
         other.__dict__.update(self.__dict__)
         other.unused = {k: list(v) for k, v in self.unused.items()}
         other.piles = self.piles.copy()
-        other.town = self.town.copy()
+        # the town is shared: the engine never changes a town in place, every action makes a new one
         other.hands = [list(h) for h in self.hands]
         other.owned = [list(o) for o in self.owned]
         other.points = list(self.points)
@@ -153,6 +152,7 @@ class OldTownState:
         other.stops = dict(self.stops)
         other.record, other.events = False, []
         other._verdicts = {}
+        other._kept = dict(self._kept)
         return other
 
     def determinized(self, seat: int, rng) -> "OldTownState":
@@ -262,30 +262,49 @@ class OldTownState:
         taken = {b for own in self.owned for b in own}
         return [b for b in self.names if b not in taken and b not in self.town.built]
 
+    def sight(self) -> Sight:
+        """What the board shows, worked out once per board (the verdicts' masks, removable and forced markers)."""
+        if self._sight is None or self._sight.town is not self.town:
+            self._sight = Sight(self.town)
+        return self._sight
+
     def verdicts(self, seat: int) -> dict[tuple[int, str | None], rules.Verdict]:
-        """The verdict on every card in the seat's hand, for each of the seat's buildings (B, C)."""
+        """The verdict on every card in the seat's hand, for each of the seat's buildings (B, C).
+
+        Verdicts are kept from board to board and judged again only when what they read of the
+        board changed (`verdicts.Kept`).
+        """
         hand, owned = tuple(self.hands[seat]), tuple(self.owned[seat])
         known = self._verdicts.get(seat)
         if known is None or known[0] is not self.town or known[1:3] != (hand, owned):
             out = {}
-            town = self.town
-            board = (town.key(), tuple(sorted(town.supply.items())), id(self.catalogue))
-            look = None
-            for n in self.hands[seat]:
+            sight = self.sight()
+            for n in hand:
                 card = self.catalogue.card(n)
-                for b in (None,) if card.kind == "A" else self.owned[seat]:
-                    key = (board, n, b, owned)
-                    verdict = _JUDGED.get(key)
-                    if verdict is None:
-                        look = look or rules.Look(town)
-                        verdict = rules.judge(town, card, look=look) if b is None else \
-                            rules.judge(town, card, b, self.owned[seat], look)
-                        if len(_JUDGED) > JUDGED_KEPT:
-                            _JUDGED.clear()
-                        _JUDGED[key] = verdict
-                    out[n, b] = verdict
+                for b in ((None,) if card.kind == "A" else owned):
+                    out[n, b] = self._verdict(sight, card, b, owned)
             self._verdicts[seat] = (self.town, hand, owned, out)
         return self._verdicts[seat][3]
+
+    def _verdict(self, sight: Sight, card, building: str | None, owned) -> rules.Verdict:
+        kept = self._kept.get((card.number, building))
+        verdict = kept.on(sight, card, building) if kept is not None else None
+        if verdict is None:
+            kept = self._kept[card.number, building] = judge_kept(sight, card, building, owned)
+            verdict = kept.verdict
+        return verdict
+
+    def removable(self) -> list[tuple[str, int]]:
+        """The markers action 2 may take now (`rules.removable`)."""
+        return self.sight().removable()
+
+    def taking(self, building: str, plot: int) -> rules.Taking:
+        """Taking the marker (building, plot) now (`rules.take`)."""
+        return self.sight().taking(building, plot)
+
+    def forced(self) -> set[tuple[str, int]]:
+        """The markers logic removes now (`Town.forced`)."""
+        return self.sight().forced()
 
     def discardable(self, seat: int) -> list[int]:
         """Cards of the seat that count as confirmation or contradiction cards now."""
@@ -309,7 +328,7 @@ class OldTownState:
     def _legal_turn(self) -> list[int]:
         seat = self.seat
         out = sorted({self.play_action(n, b) for (n, b), v in self.verdicts(seat).items() if v.allowed})
-        if len(self.discardable(seat)) >= 2 and rules.removable(self.town):
+        if len(self.discardable(seat)) >= 2 and self.removable():
             out += sorted(DISCARD + n - 1 for n in set(self.discardable(seat)))
         out += self.draw_piles(seat)
         return out or [PASS]
@@ -318,14 +337,18 @@ class OldTownState:
         return sorted(DISCARD + n - 1 for n in set(self.discardable(self.seat)) if n != self.first_discard)
 
     def _legal_take(self) -> list[int]:
-        return [self.marker_action(TAKE, b, p) for b, p in rules.removable(self.town)]
+        return [self.marker_action(TAKE, b, p) for b, p in self.removable()]
 
     def _legal_pile(self) -> list[int]:
         return self.draw_piles(self.seat)
 
     def _legal_stop(self) -> list[int]:
-        index = self.index
-        return [PASS] + sorted(STOP + index[b] * 16 + p - 1 for b, plots in self.town.markers.items() for p in plots)
+        sight = self.sight()
+        if sight.stops is None:  # the same for every seat of the stop round on this board
+            index = self.index
+            sight.stops = [PASS] + sorted(STOP + index[b] * 16 + p - 1 for b, plots in self.town.markers.items()
+                                          for p in plots)
+        return sight.stops
 
     # -- chance -------------------------------------------------------------------------------
 
@@ -421,7 +444,7 @@ class OldTownState:
 
     def _do_take(self, action: int) -> None:
         building, plot = self.decode_marker(action, TAKE)
-        done = rules.take(self.town, building, plot)
+        done = self.taking(building, plot)
         self._gain(self.seat, done.gain, done.after)
         self._log({"event": "discard", "seat": self.seat, "cards": list(self.discarded),
                    "building": building, "plot": plot, "gain": done.gain})
@@ -466,7 +489,7 @@ class OldTownState:
             self.stop_queue.pop(0)
         else:
             building, plot = self.decode_marker(action, STOP)
-            claim = rules.judge_stop(self.town, building, plot)
+            claim = rules.judge_stop(self.town, building, plot, self.forced(), self.taking)
             self.stops["right" if claim.ok else "wrong"] += 1
             self._log({"event": "stop", "seat": seat, "building": building, "plot": plot,
                        "right": claim.ok, "gain": claim.gain, "reason": claim.reason})
@@ -500,7 +523,8 @@ class OldTownState:
     def _finish(self, reason: str) -> None:
         if reason == TOWN_BUILT:
             self.turns += 1
-            self._log({"event": "turn_end", "turn": self.turns, "seat": self.seat, **self.snapshot()})
+            if self.record:
+                self._log({"event": "turn_end", "turn": self.turns, "seat": self.seat, **self.snapshot()})
         self.reason = reason
         self.phase, self.actor = "over", TERMINAL
         self._log({"event": "game_end", "built": dict(self.town.built), "points": list(self.points),

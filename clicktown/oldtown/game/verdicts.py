@@ -1,0 +1,334 @@
+"""Verdicts on the cards in the players' hands, judged on bit masks and kept from board to board.
+
+`rules.judge` is the readable reference; this module gives the same verdicts (the tests compare
+every field on thousands of boards met in random games and on random small boards), faster:
+
+  sight     one look at a board, shared by every hand until the board changes: the free plots,
+            each building's state and plots as bit masks (bit p = plot p), the markers on each
+            plot, the held plots (Beispiel 7), and, when first asked, the markers a player may
+            take and those logic removes
+  fits      a building no card spoke of fits beside the markers exactly when one of the plots
+            the card leaves it has no marker or is not held: a held plot's building cannot move
+            to a free plot along alternating paths, any other plot can take the new building
+            (Berge); the held plots are worked out once per board, and only when a card needs them
+  kept      each verdict is kept with what it read of the board, and judged again only when
+            that changed:
+              subjects  the states of the buildings the card speaks of, and the plots the card
+                        leaves each (a built "my building", no plot left, a confirmation)
+              fits      the same, and whether a new building fits beside the markers on the
+                        plots the card leaves it (more than five plots, Beispiel 9)
+              board     anything else (markers put on, taken off, a building built, what
+                        follows): the whole board; the board after situation A is made on first use
+
+A verdict depends on the board only through what its kind names, so a new board that leaves that
+as it was leaves the verdict as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..catalogue import Card
+from . import rules
+from .rules import CONFIRMATION, CONTRADICTION, FORBIDDEN, PLAYABLE, Verdict
+from .town import MARKERS_PER_BUILDING, MAX_PER_PLOT, PLOTS, Town
+
+ALL_PLOTS = sum(1 << p for p in PLOTS)
+NEW = 1 << 20    # the state of a building no card spoke of: NEW | the free plots
+BUILT = 1 << 21  # the state of a built building: BUILT | its plot
+SUBJECTS, FITS, BOARD = "subjects", "fits", "board"
+
+
+_PLOTS_OF: dict[int, tuple[int, ...]] = {}
+
+
+def plots_of(mask: int) -> tuple[int, ...]:
+    """The plots of a mask, lowest first (kept per mask)."""
+    found = _PLOTS_OF.get(mask)
+    if found is None:
+        out, rest = [], mask
+        while rest:
+            low = rest & -rest
+            out.append(low.bit_length() - 1)
+            rest ^= low
+        found = _PLOTS_OF[mask] = tuple(out)
+    return found
+
+
+_PLOT_MASKS: dict[frozenset, int] = {}
+_PARTNER_MASKS: dict[frozenset, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def plot_mask(plots: frozenset) -> int:
+    """The mask of a card's plots (kept per set of plots)."""
+    found = _PLOT_MASKS.get(plots)
+    if found is None:
+        found = _PLOT_MASKS[plots] = sum(1 << p for p in plots)
+    return found
+
+
+def partner_masks(pairs: frozenset) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A type-C card's pairs as two tables: plot of its building -> mask of my building's partner
+    plots, and plot of my building -> mask of its building's partner plots (a pair of one plot
+    with itself left out, as in `rules.subjects`)."""
+    found = _PARTNER_MASKS.get(pairs)
+    if found is None:
+        ahead, back = [0] * 17, [0] * 17
+        for x, y in pairs:
+            if x != y:
+                ahead[x] |= 1 << y
+                back[y] |= 1 << x
+        found = _PARTNER_MASKS[pairs] = (tuple(ahead), tuple(back))
+    return found
+
+
+class Sight:
+    """One look at a board (never changed in place), shared by every verdict on it."""
+
+    def __init__(self, town: Town):
+        self.town = town
+        self.look = rules.Look(town)  # the reference's look, for what follows a card (rules._apply)
+        occupied = 0
+        for plot in town.built.values():
+            occupied |= 1 << plot
+        self.free = ALL_PLOTS & ~occupied
+        state: dict[str, int] = {}
+        counts = [0] * 17
+        settled = True
+        for building, plots in town.markers.items():
+            m = 0
+            for plot in plots:
+                m |= 1 << plot
+                counts[plot] += 1
+            state[building] = m
+            settled = settled and len(plots) >= 2
+        for building, plot in town.built.items():
+            state[building] = BUILT | 1 << plot
+        self.state = state
+        self.counts = counts
+        self.marked = sum(1 << p for p in PLOTS if counts[p])  # plots with markers
+        self.settled = settled  # no building down to one marker (nothing follows by itself)
+        self._held: int | None = None
+        self._removable: list | None = None
+        self._forced: set | None = None
+        self._takings: dict = {}
+        self.stops: list[int] | None = None  # the game's "stop" actions on this board, kept by the game
+
+    def code(self, building: str) -> int:
+        """The building's state: BUILT | its plot, its marker mask, or NEW | the free plots."""
+        found = self.state.get(building)
+        return NEW | self.free if found is None else found
+
+    @staticmethod
+    def domain(code: int) -> int:
+        """The plots a building of this state may stand on."""
+        return code & ALL_PLOTS
+
+    def held_in(self, plots: int) -> int:
+        """The held plots among these (only plots with markers can be held: worked out only then)."""
+        if not plots & self.marked:
+            return 0
+        if self._held is None:
+            self._held = sum(1 << p for p in self.look.held)
+        return self._held & plots
+
+    def removable(self) -> list[tuple[str, int]]:
+        """`rules.removable` on this board (worked out once)."""
+        if self._removable is None:
+            self._removable = rules.removable(self.town)
+        return self._removable
+
+    def forced(self) -> set[tuple[str, int]]:
+        """`Town.forced` on this board (worked out once)."""
+        if self._forced is None:
+            self._forced = self.town.forced()
+        return self._forced
+
+    def taking(self, building: str, plot: int) -> rules.Taking:
+        """`rules.take` on this board (each marker worked out once)."""
+        key = (building, plot)
+        found = self._takings.get(key)
+        if found is None:
+            found = self._takings[key] = rules.take(self.town, building, plot)
+        return found
+
+
+def spoken_of(card: Card, my: str | None) -> tuple[str, ...]:
+    """The buildings a card speaks of, in `rules.subjects`' order."""
+    if card.kind == "A":
+        return (card.building,)
+    if card.kind == "B":
+        return (my,)
+    return (card.building, my)
+
+
+class Kept:
+    """A verdict with what it read of the board: its kind (SUBJECTS, FITS, BOARD) and the reading."""
+
+    __slots__ = ("card", "verdict", "kind", "reading", "sight")
+
+    def __init__(self, card: Card, verdict: Verdict, kind: str, reading, sight: Sight):
+        self.card, self.verdict, self.kind, self.reading, self.sight = card, verdict, kind, reading, sight
+
+    def on(self, sight: Sight, card: Card, my: str | None) -> Verdict | None:
+        """The verdict on `sight` if what it read is unchanged there, else None."""
+        if card is not self.card:
+            return None
+        if sight is self.sight:
+            return self.verdict
+        if self.kind == BOARD:
+            return None
+        names = spoken_of(card, my)
+        if self.reading is None:  # what it read of its own board, worked out when first compared
+            self.reading = _reading(self.sight, card, names, tuple(self.sight.code(b) for b in names), self.kind)
+        codes = tuple(sight.code(b) for b in names)
+        if tuple(NEW if code & NEW else code for code in codes) != self.reading[0]:
+            return None  # a building it speaks of changed: no need to look further
+        if _reading(sight, card, names, codes, self.kind) != self.reading:
+            return None
+        if self.verdict.status == CONFIRMATION:  # the board after a confirmation is the board itself
+            self.verdict = replace(self.verdict, made=sight.town)
+        self.sight = sight
+        return self.verdict
+
+
+def _reading(sight: Sight, card: Card, names: tuple, codes: tuple, kind: str) -> tuple:
+    """What a verdict of this kind read of the board.
+
+    SUBJECTS: the states of the buildings the card speaks of (a new building's free plots only as
+    far as the card leaves them) and the plots the card leaves each. FITS adds whether the new
+    building fits beside the markers on those plots.
+    """
+    wanted = _wanted(card, codes)
+    states = tuple(NEW if code & NEW else code for code in codes)
+    if kind == SUBJECTS:
+        return states, wanted
+    return states, wanted, _fits(sight, [w for code, w in zip(codes, wanted) if code & NEW])
+
+
+def _with_markers(town: Town, added) -> Town:
+    """The board after situation A: the new buildings' markers put on their plots."""
+    after = town.copy()
+    for building, plots in added:
+        after.put_markers(building, set(plots))
+    return after
+
+
+def judge(sight: Sight, card: Card, my: str | None = None, mine=None) -> Kept:
+    """`rules.judge` on a sight, with what the verdict read of the board."""
+    number = card.number
+    if card.kind in ("B", "C") and (my is None or (mine is not None and my not in mine)):
+        return _by_reference(sight, card, my, mine)
+    if card.kind == "A":
+        my = None
+    names = spoken_of(card, my)
+    codes = tuple(sight.code(b) for b in names)
+    if card.kind != "A" and codes[-1] & BUILT:
+        verdict = Verdict(number, my, FORBIDDEN, f"the {my} is built: it is no longer one of your buildings")
+        return _kept(sight, card, names, codes, verdict, SUBJECTS)
+    if card.kind == "C" and my == card.building:
+        verdict = Verdict(number, my, FORBIDDEN, f"my building must be another building than the {card.building}")
+        return _kept(sight, card, names, codes, verdict, SUBJECTS)
+    wanted = _wanted(card, codes)
+    for building, plots in zip(names, wanted):
+        if not plots:
+            verdict = Verdict(number, my, CONTRADICTION, rules._why_contradiction(sight.town, building))
+            return _kept(sight, card, names, codes, verdict, SUBJECTS)
+    new = [i for i, code in enumerate(codes) if code & NEW]
+    if not new:
+        if all(w == Sight.domain(c) for w, c in zip(wanted, codes)):
+            verdict = Verdict(number, my, CONFIRMATION, "the card changes nothing on the board (Beispiel 4)",
+                              made=sight.town)
+            return _kept(sight, card, names, codes, verdict, SUBJECTS)
+        return _by_reference(sight, card, my, mine)
+    if not sight.settled:
+        return _by_reference(sight, card, my, mine)
+    return _new_buildings(sight, card, my, mine, names, codes, wanted, new)
+
+
+def _kept(sight: Sight, card: Card, names: tuple, codes: tuple, verdict: Verdict, kind: str) -> Kept:
+    return Kept(card, verdict, kind, None, sight)  # the reading is worked out when first compared
+
+
+def _wanted(card: Card, codes: tuple) -> tuple[int, ...]:
+    """The plots the card leaves each building it speaks of (`rules.subjects` on masks)."""
+    if card.kind != "C":
+        return (Sight.domain(codes[0]) & plot_mask(card.plots),)
+    named, mine = Sight.domain(codes[0]), Sight.domain(codes[1])
+    key = (card.pairs, named, mine)
+    found = _PAIRED.get(key)
+    if found is None:
+        ahead, back = partner_masks(card.pairs)
+        keep_named = keep_mine = 0
+        for x in plots_of(named):
+            if ahead[x] & mine:
+                keep_named |= 1 << x
+        for y in plots_of(mine):
+            if back[y] & named:
+                keep_mine |= 1 << y
+        found = _PAIRED[key] = (keep_named, keep_mine)
+    return found
+
+
+_PAIRED: dict = {}
+
+
+def _fits(sight: Sight, wanted: list[int]) -> bool | None:
+    """Does a town fit the markers with the new buildings on the plots the card leaves them?
+
+    One new building: yes exactly when one of its plots is not held (a plot without markers never
+    is). Two: yes when each has a plot without markers and they have two such plots between them;
+    None (not decided here) otherwise.
+    """
+    if len(wanted) == 1:
+        plots = wanted[0]
+        return bool(plots & ~sight.marked) or bool(plots & ~sight.held_in(plots))
+    counts = sight.counts
+    empty = [sum(1 << p for p in plots_of(w) if not counts[p]) for w in wanted]
+    if all(empty) and (empty[0] | empty[1]).bit_count() >= 2:
+        return True
+    return None
+
+
+def _new_buildings(sight: Sight, card: Card, my, mine, names, codes, wanted, new: list[int]) -> Kept:
+    """A card that gives markers to buildings no card spoke of (on a settled board)."""
+    number = card.number
+    plots = [wanted[i] for i in new]
+    fits = _fits(sight, plots)
+    if fits is None:
+        return _by_reference(sight, card, my, mine)
+    if not fits:
+        verdict = Verdict(number, my, CONTRADICTION,
+                          f"no town fits the {rules._listing(names[i] for i in new)} on the plots the card allows: the buildings with markers "
+                          f"need them (Beispiele 5 and 7)")
+        return _kept(sight, card, names, codes, verdict, FITS)
+    for i in new:
+        size = wanted[i].bit_count()
+        if size > MARKERS_PER_BUILDING:
+            verdict = Verdict(number, my, FORBIDDEN, f"the {names[i]} would have {size} possible plots, more than "
+                                                     f"its five markers (Beispiel 9)")
+            return _kept(sight, card, names, codes, verdict, FITS if len(new) == 1 else BOARD)
+    counts = sight.counts
+    for i in new:
+        for plot in plots_of(wanted[i]):
+            if counts[plot] + sum(w >> plot & 1 for w in plots) > MAX_PER_PLOT:
+                verdict = Verdict(number, my, FORBIDDEN, f"plot {plot} holds {counts[plot]} markers: a marker of the "
+                                                         f"{names[i]} would be one too many (Beispiel 6)")
+                return _kept(sight, card, names, codes, verdict, BOARD)
+    if any(sight.held_in(w) for w in plots):  # the closed set's names are the whole board's
+        return _by_reference(sight, card, my, mine)
+    if any(w.bit_count() == 1 for w in plots) or any(
+            wanted[i] != Sight.domain(codes[i]) for i in range(len(names)) if i not in new):
+        return _by_reference(sight, card, my, mine)  # a building built or markers taken off: what follows
+    supply = sight.town.supply
+    gain = sum(supply.get(names[i], 0) - wanted[i].bit_count() for i in new)
+    added = tuple((names[i], tuple(plots_of(wanted[i]))) for i in new)
+    reason = rules._what_happens({b: set(p) for b, p in added}, [], (), gain)
+    town = sight.town
+    verdict = Verdict(number, my, PLAYABLE, reason, gain, lambda: _with_markers(town, added), added)
+    return _kept(sight, card, names, codes, verdict, BOARD)
+
+
+def _by_reference(sight: Sight, card: Card, my, mine) -> Kept:
+    """The reference's verdict, kept for this board only."""
+    return Kept(card, rules.judge(sight.town, card, my, mine, sight.look), BOARD, None, sight)
