@@ -8,7 +8,8 @@ from clicktown.oldtown.render import text as ot_text
 from clicktown.oldtown.catalogue import load_catalogue
 from clicktown.oldtown.render.sheet import sheet_html, solve_for_sheet
 from clicktown.oldtown.render.svg import plan_svg
-from clicktown.patterns import load_deck, report, valid_patterns
+from clicktown.patterns import load_deck, valid_patterns
+from clicktown.patterns.render import text as report
 from clicktown.patterns.cards import Wheel
 from clicktown.patterns.render.svg import list_picture
 from clicktown.sequence import count_sequences, load_game

@@ -9,10 +9,37 @@ The whole game lives in `game/`: `state` (the engine in the OpenSpiel shape), `b
 Rules decisions: docs/rules-wild-wild-pattern.md and docs/wild-wild-pattern-game.md.
 """
 
-from .cards import Card, Deck, Trait, Wheel, load_deck, parse_card, parse_wheel
-from .declare import parse_declaration
-from .analysis import Move, Pattern, Reward, Rules, Statement, Verdict, best_move, judge, moves, valid_patterns
+# The public names, each imported from its module on first use (PEP 562), so that running one command
+# (`clicktown.patterns.commands`) does not load the whole package.
+_HOME = {
+    "Card": "cards",
+    "Deck": "cards",
+    "Move": "analysis",
+    "Pattern": "analysis",
+    "Reward": "analysis",
+    "Rules": "analysis",
+    "Statement": "analysis",
+    "Trait": "cards",
+    "Verdict": "analysis",
+    "Wheel": "cards",
+    "best_move": "analysis",
+    "judge": "analysis",
+    "load_deck": "cards",
+    "moves": "analysis",
+    "parse_card": "cards",
+    "parse_declaration": "declare",
+    "parse_wheel": "cards",
+    "valid_patterns": "analysis",
+}
 
-__all__ = ["Card", "Deck", "Trait", "Wheel", "load_deck", "parse_card", "parse_wheel", "parse_declaration",
-           "Move", "Pattern", "Reward", "Rules", "Statement", "Verdict", "best_move", "judge", "moves",
-           "valid_patterns"]
+__all__ = sorted(_HOME)
+
+
+def __getattr__(name: str):
+    if name in _HOME:
+        from importlib import import_module
+
+        value = getattr(import_module(f".{_HOME[name]}", __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
