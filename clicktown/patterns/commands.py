@@ -56,14 +56,14 @@ def wwp_setup(deck_file, after, min_occurrences, lenient, extend):
               help="Which listed pattern the picture highlights (1 = the first; a wheel holds at most 224).")
 def patterns_list(wheel, as_json, deck_file, after, min_occurrences, lenient, extend, svg_file, png_file, pattern_number):
     """Every valid pattern on WHEEL."""
-    from . import analysis as wwp
+    from . import tables as wwp_tables
     from .cards import parse_wheel as wwp_wheel
     from .render import svg as wwp_svg
     from .render import text as wwp_report
 
     deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
     w = wwp_wheel(wheel, deck)
-    found = wwp.valid_patterns(w, rules)
+    found = wwp_tables.valid_patterns(w, rules)
     save_picture(svg_file, png_file, lambda: wwp_svg.list_picture(w, found, pattern_number))
     emit_json(wwp_report.list_json(w, found)) if as_json else click.echo(wwp_report.list_text(w, found))
 
@@ -76,7 +76,7 @@ def patterns_list(wheel, as_json, deck_file, after, min_occurrences, lenient, ex
 @click.option("--png", "png_file", type=OutputFile(), help="Also draw it as a PNG picture (needs cairosvg).")
 def patterns_moves(wheel, card, as_json, deck_file, after, min_occurrences, lenient, extend, svg_file, png_file):
     """For each position, the patterns that covering it with CARD creates, and the best move."""
-    from . import analysis as wwp
+    from . import tables as wwp_tables
     from .cards import parse_card as wwp_card
     from .cards import parse_wheel as wwp_wheel
     from .render import svg as wwp_svg
@@ -85,7 +85,7 @@ def patterns_moves(wheel, card, as_json, deck_file, after, min_occurrences, leni
     deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
     w, c = wwp_wheel(wheel, deck), wwp_card(card, deck)
     deck.check([x for x in w.cards] + [c])
-    found = wwp.moves(w, c, rules)
+    found = wwp_tables.moves(w, c, rules)
     save_picture(svg_file, png_file, lambda: wwp_svg.moves_picture(w, c, found))
     emit_json(wwp_report.moves_json(w, c, found)) if as_json else click.echo(wwp_report.moves_text(w, c, found))
 
@@ -123,7 +123,7 @@ def patterns_check(wheel, sentence, played, played_card, as_json, deck_file, aft
 @wwp_options
 def patterns_click(wheel, card, as_json, deck_file, after, min_occurrences, lenient, extend):
     """Click!: can anyone create a pattern with the clicked CARD on WHEEL?"""
-    from . import analysis as wwp
+    from . import tables as wwp_tables
     from .cards import parse_card as wwp_card
     from .cards import parse_wheel as wwp_wheel
     from .render import text as wwp_report
@@ -131,7 +131,7 @@ def patterns_click(wheel, card, as_json, deck_file, after, min_occurrences, leni
     deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
     w, c = wwp_wheel(wheel, deck), wwp_card(card, deck)
     deck.check(list(w.cards) + [c])
-    found = wwp.moves(w, c, rules)
+    found = wwp_tables.moves(w, c, rules)
     emit_json(wwp_report.click_json(w, c, found)) if as_json else click.echo(wwp_report.click_text(w, c, found))
 
 
@@ -168,18 +168,17 @@ def patterns_wild(wheel, card, as_json, deck_file, after, min_occurrences, lenie
 
 @patterns.command("stats")
 @click.option("--wheels", type=click.IntRange(1, 1_000_000), default=10000, show_default=True,
-              help="How many random wheels to deal, 1 to 1,000,000 (about 5,000 a second).")
+              help="How many random wheels to deal, 1 to 1,000,000 (a few hundred thousand a second).")
 @seed_option
 @wwp_options
 def patterns_stats(wheels, seed, as_json, deck_file, after, min_occurrences, lenient, extend):
     """How often a random wheel holds a Wild Wild Pattern, and a drawn card has no move (95% intervals)."""
     from .render import text as wwp_report
-    from .stats import summarize as wwp_summarize
-    from .stats import trials as wwp_trials
+    from .stats import tally as wwp_tally
 
     deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
-    with progress(wwp_trials(deck, wheels, seed, rules), length=wheels, label="dealing wheels") as bar:
-        rates = wwp_summarize(bar)
+    with progress(None, length=wheels, label="dealing wheels") as bar:
+        rates = wwp_tally(deck, wheels, seed, rules, bar.update)
     emit_json(wwp_report.stats_json(rates, seed)) if as_json else click.echo(wwp_report.stats_text(rates, seed))
 
 
