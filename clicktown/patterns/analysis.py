@@ -26,6 +26,7 @@ holds when the trigger set, turned one step, lies inside the target set.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 from ..errors import ClicktownError
 from .cards import WHEEL_SIZE, Card, Trait, Wheel, check_position, vocabulary
@@ -194,13 +195,19 @@ def _tables() -> _Tables:
 _TABLES: _Tables | None = None
 
 
+@cache
+def trait_numbers(card: Card) -> tuple[int, ...]:
+    """The numbers (vocabulary order) of the card's three traits."""
+    index = _tables().index
+    return tuple(index[trait] for trait in card.traits())
+
+
 def trait_masks(cards) -> list[int]:
     """For each trait (vocabulary order), the positions whose card shows it, as a bit mask."""
-    tables = _tables()
-    masks = [0] * len(tables.traits)
+    masks = [0] * len(_tables().traits)
     for i, card in enumerate(cards):
-        for trait in card.traits():
-            masks[tables.index[trait]] |= 1 << i
+        for t in trait_numbers(card):
+            masks[t] |= 1 << i
     return masks
 
 
@@ -288,12 +295,12 @@ def _before(masks: list[int], rules: Rules) -> dict:
 
 def _created(masks: list[int], before: dict, covered: Card, position: int, card: Card, rules: Rules) -> list[Pattern]:
     """The patterns created when `card` covers `covered` at `position` (masks: the wheel before)."""
-    index, bit = _tables().index, 1 << position
+    bit = 1 << position
     after = list(masks)
-    for trait in covered.traits():
-        after[index[trait]] &= ~bit
-    for trait in card.traits():
-        after[index[trait]] |= bit
+    for t in trait_numbers(covered):
+        after[t] &= ~bit
+    for t in trait_numbers(card):
+        after[t] |= bit
     return [_pattern(*key, rules) for key in _valid_keys(after, rules)
             if _is_new(key, before, rules) and (rules.lenient or (key[3] | key[4]) & bit)]
 

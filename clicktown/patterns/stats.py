@@ -5,9 +5,9 @@ card. It records whether the wheel as dealt already holds a Wild Wild Pattern (a
 involving all 8 cards) and whether the drawn card has no pattern-creating move at all (a sure
 "Click!"). Intervals are Wilson score intervals (they stay inside 0-1 even for rare events).
 
-The deals come in batches of BATCH: batch b is dealt by numpy's generator seeded with (seed, b),
-so a run is reproducible from its seed, and the first deals of a longer run are those of a
-shorter one. The batch engine (`batch`) judges a whole batch at once; `trial` judges one deal
+The deals come in batches of BATCH: batch b is dealt by numpy's generator seeded with (seed, b)
+(the last batch dealt whole, then cut), so a run is reproducible from its seed, and the first
+deals of a longer run are those of a shorter one. The batch engine (`batch`) judges a whole batch at once; `trial` judges one deal
 with the readable engine, and the tests hold the two to the same counts.
 """
 
@@ -51,7 +51,7 @@ def deals(deck: Deck, wheels: int, seed: int):
     kinds = np.array(kinds_of(deck.cards), dtype=np.uint8)
     for start in range(0, wheels, BATCH):
         rng = np.random.default_rng(np.random.SeedSequence([seed, start // BATCH]))
-        yield deal(kinds, min(BATCH, wheels - start), rng)
+        yield deal(kinds, BATCH, rng)[:wheels - start]
 
 
 def tally(deck: Deck, wheels: int, seed: int, rules: Rules = Rules(),

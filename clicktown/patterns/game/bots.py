@@ -21,7 +21,7 @@ import random
 
 from ...errors import ClicktownError
 from ..cards import Card
-from ..analysis import best_move, has_move, moves
+from ..tables import best_cover, moves
 from .state import CARD, CLICK, PASS, POSITION, STATEMENT, STATEMENT_INDEX, GameState
 
 BOTS = ("random", "greedy", "planner", "mcts")
@@ -57,10 +57,9 @@ class GreedyPlayer:
 
     def race(self, state: GameState) -> int:
         """Cover where the most cards are won; with no move, Click! (or let the clicked card go)."""
-        card = state.table.cards[state.playing_card()]
-        found = best_move(moves(state.wheel_cards(), card, state.table.rules))
+        found = best_cover(state.wheel_kinds(), state.table.kinds[state.playing_card()], state.table.rules)
         if found is not None:
-            return POSITION + found.position
+            return POSITION + found
         return CLICK if state.phase == "race" else PASS
 
     def best_pattern(self, state: GameState):
@@ -142,11 +141,12 @@ class PlannerPlayer(GreedyPlayer):
         seat = state.seat
         card = state.table.cards[state.playing_card()]
         options = [(self.worth(state, seat, state.won_cards(seat)), PASS)]
-        for move in moves(state.wheel_cards(), card, state.table.rules):
+        creating = [move for move in moves(state.wheel_cards(), card, state.table.rules) if move.patterns]
+        for move in creating:
             for pattern in move.patterns:
                 plan = [POSITION + move.position, STATEMENT + STATEMENT_INDEX[pattern.statement]]
                 options.append((self._play_out(state, plan), POSITION + move.position))
-        if state.phase == "race" and not has_move(state.wheel_cards(), card, state.table.rules):
+        if state.phase == "race" and not creating:
             options.append((self._click_worth(state), CLICK))
         best = max(v for v, _ in options)
         return next(a for v, a in options if v == best)

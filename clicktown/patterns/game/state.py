@@ -27,13 +27,14 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from ...arena.state import CHANCE, TERMINAL
 from ...errors import ClicktownError
+from ..analysis import Rules, Statement, all_statements
 from ..bank import Bank, builtin_bank
 from ..cards import WHEEL_SIZE, Card, Deck, Wheel, load_deck
-from ..analysis import Rules, Statement, all_statements, created_patterns
+from ..tables import created_by_kinds, kind_of
 
 MODES = ("saloon", "alive-or-dead")
 STATEMENTS = tuple(all_statements())
@@ -59,6 +60,11 @@ class Table:
     players: int
     mode: str
     max_turns: int
+
+    @cached_property
+    def kinds(self) -> tuple[int | None, ...]:
+        """Every id's card kind for the pattern tables (None for challenge ids)."""
+        return tuple(kind_of(c) if c is not None else None for c in self.cards)
 
     @property
     def num_actions(self) -> int:
@@ -245,6 +251,11 @@ class GameState:
         return f"card {self.table.names[action - CARD]}"
 
     # ---- what a seat sees and may do -------------------------------------------------------------
+
+    def wheel_kinds(self) -> list[int | None]:
+        """The face-up wheel as card kinds for the pattern tables (None for a gap)."""
+        kinds = self.table.kinds
+        return [kinds[c] if c is not None else None for c in self.wheel]
 
     def wheel_cards(self) -> Wheel:
         """The face-up wheel as pattern cards (None for a gap)."""
@@ -485,8 +496,10 @@ class GameState:
         """The patterns the pending cover creates (computed once)."""
         p = self.pending
         if "created" not in p:
-            before = self.wheel_cards().covered(p["position"], self.table.cards[p["covered"]])
-            p["created"] = created_patterns(before, p["position"], self.table.cards[p["card"]], self.table.rules)
+            kinds = self.table.kinds
+            before = self.wheel_kinds()
+            before[p["position"]] = kinds[p["covered"]]
+            p["created"] = created_by_kinds(before, p["position"], kinds[p["card"]], self.table.rules)
         return p["created"]
 
     def _on_declare(self, action: int) -> None:
