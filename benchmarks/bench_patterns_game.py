@@ -1,34 +1,70 @@
 """Wild Wild Pattern, the whole game: full 3-player Saloon games per minute on one core.
 
-Greedy bots (each race decision runs the move enumerator over 8 positions) against a baseline
-measured in the same run: the same games between random bots, whose decisions cost almost
-nothing, so the ratio shows what the bots' thinking adds to the engine's own work. The planner
-(which plays its options out on copies of the game) is measured too, in 2-player games.
+Greedy bots against the game, bots and engine as they stood at BASELINE_REV (read from the
+project's history, the same seeds, the same run), and where the time goes now. Random bots,
+whose decisions cost almost nothing, show what the game's own bookkeeping costs; the planner
+(which plays its options out on copies of the game) is measured in 2-player games.
 """
 
+from __future__ import annotations
+
+import cProfile
+import importlib
+import pstats
 import time
 from functools import partial
 
 from clicktown.patterns.game.simulate import Setup, play_one
+from .baseline import module_from_history
+from .bench_patterns import BASELINE_REV
+
+BASELINE_MODULES = {name: f"clicktown/patterns/{name}.py" for name in ("engine", "bank", "game", "bots", "simulate")}
+BASELINE_IMPORTS = {
+    "from ..errors import": "from clicktown.errors import",
+    "from ..arena.": "from clicktown.arena.",
+    "from ..datafiles import": "from clicktown.datafiles import",
+    "from .cards import": "from clicktown.patterns.cards import",
+}
+GAMES = 400
 
 
-def _games_per_minute(setup: Setup, games: int) -> float:
+def games_per_minute(simulate, setup, games: int) -> float:
     """Full games per minute for `setup` on one core (games seeded 0..games-1)."""
-    play = partial(play_one, setup=setup)
+    play = partial(simulate.play_one, setup=setup)
     start = time.perf_counter()
     for index in range(games):
         play(index, index)
     return games * 60 / (time.perf_counter() - start)
 
 
+def where_time_goes(setup: Setup, games: int) -> str:
+    """The share of time in the pattern tables, the Bank, chance and the rest (profiled)."""
+    profile = cProfile.Profile()
+    profile.runcall(lambda: [play_one(i, i, setup) for i in range(games)])
+    table = pstats.Stats(profile).stats
+    total = sum(tt for _, _, tt, _, _ in table.values())
+    parts = {"pattern tables": "patterns/tables.py", "Bank": "patterns/bank.py", "chance": "arena/state.py",
+             "game": "patterns/game.py", "bots": "patterns/bots.py"}
+    shares = {name: sum(tt for (file, _, _), (_, _, tt, _, _) in table.items() if file.endswith(end)) / total
+              for name, end in parts.items()}
+    shares["rest (random, builtins)"] = 1 - sum(shares.values())
+    return ", ".join(f"{name} {share:.0%}" for name, share in shares.items())
+
+
 def main() -> None:
-    greedy = _games_per_minute(Setup(3, "saloon", ("greedy",) * 3), 600)
-    random_bots = _games_per_minute(Setup(3, "saloon", ("random",) * 3), 600)
-    planner = _games_per_minute(Setup(2, "saloon", ("planner", "greedy")), 200)
-    print(f"3-player Saloon, greedy bots: {greedy:8.0f} games/minute (target >= 1,000)")
-    print(f"3-player Saloon, random bots: {random_bots:8.0f} games/minute (baseline)")
-    print(f"ratio greedy / random: {greedy / random_bots:.2f}x")
-    print(f"2-player Saloon, planner vs greedy: {planner:8.0f} games/minute")
+    old = module_from_history("patterns_game_baseline", BASELINE_REV, BASELINE_MODULES, BASELINE_IMPORTS,
+                              "simulate")
+    new = importlib.import_module("clicktown.patterns.game.simulate")
+    rows = [("3-player Saloon, greedy bots", ("greedy",) * 3, 3, GAMES),
+            ("3-player Saloon, random bots", ("random",) * 3, 3, GAMES),
+            ("2-player Saloon, planner vs greedy", ("planner", "greedy"), 2, GAMES // 4)]
+    print(f"{'one core':36} {'baseline':>10} {'now':>10} {'':12} {'ratio':>6}")
+    for label, bots, players, games in rows:
+        games_per_minute(new, Setup(players, "saloon", bots), 5)         # first-use costs out of the timing
+        before = games_per_minute(old, old.Setup(players, "saloon", bots), games)
+        after = games_per_minute(new, Setup(players, "saloon", bots), games)
+        print(f"{label:36} {before:10,.0f} {after:10,.0f} games/minute {after / before:5.1f}x")
+    print("greedy games now, time by part:", where_time_goes(Setup(3, "saloon", ("greedy",) * 3), 100))
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ from clicktown.patterns import analysis as engine
 from clicktown.patterns import batch, stats, tables
 from clicktown.patterns.cards import WHEEL_SIZE, Wheel, load_deck
 from clicktown.patterns.analysis import POPCOUNT, Rules, best_move, trait_masks
+from clicktown.patterns.tables import wheel_of
 
 DECK = load_deck()
 DECK_KINDS = np.array(tables.kinds_of(DECK.cards), dtype=np.uint8)
@@ -38,10 +39,6 @@ def dealt(n, seed):
     """n random deals of 9 different deck cards, as kinds: (wheels (n, 8), drawn cards (n,))."""
     cards = batch.deal(DECK_KINDS, n, np.random.default_rng(seed))
     return cards[:, :WHEEL_SIZE], cards[:, WHEEL_SIZE]
-
-
-def wheel_of(kinds):
-    return Wheel(tuple(KINDS[k] for k in kinds))
 
 
 def flags(sets):

@@ -19,7 +19,7 @@ transcription. The file is checked with the pydantic models below.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Annotated, Literal
 
@@ -31,6 +31,7 @@ from .cards import Card, vocabulary
 Text = Annotated[StrictStr, Field(min_length=1, max_length=200)]
 Cents = Annotated[StrictInt, Field(ge=0, le=100_000)]
 Source = Literal["rulebook", "assumed"]
+PAYOUTS_KEPT = 50_000       # answers a Bank keeps before it forgets them all
 POWERS = ("steal", "remove-bullets", "remove-coin", "exchange", "money")
 
 
@@ -153,13 +154,24 @@ class Bank:
     saloon_cents: int
     source: str
 
+    paid: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+
     def payout(self, cards: list[Card], target: int | None) -> "Payout":
-        """What the Bank pays for the won cards (and the player's Target card)."""
+        """What the Bank pays for the won cards (and the player's Target card); each answer is
+        kept, since bots ask about the same hands again and again."""
+        key = (tuple(sorted(cards, key=id)), target)      # the same cards in any order: one answer
+        if key not in self.paid:
+            if len(self.paid) >= PAYOUTS_KEPT:
+                self.paid.clear()
+            self.paid[key] = self._payout(cards, target)
+        return self.paid[key]
+
+    def _payout(self, cards: list[Card], target: int | None) -> "Payout":
         if len(cards) > self.max_cards:
             return Payout(0, (), False)
         lines = self.combinations + (self.targets[target] if target is not None else ())
-        seen = {"color": Counter(c.color for c in cards), "suit": Counter(c.suit for c in cards),
-                "object": Counter(c.object for c in cards)}
+        seen = {"color": Counter([c.color for c in cards]), "suit": Counter([c.suit for c in cards]),
+                "object": Counter([c.object for c in cards])}
         held = [c for c in lines if c.holds_in(seen[c.attribute])]
         wild = any(c.wild for c in held)
         return Payout(sum(c.cents for c in held if not c.wild),

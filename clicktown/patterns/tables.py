@@ -56,6 +56,12 @@ def kinds_of(cards) -> list[int]:
     return [index[c] for c in cards]
 
 
+def wheel_of(kinds) -> Wheel:
+    """The wheel of cards whose kinds are `kinds`."""
+    every = card_kinds()
+    return Wheel(tuple(every[k] for k in kinds))
+
+
 @dataclass(frozen=True)
 class Layout:
     """Where each statement's bit lies: (direction block) x (place in the block)."""
@@ -156,6 +162,7 @@ def trigger_sets(by_trait: tuple[int, ...]) -> list[int]:
 # ---- one wheel ---------------------------------------------------------------------------------
 
 COVERS = {step: tuple(m | TURN[step][m] == FULL for m in range(FULL + 1)) for step in (1, -1)}
+WILD_LEAST = min(POPCOUNT[m] for m in range(FULL + 1) if COVERS[1][m])     # 4 trigger cards at least
 
 
 @dataclass
@@ -167,6 +174,13 @@ class WheelCensus:
     positions: list[int]      # trait -> the 8-bit set of positions showing it
     at_least: list[int]       # j -> the trait set of traits shown on at least j positions (j = 0..9)
     valid: int                # the statements valid on the wheel
+    covers: list[int] | None = None   # see covering(); filled on first use
+
+    def covering(self) -> list[int]:
+        """covering(self.positions), computed once."""
+        if self.covers is None:
+            self.covers = covering(self.positions)
+        return self.covers
 
 
 def shown_at_least(positions: list[int]) -> list[int]:
@@ -180,7 +194,23 @@ def shown_at_least(positions: list[int]) -> list[int]:
 
 
 def census(kinds: list[int], rules: Rules) -> WheelCensus:
-    """Read a wheel of kinds: the pairs' statements, each trait's positions, the valid statements."""
+    """Read a wheel of kinds: the pairs' statements, each trait's positions, the valid statements.
+
+    The last wheel read is kept: a game asks about the same wheel for the best cover and then
+    for the patterns that cover creates.
+    """
+    key = (tuple(kinds), rules.after, rules.min_occurrences)
+    if _last_census and _last_census[0] == key:
+        return _last_census[1]
+    seen = _census(kinds, rules)
+    _last_census[:] = [key, seen]
+    return seen
+
+
+_last_census: list = []
+
+
+def _census(kinds: list[int], rules: Rules) -> WheelCensus:
     tables = pattern_tables(rules.after)
     keep, size = tables.keep, tables.kinds
     pairs = [keep[kinds[i - 1] * size + kinds[i]] for i in range(1, WHEEL_SIZE)]
@@ -194,7 +224,7 @@ def census(kinds: list[int], rules: Rules) -> WheelCensus:
     valid = tables.by_trigger[at_least[rules.min_occurrences]]
     for mask in pairs:
         valid &= mask
-    return WheelCensus(kinds, pairs, positions, at_least, valid)
+    return WheelCensus(list(kinds), pairs, positions, at_least, valid)
 
 
 def statement_numbers(statements: int):
@@ -234,7 +264,7 @@ def holds_wild(wheel: Wheel, rules: Rules = Rules()) -> bool:
     """Whether some valid pattern on the wheel involves all 8 cards."""
     require_full(wheel)
     seen = census(kinds_of(wheel.cards), rules)
-    return wild_statements(covering(seen.positions), pattern_tables(rules.after)) & seen.valid != 0
+    return wild_statements(seen.covering(), pattern_tables(rules.after)) & seen.valid != 0
 
 
 def covering(positions: list[int]) -> list[int]:
@@ -269,8 +299,18 @@ def others(pairs: list[int]) -> list[int]:
     return [middle] + [prefix[p - 1] & suffix[p + 1] for p in range(1, n)]
 
 
-def created_sets(seen: WheelCensus, card: int, rules: Rules) -> list[int]:
-    """For each position, the statements that covering it with card kind `card` creates.
+def rest_at(pairs: list[int], position: int) -> int:
+    """The AND of the six pairs a move at `position` leaves alone."""
+    rest = -1
+    for i, mask in enumerate(pairs):
+        if i != position and i != position - 1 and i != position - 1 + len(pairs):
+            rest &= mask
+    return rest
+
+
+def created_sets(seen: WheelCensus, card: int, rules: Rules, where: tuple[int, ...] | None = None) -> list[int]:
+    """For each position (or each one of `where`), the statements that covering it with card kind
+    `card` creates.
 
     After the move a statement must hold (the six other pairs, the two new pairs, its trigger
     often enough), be new (not valid before, or with `extend` one more trigger card), and name
@@ -284,7 +324,8 @@ def created_sets(seen: WheelCensus, card: int, rules: Rules) -> list[int]:
     involving = tables.triggered[card]
     forward, backward, triggered = tables.forward, tables.backward, tables.triggered
     out = []
-    for p, rest in enumerate(others(seen.pairs)):
+    rests = others(seen.pairs) if where is None else [rest_at(seen.pairs, p) for p in where]
+    for p, rest in zip(range(WHEEL_SIZE) if where is None else where, rests):
         covered, before_card, after_card = kinds[p], kinds[p - 1], kinds[(p + 1) % WHEEL_SIZE]
         gain, loss = mine & ~trait_bits[covered], trait_bits[covered] & ~mine
         often = (same & ~(gain | loss)) | (fewer & gain) | (more & loss)
@@ -317,7 +358,7 @@ def created_patterns(wheel: Wheel, position: int, card: Card, rules: Rules = Rul
 def created_by_kinds(kinds: list[int], position: int, card: int, rules: Rules) -> list[Pattern]:
     """The patterns created when card kind `card` covers `position` of the wheel `kinds`."""
     seen = census(kinds, rules)
-    return _patterns_at(seen, position, card, created_sets(seen, card, rules)[position], rules)
+    return _patterns_at(seen, position, card, created_sets(seen, card, rules, (position,))[0], rules)
 
 
 def _patterns_at(seen: WheelCensus, position: int, card: int, created: int, rules: Rules) -> list[Pattern]:
@@ -362,6 +403,24 @@ def cover_score(seen: WheelCensus, position: int, card: int, created: int, rules
     loss = tables.trait_bits[covered] & ~tables.trait_bits[card]
     at_least = seen.at_least
     twice = tables.by_trigger[(at_least[m + 1] & ~(gain | loss)) | (at_least[m] & gain) | (at_least[m + 2] & loss)]
-    wild = created & wild_statements(covering(moved_positions(seen.positions, position, covered, card, tables)),
-                                     tables)
+    wild = 0
+    if created & tables.by_trigger[(at_least[WILD_LEAST] & ~(gain | loss)) | (at_least[WILD_LEAST - 1] & gain)
+                                   | (at_least[WILD_LEAST + 1] & loss)]:
+        wild = created & wild_statements(moved_covering(seen, position, gain | loss, tables), tables)
     return (True, 2 if wild & twice else 1) if wild else (False, 2 if created & twice else 1)
+
+
+def moved_covering(seen: WheelCensus, position: int, changed: int, tables: PatternTables) -> list[int]:
+    """covering() of the wheel after a move at `position` that adds or takes away the traits in
+    `changed` there (only those traits' positions change)."""
+    forward, backward = seen.covering()
+    bit, t = 1 << position, 0
+    while changed:
+        if changed & 1:
+            where = seen.positions[t] ^ bit
+            flag = 1 << t
+            forward = forward | flag if COVERS[1][where] else forward & ~flag
+            backward = backward | flag if COVERS[-1][where] else backward & ~flag
+        changed >>= 1
+        t += 1
+    return [forward, backward]

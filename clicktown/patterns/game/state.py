@@ -171,7 +171,8 @@ class GameState:
         if self.phase == "order":
             options = orders(self._active_seats())
             return [(i, 1 / len(options)) for i in range(len(options))]
-        return [(c, 1 / len(self.deck)) for c in self.deck]
+        chance = 1 / len(self.deck)
+        return [(c, chance) for c in self.deck]
 
     def legal_actions(self) -> list[int]:
         if self.seat < 0:
@@ -192,10 +193,18 @@ class GameState:
             raise ClicktownError("the game is over")
         if self.seat == CHANCE:
             self._apply_chance(action)
-        elif action not in self.legal_actions():
+        elif not self._is_legal(action):
             raise ClicktownError(f"action {action} ({self.action_to_string(action)}) is not legal now")
         else:
             getattr(self, f"_on_{self.phase}")(action)
+
+    def _is_legal(self, action: int) -> bool:
+        """Whether `action` is among legal_actions() (without listing the 224 declarations)."""
+        if self.phase == "race":
+            return POSITION <= action < POSITION + WHEEL_SIZE or action in (CLICK, PASS)
+        if self.phase == "declare":
+            return STATEMENT <= action < CLICK
+        return action in self.legal_actions()
 
     def clone(self) -> "GameState":
         other = GameState.__new__(GameState)
@@ -317,7 +326,7 @@ class GameState:
         return True
 
     def _active_seats(self) -> tuple[int, ...]:
-        return tuple(s for s in range(self.table.players) if self.active[s])
+        return tuple(itertools.compress(range(self.table.players), self.active))
 
     def counterclockwise(self, start: int) -> list[int]:
         """The active seats counterclockwise from `start`: start-1, start-2, ..., start itself last."""
@@ -462,9 +471,10 @@ class GameState:
     def _start_race(self, order: tuple[int, ...]) -> None:
         # a seat that drew a challenge card draws again and reacts after the others
         self.order = tuple(sorted(order, key=lambda s: s in self.drew_challenge))
-        self._log("turn_start", round=self.round, turn=self.turn, wheel=self._wheel_names(),
-                  hands=[self.table.names[c] if c is not None else None for c in self.hand],
-                  order=list(self.order))
+        if self.record:
+            self._log("turn_start", round=self.round, turn=self.turn, wheel=self._wheel_names(),
+                      hands=[self.table.names[c] if c is not None else None for c in self.hand],
+                      order=list(self.order))
         self.race_index = 0
         self.phase, self.seat = "race", self.order[0]
 
