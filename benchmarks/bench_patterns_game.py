@@ -12,7 +12,6 @@ import cProfile
 import importlib
 import pstats
 import time
-from functools import partial
 
 from clicktown.patterns.game.simulate import Setup, play_one
 from .baseline import module_from_history
@@ -28,13 +27,18 @@ BASELINE_IMPORTS = {
 GAMES = 400
 
 
-def games_per_minute(simulate, setup, games: int) -> float:
-    """Full games per minute for `setup` on one core (games seeded 0..games-1)."""
-    play = partial(simulate.play_one, setup=setup)
-    start = time.perf_counter()
-    for index in range(games):
-        play(index, index)
-    return games * 60 / (time.perf_counter() - start)
+def games_per_minute(old, new, games: int, rounds: int = 8) -> tuple[float, float]:
+    """Games per minute of two setups, each a (simulate module, setup), on the same seeds, in turns
+    of games // rounds games each (so that a busy machine slows both alike)."""
+    seconds = [0.0, 0.0]
+    size = max(1, games // rounds)
+    for start in range(0, games, size):
+        for side, (simulate, setup) in enumerate((old, new)):
+            began = time.perf_counter()
+            for index in range(start, min(games, start + size)):
+                simulate.play_one(index, index, setup)
+            seconds[side] += time.perf_counter() - began
+    return games * 60 / seconds[0], games * 60 / seconds[1]
 
 
 def where_time_goes(setup: Setup, games: int) -> str:
@@ -60,9 +64,9 @@ def main() -> None:
             ("2-player Saloon, planner vs greedy", ("planner", "greedy"), 2, GAMES // 4)]
     print(f"{'one core':36} {'baseline':>10} {'now':>10} {'':12} {'ratio':>6}")
     for label, bots, players, games in rows:
-        games_per_minute(new, Setup(players, "saloon", bots), 5)         # first-use costs out of the timing
-        before = games_per_minute(old, old.Setup(players, "saloon", bots), games)
-        after = games_per_minute(new, Setup(players, "saloon", bots), games)
+        pair = (old, old.Setup(players, "saloon", bots)), (new, Setup(players, "saloon", bots))
+        games_per_minute(*pair, 2, 1)                                     # first-use costs out of the timing
+        before, after = games_per_minute(*pair, games)
         print(f"{label:36} {before:10,.0f} {after:10,.0f} games/minute {after / before:5.1f}x")
     print("greedy games now, time by part:", where_time_goes(Setup(3, "saloon", ("greedy",) * 3), 100))
 

@@ -122,13 +122,13 @@ class Combination:
         """Whether the won cards show this combination exactly."""
         return self.holds_in(Counter(getattr(c, self.attribute) for c in cards))
 
-    def holds_in(self, seen: Counter) -> bool:
+    def holds_in(self, seen: dict) -> bool:
         """Whether cards whose values of the attribute are counted in `seen` show this combination."""
         if self.rule == "same":
             return self.count in seen.values()
         if self.rule == "distinct":
             return len(seen) == self.count
-        return seen[self.value] == self.count
+        return seen.get(self.value, 0) == self.count
 
 
 @dataclass(frozen=True)
@@ -170,12 +170,20 @@ class Bank:
         if len(cards) > self.max_cards:
             return Payout(0, (), False)
         lines = self.combinations + (self.targets[target] if target is not None else ())
-        seen = {"color": Counter([c.color for c in cards]), "suit": Counter([c.suit for c in cards]),
-                "object": Counter([c.object for c in cards])}
+        seen = {"color": _counted([c.color for c in cards]), "suit": _counted([c.suit for c in cards]),
+                "object": _counted([c.object for c in cards])}
         held = [c for c in lines if c.holds_in(seen[c.attribute])]
         wild = any(c.wild for c in held)
         return Payout(sum(c.cents for c in held if not c.wild),
                       tuple((c.name, 0 if c.wild else c.cents) for c in held), wild)
+
+
+def _counted(values: list[str]) -> dict[str, int]:
+    """How often each value occurs (a plain dict: cheaper than a Counter for five cards)."""
+    seen: dict[str, int] = {}
+    for value in values:
+        seen[value] = seen.get(value, 0) + 1
+    return seen
 
 
 @dataclass(frozen=True)
