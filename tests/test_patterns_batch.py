@@ -1,6 +1,6 @@
 """The pattern tables and the batch engine against the readable engine, under every rules option.
 
-The readable engine (`engine`) reads one wheel trait by trait; `tables` answers the same questions
+The readable engine (`analysis`) reads one wheel trait by trait; `tables` answers the same questions
 for one wheel from precomputed tables, `batch` for many wheels at once with numpy. Every answer is
 compared statement by statement: valid patterns, Wild Wild Patterns, the patterns each move
 creates, the greedy bot's best move and the random-wheel counts of `patterns stats`.
@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clicktown.patterns import analysis as engine
+from clicktown.patterns import analysis
 from clicktown.patterns import batch, stats, tables
 from clicktown.patterns.cards import WHEEL_SIZE, Wheel, load_deck
 from clicktown.patterns.analysis import POPCOUNT, Rules, best_move, trait_masks
@@ -91,11 +91,11 @@ def test_a_pair_keeps_exactly_the_statements_it_does_not_break():
 def test_tables_answer_as_the_engine_for_one_wheel(deal, r):
     cards = [DECK.cards[i] for i in deal]
     wheel, card = Wheel(tuple(cards[:8])), cards[8]
-    assert tables.valid_patterns(wheel, r) == engine.valid_patterns(wheel, r)
-    assert tables.holds_wild(wheel, r) == engine.holds_wild(wheel, r)
-    assert tables.moves(wheel, card, r) == engine.moves(wheel, card, r)
-    assert tables.has_move(wheel, card, r) == engine.has_move(wheel, card, r)
-    best = best_move(engine.moves(wheel, card, r))
+    assert tables.valid_patterns(wheel, r) == analysis.valid_patterns(wheel, r)
+    assert tables.holds_wild(wheel, r) == analysis.holds_wild(wheel, r)
+    assert tables.moves(wheel, card, r) == analysis.moves(wheel, card, r)
+    assert tables.has_move(wheel, card, r) == analysis.has_move(wheel, card, r)
+    best = best_move(analysis.moves(wheel, card, r))
     assert tables.best_cover(tables.kinds_of(wheel.cards), tables.kind_of(card), r) == (best and best.position)
 
 
@@ -106,7 +106,7 @@ def test_tables_find_the_rulebook_moves():
     for text, card in ((MARTHA, "blue-gun-bullets"), (NO_MOVE, "blue-bottle-coin"), (WILD, "white-loot-coin")):
         wheel = parse_wheel(text, DECK)
         for r in (Rules(), Rules(extend=False), Rules("counterclockwise")):
-            assert tables.moves(wheel, parse_card(card), r) == engine.moves(wheel, parse_card(card), r)
+            assert tables.moves(wheel, parse_card(card), r) == analysis.moves(wheel, parse_card(card), r)
 
 
 # ---- the batch engine against the readable one ------------------------------------------------
@@ -123,7 +123,7 @@ def test_valid_sets_agree_with_the_engine_on_100000_wheels_under_every_option(ha
     for after in SIDES:
         rows, numbers, counts = [], [], []
         for i, wheel in enumerate(masks):
-            for direction, t, g, trig, _ in engine._valid_keys(wheel, Rules(after, 1)):
+            for direction, t, g, trig, _ in analysis._valid_keys(wheel, Rules(after, 1)):
                 rows.append(i)
                 numbers.append(BY_TRAIT_NUMBERS[direction, t, g])
                 counts.append(POPCOUNT[trig])
@@ -141,8 +141,8 @@ def test_a_minimum_keeps_the_patterns_counted_that_often(m):
     for row in wheels:
         wheel = wheel_of(row)
         for after in SIDES:
-            some = [p.statement for p in engine.valid_patterns(wheel, Rules(after, 1)) if p.occurrences >= m]
-            assert [p.statement for p in engine.valid_patterns(wheel, Rules(after, m))] == some
+            some = [p.statement for p in analysis.valid_patterns(wheel, Rules(after, 1)) if p.occurrences >= m]
+            assert [p.statement for p in analysis.valid_patterns(wheel, Rules(after, m))] == some
 
 
 @pytest.mark.parametrize("number", range(len(EVERY_RULES)))
@@ -154,9 +154,9 @@ def test_created_sets_agree_with_the_engine_under_every_option(number):
     valid, wild = flags(batch.valid_sets(wheels, r)), batch.wild_wheels(wheels, r)
     for i in range(len(wheels)):
         wheel, card = wheel_of(wheels[i]), KINDS[cards[i]]
-        assert set(np.flatnonzero(valid[i])) == numbers_of(engine.valid_patterns(wheel, r))
-        assert wild[i] == engine.holds_wild(wheel, r)
-        found = engine.moves(wheel, card, r)
+        assert set(np.flatnonzero(valid[i])) == numbers_of(analysis.valid_patterns(wheel, r))
+        assert wild[i] == analysis.holds_wild(wheel, r)
+        found = analysis.moves(wheel, card, r)
         assert [set(np.flatnonzero(created[i, p])) for p in range(8)] == [numbers_of(m.patterns) for m in found]
         assert has[i] == any(m.patterns for m in found)
 
@@ -195,10 +195,10 @@ def test_batch_answers_as_the_engine_for_any_deals(some, r):
     created = flags(batch.created_sets(wheels, drawn, r))
     for i, valid in enumerate(flags(batch.valid_sets(wheels, r))):
         wheel = wheel_of(wheels[i])
-        assert set(np.flatnonzero(valid)) == numbers_of(engine.valid_patterns(wheel, r))
-        found = engine.moves(wheel, KINDS[drawn[i]], r)
+        assert set(np.flatnonzero(valid)) == numbers_of(analysis.valid_patterns(wheel, r))
+        found = analysis.moves(wheel, KINDS[drawn[i]], r)
         assert [set(np.flatnonzero(created[i, p])) for p in range(8)] == [numbers_of(m.patterns) for m in found]
-    assert batch.wild_wheels(wheels, r).tolist() == [engine.holds_wild(wheel_of(w), r) for w in wheels]
+    assert batch.wild_wheels(wheels, r).tolist() == [analysis.holds_wild(wheel_of(w), r) for w in wheels]
 
 
 def test_tables_turn_a_statement_set_into_the_engines_patterns():
@@ -208,7 +208,7 @@ def test_tables_turn_a_statement_set_into_the_engines_patterns():
         for row, words in zip(wheels, sets):
             statements = sum(int(w) << (64 * i) for i, w in enumerate(words))
             seen = tables.census([int(k) for k in row], r)
-            assert tables.patterns_of(statements, seen.positions, r) == engine.valid_patterns(wheel_of(row), r)
+            assert tables.patterns_of(statements, seen.positions, r) == analysis.valid_patterns(wheel_of(row), r)
 
 
 def test_batch_refuses_wheels_of_the_wrong_shape():
