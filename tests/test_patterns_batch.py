@@ -109,6 +109,21 @@ def test_tables_find_the_rulebook_moves():
             assert tables.moves(wheel, parse_card(card), r) == analysis.moves(wheel, parse_card(card), r)
 
 
+def test_eight_of_a_trait_under_minimum_eight():
+    """A deck of one's own may hold copies: seven red cards and a blue one, a red card drawn."""
+    from clicktown.patterns.cards import parse_card
+
+    red, blue = parse_card("red-gun-coin"), parse_card("blue-gun-coin")
+    wheel, r = Wheel((red,) * 7 + (blue,)), Rules(min_occurrences=8)
+    found = analysis.moves(wheel, red, r)
+    assert [m.position for m in found if m.patterns] == [7] and found[7].patterns[0].occurrences == 8
+    assert tables.moves(wheel, red, r) == found
+    assert tables.best_cover(tables.kinds_of(wheel.cards), tables.kind_of(red), r) == 7
+    kinds = np.array([tables.kinds_of(wheel.cards)], dtype=np.uint8)
+    created = flags(batch.created_sets(kinds, np.array([tables.kind_of(red)]), r))[0]
+    assert [set(np.flatnonzero(created[p])) for p in range(8)] == [numbers_of(m.patterns) for m in found]
+
+
 # ---- the batch engine against the readable one ------------------------------------------------
 
 @pytest.mark.parametrize("half", [0, 1])

@@ -22,7 +22,7 @@ Glossary:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from .cards import WHEEL_SIZE, Card, Wheel, check_position, vocabulary
 from .analysis import (FULL, POPCOUNT, POSITIONS, TURN, Move, Pattern, Rules, Statement, all_statements,
@@ -172,7 +172,7 @@ class WheelCensus:
     kinds: list[int]
     pairs: list[int]          # pair i = (i, i+1) -> the statements it keeps
     positions: list[int]      # trait -> the 8-bit set of positions showing it
-    at_least: list[int]       # j -> the trait set of traits shown on at least j positions (j = 0..9)
+    at_least: list[int]       # j -> the trait set of traits shown on at least j positions (j = 0..10)
     valid: int                # the statements valid on the wheel
     covers: list[int] | None = None   # see covering(); filled on first use
 
@@ -184,8 +184,9 @@ class WheelCensus:
 
 
 def shown_at_least(positions: list[int]) -> list[int]:
-    """For j = 0..9, the trait set of the traits shown on at least j of the positions."""
-    by_count = [0] * (WHEEL_SIZE + 2)
+    """For j = 0..10, the trait set of the traits shown on at least j of the positions (a move
+    asks about the minimum and two more)."""
+    by_count = [0] * (WHEEL_SIZE + 3)
     for t, where in enumerate(positions):
         by_count[POPCOUNT[where]] |= 1 << t
     for j in range(WHEEL_SIZE - 1, -1, -1):
@@ -196,22 +197,15 @@ def shown_at_least(positions: list[int]) -> list[int]:
 def census(kinds: list[int], rules: Rules) -> WheelCensus:
     """Read a wheel of kinds: the pairs' statements, each trait's positions, the valid statements.
 
-    The last wheel read is kept: a game asks about the same wheel for the best cover and then
-    for the patterns that cover creates.
+    The last wheels read are kept: a game asks about the same wheel for each seat's best cover
+    and then for the patterns the cover creates.
     """
-    key = (tuple(kinds), rules.after, rules.min_occurrences)
-    if _last_census and _last_census[0] == key:
-        return _last_census[1]
-    seen = _census(kinds, rules)
-    _last_census[:] = [key, seen]
-    return seen
+    return _census(tuple(kinds), rules.after, rules.min_occurrences)
 
 
-_last_census: list = []
-
-
-def _census(kinds: list[int], rules: Rules) -> WheelCensus:
-    tables = pattern_tables(rules.after)
+@lru_cache(maxsize=16)
+def _census(kinds: tuple[int, ...], after: str, least: int) -> WheelCensus:
+    tables = pattern_tables(after)
     keep, size = tables.keep, tables.kinds
     pairs = [keep[kinds[i - 1] * size + kinds[i]] for i in range(1, WHEEL_SIZE)]
     pairs.append(keep[kinds[-1] * size + kinds[0]])
@@ -221,7 +215,7 @@ def _census(kinds: list[int], rules: Rules) -> WheelCensus:
         for t in tables.traits[k]:
             positions[t] |= bit
     at_least = shown_at_least(positions)
-    valid = tables.by_trigger[at_least[rules.min_occurrences]]
+    valid = tables.by_trigger[at_least[least]]
     for mask in pairs:
         valid &= mask
     return WheelCensus(list(kinds), pairs, positions, at_least, valid)
