@@ -48,7 +48,7 @@ def where_time_goes(setup: Setup, games: int) -> str:
     table = pstats.Stats(profile).stats
     total = sum(tt for _, _, tt, _, _ in table.values())
     parts = {"pattern tables": "patterns/tables.py", "Bank": "patterns/bank.py", "chance": "arena/state.py",
-             "game": "patterns/game.py", "bots": "patterns/bots.py"}
+             "game": "patterns/game/state.py", "bots": "patterns/game/bots.py"}
     shares = {name: sum(tt for (file, _, _), (_, _, tt, _, _) in table.items() if file.endswith(end)) / total
               for name, end in parts.items()}
     shares["rest (random, builtins)"] = 1 - sum(shares.values())
