@@ -15,7 +15,7 @@ import time
 import numpy as np
 
 from clicktown.patterns import batch, stats, tables
-from clicktown.patterns.cards import Wheel, load_deck
+from clicktown.patterns.cards import load_deck
 from clicktown.patterns.analysis import Rules
 from .baseline import module_from_history
 

@@ -8,7 +8,6 @@ creates, the greedy bot's best move and the random-wheel counts of `patterns sta
 
 import itertools
 import json
-import random
 import subprocess
 import sys
 

@@ -7,8 +7,9 @@ involving all 8 cards) and whether the drawn card has no pattern-creating move a
 
 The deals come in batches of BATCH: batch b is dealt by numpy's generator seeded with (seed, b)
 (the last batch dealt whole, then cut), so a run is reproducible from its seed, and the first
-deals of a longer run are those of a shorter one. The batch engine (`batch`) judges a whole batch at once; `trial` judges one deal
-with the readable engine, and the tests hold the two to the same counts.
+deals of a longer run are those of a shorter one. The batch engine (`batch`) judges a whole batch
+at once; `trial` judges one deal with the readable engine, and the tests hold the two to the
+same counts.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from typing import Callable
 
 from ..arena.rates import Rate
 from ..errors import ClicktownError
-from .cards import WHEEL_SIZE, Card, Deck, Wheel
 from .analysis import Rules, has_move, holds_wild
+from .cards import WHEEL_SIZE, Card, Deck, Wheel
 
 BATCH = 1 << 16
 
