@@ -1,7 +1,9 @@
 """Wild Wild Pattern (Kaleidos Games): the wheel of 8 cards, its patterns, moves and declarations.
 
 Modules: `cards` (traits, cards, deck, wheel), `bank` (Bank, Target and challenge cards), `schema`;
-`analysis` (statements, the enumerator, moves, rewards, judging), `declare` (spoken declarations),
+`analysis` (statements, the enumerator, moves, rewards, judging: the readable reference), `tables`
+(the same answers from precomputed tables of neighbour pairs, one wheel at a time), `batch` (the
+tables over numpy arrays of many wheels), `declare` (spoken declarations),
 `model` (the CP-SAT model: listing, Wild Wild Pattern completion, puzzles), `stats` (random wheels);
 `render/` (text and JSON reports, SVG); `commands` (the `clicktown patterns` group).
 The whole game lives in `game/`: `state` (the engine in the OpenSpiel shape), `bots`, `simulate`,
