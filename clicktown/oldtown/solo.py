@@ -100,3 +100,51 @@ def validate(puzzle: Puzzle, solution: Solution) -> bool:
     elif len(solution.mine) != puzzle.mine_count:
         return False
     return all(clue_holds(c, position, solution.mine) for c in puzzle.clues)
+
+
+# -- a partial town, as a player fills it in ------------------------------------------------------
+
+def broken_cards(puzzle: Puzzle, placement: dict[int, str]) -> list[int]:
+    """The cards the placed buildings break, whatever the empty plots get (the numbers, in card order).
+
+    A card is broken when no way of filling the empty plots (and leaving the rest out of town) can
+    make it hold: an A or bound B card whose building stands elsewhere, or whose plots are all taken
+    by others; a C card none of whose pairs the named building and a possible building of mine can
+    still take; an unbound B card none of whose plots a possible building of mine can still reach.
+    Nothing else is said: a card that other cards doom is not reported.
+    """
+    position = {b: p for p, b in placement.items()}
+    free = frozenset(PLOTS) - frozenset(placement)
+
+    def plots_of(b: str) -> frozenset[int]:
+        return frozenset({position[b]}) if b in position else free
+
+    mine = puzzle.mine if puzzle.mine_known else frozenset(puzzle.buildings)
+    broken = []
+    for clue in puzzle.clues:
+        if clue.kind == "C":
+            holds = any(p != q and (p, q) in clue.pairs
+                        for m in mine if m != clue.building
+                        for p in plots_of(clue.building) for q in plots_of(m))
+        elif clue.building is None:
+            holds = any(plots_of(m) & clue.plots for m in mine)
+        else:
+            holds = bool(plots_of(clue.building) & clue.plots)
+        if not holds:
+            broken.append(clue.card)
+    return broken
+
+
+def misplaced(placement: dict[int, str], solutions) -> list[int]:
+    """The plots whose building is not where the nearest solution has it ([] when some solution
+    agrees with every placement; every placed plot when there is no solution)."""
+    if not solutions:
+        return sorted(placement)
+    towns = [s.placement for s in solutions]
+    nearest = max(towns, key=lambda town: sum(town.get(p) == b for p, b in placement.items()))
+    return sorted(p for p, b in placement.items() if nearest.get(p) != b)
+
+
+def town_complete(placement: dict[int, str], solutions) -> bool:
+    """Does the placement fill every plot as some solution's town does?"""
+    return len(placement) == len(PLOTS) and any(s.placement == placement for s in solutions)

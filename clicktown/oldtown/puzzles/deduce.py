@@ -190,6 +190,23 @@ def start(puzzle: Puzzle) -> Markers:
     return Markers(cand, frozenset(), everyone, puzzle.mine_count)
 
 
+def start_from(puzzle: Puzzle, placement: dict[int, str]) -> Markers:
+    """The board of a player who has placed some buildings (plot -> building): each placed
+    building holds its plot only, and its plot leaves every other building's markers.
+
+    The placements are taken as given: call it only with placements some solution agrees with
+    (`solo.misplaced` names the others), or the deductions from it may end in a contradiction.
+    """
+    board = start(puzzle)
+    taken = frozenset(placement)
+    cand = {b: slots - taken for b, slots in board.cand.items()}
+    for p, b in placement.items():
+        cand[b] = frozenset({p})
+    if any(not slots for slots in cand.values()):
+        raise Contradiction("a building has no slot left")
+    return Markers(cand, board.sure, board.maybe, board.mine_count)
+
+
 def apply(board: Markers, change: Change) -> Markers:
     """The board after a change; raises Contradiction when a building has no slot left."""
     cand = dict(board.cand)
@@ -687,9 +704,10 @@ def _next_change(puzzle: Puzzle, board: Markers, finders) -> Change | None:
     return None
 
 
-def deduce(puzzle: Puzzle, max_steps: int = 500) -> Deduction:
-    """Apply the cheapest deduction until the town is complete, stuck, or contradictory."""
-    board = start(puzzle)
+def deduce(puzzle: Puzzle, max_steps: int = 500, board: Markers | None = None) -> Deduction:
+    """Apply the cheapest deduction until the town is complete, stuck, or contradictory (or
+    `max_steps` steps are taken), from the start or from `board` (a player's, see `start_from`)."""
+    board = start(puzzle) if board is None else board
     finders = _order(puzzle)
     steps: list[Step] = []
     try:

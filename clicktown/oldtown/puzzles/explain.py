@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..catalogue import Catalogue, Scenario
+from ..solo import misplaced, town_complete
 from ..solve.count import count_solutions
-from .deduce import OUT, SLOTS, Deduction, Markers, Step, deduce, start
+from .deduce import OUT, SLOTS, Contradiction, Deduction, Markers, Step, deduce, start, start_from
 
 #: The rungs that split a card about my building into cases.
 CASE_SPLITS = ("case-split", "unbound-case", "long-case")
@@ -37,7 +38,9 @@ WORDS = {
            "chain": "If the {b} stood on {where}, a contradiction would follow within {n} steps",
            "town": "The town is complete; my buildings are one of {n} sets: {sets}.",
            "scenario": "Scenario {id}:", "grade": "grade: {level}, {steps} steps, techniques: {techniques}",
-           "solution_of": "Solution of {id} (my buildings: {bs})"},
+           "solution_of": "Solution of {id} (my buildings: {bs})",
+           "wrong": "the {b} on plot {p}", "take_away": "{Items} cannot stand there: no solution of the cards has it so. Take it away before deducing further.",
+           "no_more": "No further step from here."},
     "de": {"card": "Karte", "and": "und", "out": "außerhalb der Stadt", "plot": "Platz", "plots": "Plätzen",
            "go": "die {b} auf {where} fallen weg", "so": ": ",
            "stay_in": "{b} kann nicht außerhalb der Stadt bleiben",
@@ -59,7 +62,9 @@ WORDS = {
            "chain": "Stünde {b} auf {where}, folgte binnen {n} Schritten ein Widerspruch",
            "town": "Die Stadt ist vollständig; meine Gebäude sind eine von {n} Auswahlen: {sets}.",
            "scenario": "Szenario {id}:", "grade": "Stufe: {level}, {steps} Schritte, Techniken: {techniques}",
-           "solution_of": "Lösung von {id} (meine Gebäude: {bs})"},
+           "solution_of": "Lösung von {id} (meine Gebäude: {bs})",
+           "wrong": "{b} auf Platz {p}", "take_away": "{Items}: so lässt keine Lösung der Karten es zu. Erst wegnehmen, dann weiter schließen.",
+           "no_more": "Von hier aus gibt es keinen weiteren Schritt."},
 }
 
 
@@ -93,6 +98,7 @@ class Explainer:
         self.catalogue, self.scenario, self.lang = catalogue, scenario, lang
         self.w = WORDS[lang]
         self.bindings = dict(scenario.b)
+        self.fresh: dict[str, frozenset[int]] = {}  # a player's board: the markers no card has touched yet
 
     # -- names and lists -------------------------------------------------------------------------
 
@@ -140,7 +146,7 @@ class Explainer:
         parts, losing = [], {}
         for b in dict.fromkeys(b for b, _ in step.removed):
             gone = frozenset(p for x, p in step.removed if x == b)
-            if step.technique == "card" and before.cand[b] in (SLOTS, SLOTS - {OUT}):
+            if step.technique == "card" and before.cand[b] in (SLOTS, SLOTS - {OUT}, self.fresh.get(b)):
                 parts.append(self.w["put"].format(b=self.name(b), where=self.where(step.after.cand[b])))
             else:
                 losing.setdefault(gone, []).append(b)
@@ -248,6 +254,81 @@ def explain(catalogue: Catalogue, scenario: Scenario, lang: str = "en") -> Expla
         sets = [explainer.names(sorted(mine)) for mine in _mine_sets(puzzle)]
         closing = closing.format(n=len(sets), sets="; ".join(sets))
     return Explanation(scenario.id, deduction, tuple(lines), explainer.opening(start(puzzle)), closing)
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The next deduction from a player's board, or why there is none.
+
+    status: "step" (a deduction, `step` set), "wrong" (placements no solution agrees with, `wrong`
+    names their plots), "solved", "town", "stuck", "ambiguous", "contradiction" or "done" (no
+    step left after the ones already given).
+    """
+
+    status: str
+    text: str
+    step: Step | None = None
+    wrong: tuple[int, ...] = ()
+    places: tuple[tuple[str, int], ...] = ()  # (building, plot) the step leaves one plot to
+
+    @property
+    def plots(self) -> list[int]:
+        """The plots the hint concerns: the step's plots and those its markers left, or the wrong ones."""
+        if self.step is None:
+            return list(self.wrong)
+        touched = set(self.step.plots) - {OUT} or {p for _, p in self.step.removed}
+        return sorted((touched | {p for _, p in self.places}) - {OUT})
+
+    def as_dict(self) -> dict:
+        """The JSON shape of the web page's hint."""
+        step = self.step
+        return {"status": self.status, "text": self.text, "plots": self.plots, "wrong": list(self.wrong),
+                "card": step.card if step else None, "technique": step.technique if step else None,
+                "buildings": list(step.buildings) if step else [],
+                "places": [{"building": b, "plot": p} for b, p in self.places]}
+
+
+def hint(catalogue: Catalogue, scenario: Scenario, placement: dict[int, str], lang: str = "en",
+         skip: int = 0, solutions=None) -> Hint:
+    """The deduction number `skip` (0: the next one) from the board a player has filled.
+
+    Placements that no solution agrees with are named rather than deduced from. From the empty
+    board, hint number k is step k+1 of `explain`. `solutions` (the scenario's, when known)
+    saves counting them again.
+    """
+    from ..solve.count import solve
+
+    puzzle = catalogue.puzzle(scenario)
+    words = WORDS[lang]
+    if solutions is None:
+        solutions = solve(puzzle, 10)
+    explainer = Explainer(catalogue, scenario, lang)
+    if placement and not solutions:
+        return Hint("contradiction", words["contradiction"])
+    if town_complete(placement, solutions):
+        return Hint("solved", words["solved"])
+    wrong = tuple(misplaced(placement, solutions))
+    if wrong:
+        items = explainer.listing([words["wrong"].format(b=explainer.name(placement[p]), p=p) for p in wrong])
+        return Hint("wrong", words["take_away"].format(Items=items[0].upper() + items[1:]), wrong=wrong)
+    try:
+        board = start_from(puzzle, placement)
+    except Contradiction:
+        return Hint("contradiction", words["contradiction"])
+    explainer.fresh = dict(board.cand)
+    deduction = deduce(puzzle, skip + 1, board)
+    if len(deduction.steps) > skip:
+        step = deduction.steps[skip]
+        before = deduction.steps[skip - 1].after if skip else board
+        places = tuple((b, step.after.placed(b)) for b in step.after.cand
+                       if step.after.placed(b) not in (None, OUT) and before.placed(b) is None)
+        return Hint("step", explainer.sentence(step, before), step, places=places)
+    if deduction.status in ("solved", "town") or len(deduction.steps) < skip:
+        return Hint("done", words["no_more"])
+    ending = deduction.status
+    if ending == "stuck" and len(solutions) > 1:
+        ending = "ambiguous"
+    return Hint(ending, words[ending])
 
 
 def _mine_sets(puzzle) -> list[frozenset[str]]:
