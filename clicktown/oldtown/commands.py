@@ -53,8 +53,9 @@ def _catalogue(board_file, cards_file, scenarios_file):
 
 
 def _scenarios_named(catalogue, target: str):
-    """Scenarios for an ID or a scenario file (every scenario in the file)."""
+    """Scenarios for an ID, a scenario file (every scenario in the file) or a puzzle code (`ot-...`)."""
     from . import catalogue as ot_catalogue
+    from .puzzles import code as ot_code
 
     if not target.strip():
         raise click.UsageError("empty scenario id or file name")
@@ -65,6 +66,8 @@ def _scenarios_named(catalogue, target: str):
         for s in found:
             catalogue.check_scenario(s)
         return found
+    if ot_code.is_code(target):
+        return [ot_code.scenario_from_code(catalogue, target)]
     return [catalogue.scenario(target)]
 
 
@@ -109,7 +112,7 @@ def oldtown_verify(ctx, ids, engine, board_file, cards_file, scenarios_file, as_
 
 
 @oldtown.command("solve")
-@click.argument("target", metavar="ID|FILE")
+@click.argument("target", metavar="ID|FILE|CODE")
 @click.option("--limit", type=click.IntRange(1, 1000), default=10, show_default=True, help="Stop after this many solutions.")
 @engine_option
 @oldtown_data
@@ -261,7 +264,7 @@ def oldtown_scenarios(board_file, cards_file, scenarios_file, as_json):
 
 
 @oldtown.command("sheet")
-@click.argument("target", metavar="ID|FILE")
+@click.argument("target", metavar="ID|FILE|CODE")
 @click.option("--out", "out_file", required=True, type=OutputFile(), help="The HTML file to write.")
 @click.option("--solutions", type=click.Choice(["none", "end", "separate"]), default="none", show_default=True,
               help="Leave the solutions out, put them at the end of the sheet, or in the file --solutions-out.")
@@ -298,7 +301,7 @@ def _step_files(ctx, param, value):
 
 
 @oldtown.command("explain")
-@click.argument("target", metavar="ID|FILE")
+@click.argument("target", metavar="ID|FILE|CODE")
 @lang_option
 @oldtown_data
 @json_option
@@ -367,6 +370,7 @@ def oldtown_grade(target, calibrate, board_file, cards_file, scenarios_file, as_
 def oldtown_generate(level, how_many, seed, out_dir, solutions, recheck, lang, board_file, cards_file, scenarios_file, as_json):
     """New solo scenarios in the rulebook's card mix, at the level the grader measures, each with
     exactly one solution (by the fast counter and the deduction solver; --recheck cpsat adds CP-SAT)."""
+    from .puzzles import code as ot_code
     from .puzzles import explain as ot_explain
     from .puzzles import generate as ot_generate
     from .render import text as ot_text
@@ -381,11 +385,13 @@ def oldtown_generate(level, how_many, seed, out_dir, solutions, recheck, lang, b
     if out_dir:
         for path in ot_generate.write_scenarios(found, out_dir):
             message(f"wrote {path}")
+    codes = [ot_code.scenario_code(catalogue, g.scenario) for g in found]
     if as_json:
-        emit_json([g.as_dict() for g in found])
+        emit_json([{**g.as_dict(), "code": code} for g, code in zip(found, codes)])
         return
-    for g in found:
+    for g, code in zip(found, codes):
         click.echo(table([ot_text.scenario_row(g.scenario)], ["scenario", "level", "type A", "type B", "type C", "my buildings"]))
+        click.echo(f"code: {code}")
         click.echo("\n".join(ot_explain.card_sentences(catalogue, g.scenario, lang)))
         click.echo(ot_explain.heading("grade", lang, level=g.grade.level, steps=g.grade.steps,
                                       techniques=", ".join(g.grade.techniques)) + "\n")
