@@ -23,6 +23,7 @@ MAX_BODY_BYTES = 64 * 1024  # no request of these pages needs more
 # The modules whose `router` is mounted, in order; each page module adds itself here.
 PAGE_MODULES = [
     "clicktown.web.home",
+    "clicktown.web.solo",
 ]
 
 

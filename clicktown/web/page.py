@@ -7,9 +7,12 @@ from html import escape
 from fastapi.responses import HTMLResponse
 
 
-def page(title: str, body: str, *, scripts: tuple[str, ...] = (), lang: str = "en", data: str = "") -> HTMLResponse:
-    """A whole page: `body` is trusted HTML built by the page module (escape what users typed)."""
+def page(title: str, body: str, *, scripts: tuple[str, ...] = (), lang: str = "en", data: str = "",
+         styles: tuple[str, ...] = ()) -> HTMLResponse:
+    """A whole page: `body` is trusted HTML built by the page module (escape what users typed);
+    `scripts` and `styles` name further files of the static folder."""
     script_tags = "".join(f'<script src="/static/{escape(s)}" defer></script>' for s in scripts)
+    script_tags += "".join(f'<link rel="stylesheet" href="/static/{escape(s)}">' for s in styles)
     return HTMLResponse(f"""<!doctype html>
 <html lang="{escape(lang)}">
 <head>

@@ -1,0 +1,221 @@
+"""Old Town's solo puzzles in the browser: the page of one scenario and its JSON API.
+
+Pages:
+  /oldtown/solo/<id>                     a rulebook scenario (1 to 8, 5-first-printing) or a puzzle code
+  /oldtown/solo/new?level=...&seed=...   a generated scenario: redirects to the page of its code
+  /oldtown/solo/<id>/sheet               the printable sheet (no solutions)
+API (JSON; the request carries the player's placements, the server keeps no game):
+  GET  /api/oldtown/solo/<id>            the scenario: cards, buildings, my buildings, code
+  POST /api/oldtown/solo/<id>/check      the cards the placed buildings break; with "mistakes",
+                                         the placements no solution has; whether the town is solved
+  POST /api/oldtown/solo/<id>/hint       deduction number "step" from the player's board, in words
+  GET  /api/oldtown/solo/new?level&seed  the code of a generated scenario
+
+The only memory kept is a bounded cache of scenarios with their solutions (PUZZLES_KEPT).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import OrderedDict
+from functools import lru_cache
+from html import escape
+from typing import Literal
+
+from fastapi import APIRouter, Body, HTTPException, Path, Query
+from fastapi.responses import HTMLResponse, RedirectResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from .home import SECTIONS
+from .page import page
+
+router = APIRouter()
+
+#: How many scenarios (with their solutions) are kept in memory at once; the oldest goes first.
+PUZZLES_KEPT = 64
+#: Seeds of generated scenarios: 0 to this.
+MAX_SEED = 2**31 - 1
+IDENT = Path(min_length=1, max_length=80, pattern=r"^[A-Za-z0-9-]+$", description="scenario id or puzzle code")
+Lang = Literal["en", "de"]
+Level = Literal["leicht", "mittel", "schwer"]
+RULEBOOK = ("1", "2", "3", "4", "5", "6", "7", "8", "5-first-printing")
+
+SECTIONS.append(("Old Town: solo puzzles", [
+    *((f"/oldtown/solo/{i}", f"Scenario {i}") for i in RULEBOOK),
+    *((f"/oldtown/solo/new?level={level}", f"A new {english} puzzle ({level})")
+      for level, english in (("leicht", "easy"), ("mittel", "medium"), ("schwer", "hard"))),
+]))
+
+
+# -- the scenarios, with their solutions ------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def catalogue():
+    """The built-in Old Town catalogue."""
+    from ..oldtown.catalogue import load_catalogue
+
+    return load_catalogue()
+
+
+class Entry:
+    """A scenario as the pages use it: its puzzle, code and solutions (up to 10)."""
+
+    def __init__(self, scenario):
+        from ..oldtown.puzzles.code import scenario_code
+        from ..oldtown.solve.count import solve
+
+        self.scenario = scenario
+        self.puzzle = catalogue().puzzle(scenario)
+        self.code = scenario_code(catalogue(), scenario)
+        self.solutions = solve(self.puzzle, 10)
+
+
+_kept: OrderedDict[str, Entry] = OrderedDict()
+
+
+def entry(ident: str) -> Entry:
+    """The scenario of a rulebook id or a puzzle code (404 when there is none)."""
+    if ident in _kept:
+        _kept.move_to_end(ident)
+        return _kept[ident]
+    from ..errors import ClicktownError
+    from ..oldtown.puzzles.code import is_code, scenario_from_code
+
+    found = catalogue().scenarios.get(ident)
+    if found is None and is_code(ident):
+        try:
+            found = scenario_from_code(catalogue(), ident)
+        except ClicktownError as exc:
+            raise HTTPException(404, str(exc)) from None
+    if found is None:
+        raise HTTPException(404, f"unknown scenario {ident!r}: a rulebook scenario ({', '.join(RULEBOOK)}) or a puzzle code")
+    _kept[ident] = Entry(found)
+    while len(_kept) > PUZZLES_KEPT:
+        _kept.popitem(last=False)
+    return _kept[ident]
+
+
+@lru_cache(maxsize=PUZZLES_KEPT)
+def generated_code(level: str, seed: int) -> str:
+    """The code of the first scenario the generator draws at this level and seed."""
+    from ..oldtown.puzzles.code import scenario_code
+    from ..oldtown.puzzles.generate import generate_scenarios
+
+    made = next(generate_scenarios(catalogue(), level, 1, seed))
+    return scenario_code(catalogue(), made.scenario)
+
+
+# -- requests -----------------------------------------------------------------------------------------
+
+class Board(BaseModel):
+    """What the player has placed: plot (1-16) -> building (its English name)."""
+
+    model_config = ConfigDict(extra="forbid")
+    placement: dict[int, str] = Field(default_factory=dict, max_length=16)
+
+    def checked(self) -> dict[int, str]:
+        """The placement, refused with a 422 naming the first thing wrong in it."""
+        names = set(catalogue().building_names)
+        seen: dict[str, int] = {}
+        for plot, building in sorted(self.placement.items()):
+            if not 1 <= plot <= 16:
+                raise HTTPException(422, f"placement: plot {plot} is not a plot of the board (1 to 16)")
+            if building not in names:
+                raise HTTPException(422, f"placement: {building[:40]!r} on plot {plot} is not a building of Old Town")
+            if building in seen:
+                raise HTTPException(422, f"placement: the {building} stands on plots {seen[building]} and {plot}")
+            seen[building] = plot
+        return dict(self.placement)
+
+
+class CheckRequest(Board):
+    mistakes: bool = False
+
+
+class HintRequest(Board):
+    step: int = Field(0, ge=0, le=200, description="how many hints were given since the placements last changed")
+    lang: Lang = "en"
+
+
+# -- the API ------------------------------------------------------------------------------------------
+
+@router.get("/api/oldtown/solo/new")
+def api_new(level: Level = "leicht", seed: int = Query(None, ge=0, le=MAX_SEED)):
+    seed = random.randrange(MAX_SEED) if seed is None else seed
+    code = generated_code(level, seed)
+    return {"level": level, "seed": seed, "code": code, "url": f"/oldtown/solo/{code}"}
+
+
+@router.get("/api/oldtown/solo/{ident}")
+def api_state(ident: str = IDENT, lang: Lang = "en"):
+    return state(entry(ident), lang)
+
+
+@router.post("/api/oldtown/solo/{ident}/check")
+def api_check(ident: str = IDENT, request: CheckRequest = Body(...)):
+    from ..oldtown.solo import broken_cards, misplaced, town_complete
+
+    found = entry(ident)
+    placement = request.checked()
+    answer = {"broken": broken_cards(found.puzzle, placement), "placed": len(placement),
+              "solved": town_complete(placement, found.solutions)}
+    if request.mistakes:
+        answer["mistakes"] = misplaced(placement, found.solutions)
+    return answer
+
+
+@router.post("/api/oldtown/solo/{ident}/hint")
+def api_hint(ident: str = IDENT, request: HintRequest = Body(...)):
+    from ..oldtown.puzzles.explain import hint
+
+    found = entry(ident)
+    return hint(catalogue(), found.scenario, request.checked(), request.lang, request.step, found.solutions).as_dict()
+
+
+def state(found: Entry, lang: str) -> dict:
+    """The scenario as the page's script reads it."""
+    from ..oldtown.puzzles.explain import Explainer
+
+    s, cat = found.scenario, catalogue()
+    explainer = Explainer(cat, s, lang)
+    bound = dict(s.b)
+    return {
+        "id": s.id, "level": s.level, "code": found.code, "lang": lang,
+        "mine": sorted(s.mine) if s.mine is not None else None, "mine_count": s.mine_count,
+        "buildings": [{"name": b, "de": cat.buildings[b].de, "shown": explainer.name(b, True)} for b in cat.building_names],
+        "cards": [{"number": n, "type": cat.cards[n].kind, "building": bound.get(n, cat.cards[n].building),
+                   "text": explainer.card_sentence(n)} for n in s.card_numbers],
+        "solutions": len(found.solutions),
+    }
+
+
+# -- the pages ----------------------------------------------------------------------------------------
+
+@router.get("/oldtown/solo/new")
+def new_page(level: Level = "leicht", seed: int = Query(None, ge=0, le=MAX_SEED), lang: Lang = "en"):
+    code = api_new(level, seed)["code"]
+    return RedirectResponse(f"/oldtown/solo/{code}" + ("?lang=de" if lang == "de" else ""), status_code=303)
+
+
+@router.get("/oldtown/solo/{ident}/sheet")
+def sheet_page(ident: str = IDENT, lang: Lang = "en"):
+    from ..oldtown.render.sheet import SheetScenario, sheet_html
+
+    found = entry(ident)
+    item = SheetScenario(found.scenario, tuple(found.solutions[:2]))
+    return HTMLResponse(sheet_html(catalogue(), [item], "none", lang), headers={"Cache-Control": "no-store"})
+
+
+@router.get("/oldtown/solo/{ident}")
+def solo_page(ident: str = IDENT, lang: Lang = "en"):
+    from .solo_view import solo_body
+
+    found = entry(ident)
+    data = state(found, lang)
+    body = solo_body(catalogue(), found.scenario, data, lang)
+    script = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+    body += f'\n<script type="application/json" id="solo-data">{script}</script>'
+    title = (f"Old Town {'Szenario' if lang == 'de' else 'scenario'} {found.scenario.id}"
+             if found.scenario.id in RULEBOOK else f"Old Town {escape(found.scenario.level or 'puzzle')}")
+    return page(title, body, scripts=("solo.js",), lang=lang, styles=("solo.css",))
