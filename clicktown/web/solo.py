@@ -183,7 +183,7 @@ def state(found: Entry, lang: str) -> dict:
     return {
         "id": s.id, "level": s.level, "code": found.code, "lang": lang,
         "mine": sorted(s.mine) if s.mine is not None else None, "mine_count": s.mine_count,
-        "buildings": [{"name": b, "de": cat.buildings[b].de, "shown": explainer.name(b, True)} for b in cat.building_names],
+        "buildings": [{"name": b, "de": cat.buildings[b].de, "shown": cat.buildings[b].de if lang == "de" else b} for b in cat.building_names],
         "cards": [{"number": n, "type": cat.cards[n].kind, "building": bound.get(n, cat.cards[n].building),
                    "text": explainer.card_sentence(n)} for n in s.card_numbers],
         "solutions": len(found.solutions),
@@ -209,12 +209,12 @@ def sheet_page(ident: str = IDENT, lang: Lang = "en"):
 
 @router.get("/oldtown/solo/{ident}")
 def solo_page(ident: str = IDENT, lang: Lang = "en"):
-    from .solo_view import solo_body
+    from .solo_view import SCRIPT_WORDS, solo_body
 
     found = entry(ident)
     data = state(found, lang)
     body = solo_body(catalogue(), found.scenario, data, lang)
-    script = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+    script = json.dumps({**data, "words": SCRIPT_WORDS[lang]}, ensure_ascii=False).replace("</", "<\\/")
     body += f'\n<script type="application/json" id="solo-data">{script}</script>'
     title = (f"Old Town {'Szenario' if lang == 'de' else 'scenario'} {found.scenario.id}"
              if found.scenario.id in RULEBOOK else f"Old Town {escape(found.scenario.level or 'puzzle')}")

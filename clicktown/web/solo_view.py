@@ -30,6 +30,18 @@ WORDS = {
            "leicht": "leicht", "mittel": "mittel", "schwer": "schwer", "": "ohne Stufe"},
 }
 
+#: The sentences the page's script writes ({n}, {t}, {cards} filled in by it).
+SCRIPT_WORDS = {
+    "en": {"solved": "Solved in {t}. The town is complete and right.", "unbroken": "No card is broken by the buildings placed.",
+           "broken": "Broken: card {cards}.", "brokens": "Broken: cards {cards}.", "pick_plot": "Choose a plot first.",
+           "mistakes": "{n} placement(s) not in the solution (marked red).", "no_mistakes": "Every placement is in the solution.",
+           "complete_wrong": "The town is full but not right.", "offline": "The server did not answer."},
+    "de": {"solved": "Gelöst in {t}. Die Stadt ist vollständig und richtig.", "unbroken": "Die gesetzten Gebäude verletzen keine Karte.",
+           "broken": "Verletzt: Karte {cards}.", "brokens": "Verletzt: Karten {cards}.", "pick_plot": "Erst einen Platz wählen.",
+           "mistakes": "{n} Gebäude stehen anders als in der Lösung (rot markiert).", "no_mistakes": "Alle Gebäude stehen richtig.",
+           "complete_wrong": "Die Stadt ist voll, aber nicht richtig.", "offline": "Der Server antwortet nicht."},
+}
+
 
 def unplotted(svg: str) -> str:
     """An SVG of the renderer with its `data-plot` attributes renamed (the page's plots are buttons)."""
