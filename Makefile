@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run test bench clean browser
+.PHONY: run test test-all bench clean browser
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,11 +20,16 @@ $(TEST_STAMP): $(STAMP)
 run: $(STAMP)
 	@$(BIN)/clicktown oldtown verify || { echo "Some scenarios do not show what the rulebook implies with the reconstructed cards (exit 1): see docs/oldtown-reconstruction.md." >&2; exit 1; }
 
+# `test` leaves out the tests marked slow (pyproject's addopts); `test-all` runs them too.
 test: $(TEST_STAMP) browser
 	$(BIN)/python -m pytest -n auto
 
-# The end-to-end test of the printable sheet opens it in headless Chromium (Debian's `chromium`).
-# Install it when missing and possible (root with apt-get); otherwise that one test skips, saying why.
+test-all: $(TEST_STAMP) browser
+	$(BIN)/python -m pytest -n auto -m "slow or not slow"
+
+# The browser tests (the printable sheet, the web pages through Playwright) drive Debian's Chromium
+# (/usr/bin/chromium; Playwright never downloads a browser). Install it when missing and possible
+# (root with apt-get); otherwise those tests skip, saying why.
 browser:
 	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
 	{ if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \

@@ -6,6 +6,7 @@ import pytest
 from click.testing import CliRunner
 
 from clicktown.cli import cli
+from web_fixtures import browser, live_server, page  # noqa: F401  (the browser tests' fixtures, see web_fixtures.py)
 
 
 @pytest.fixture

@@ -18,6 +18,7 @@
   let pencil = false;
   let typed = "";
   let typedAt = 0;
+  let typedDone = null;  // the building the letters typed so far have placed
 
   // -- progress in local storage ------------------------------------------------------------------
   function fresh() {
@@ -174,6 +175,8 @@
   // -- mouse and keyboard --------------------------------------------------------------------------
   function select(n, focus) {
     selected = n;
+    typed = "";
+    typedDone = null;
     render();
     if (focus && n !== null) plotButton(n).focus();
   }
@@ -219,9 +222,12 @@
     const now = Date.now();
     typed = now - typedAt > 1200 ? letter : typed + letter;
     typedAt = now;
-    const match = (b) => [b.shown, b.name, b.de].some((x) => x.toLowerCase().replace(/^(der|die|das) /, "").startsWith(typed));
+    const match = (b) => [b.shown, b.name, b.de].some((x) => x.toLowerCase().startsWith(typed));
+    if (typedDone && match(typedDone)) return;  // the rest of the name just placed
+    if (typedDone || !data.buildings.some(match)) typed = letter;  // a letter no name goes on with starts a new name
+    typedDone = null;
     const found = data.buildings.filter(match);
-    if (found.length === 1) { choose(found[0].name); typed = ""; }
+    if (found.length === 1) { choose(found[0].name); typedDone = found[0]; }
   }
 
   render();

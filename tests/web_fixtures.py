@@ -1,0 +1,73 @@
+"""Fixtures for the browser tests of the web pages (imported by conftest.py, so every test module has them).
+
+  live_server  the whole web application served by uvicorn in a thread, on a free loopback port;
+               its value is the base URL, e.g. "http://127.0.0.1:40123" (one server per test process)
+  browser      Debian's Chromium (/usr/bin/chromium) driven by Playwright, launched with LAUNCH_ARGS;
+               the tests that use it skip, saying why, when Playwright or Chromium is missing
+  page         a fresh page of its own context (empty local storage) at VIEWPORT, closed afterwards
+
+A test opens `live_server + "/oldtown/solo/1"` in `page` and clicks through the test contract of
+docs/web.md (`data-plot`, `data-building`, `data-action`, ...). Playwright is never asked to download
+a browser: `make test` installs Debian's chromium when it is missing.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+               "--disable-component-update", "--disable-sync", "--no-first-run"]
+VIEWPORT = {"width": 1280, "height": 800}
+
+
+@pytest.fixture(scope="session")
+def live_server():
+    """The web application on http://127.0.0.1:<free port>, stopped at the end of the session."""
+    pytest.importorskip("uvicorn")
+    import uvicorn
+
+    from clicktown.web.app import create_app
+
+    listening = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listening.bind(("127.0.0.1", 0))  # the port is chosen and held here: no race with another process
+    port = listening.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning", access_log=False))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            pytest.fail("the test web server did not start")
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+    listening.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Chromium through Playwright (skips when either is missing)."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is in the `test` extra")
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.skip(f"no {CHROMIUM}: install Debian's chromium (`make test` does it as root)")
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A page in a context of its own (nothing kept from other tests), VIEWPORT wide."""
+    context = browser.new_context(viewport=VIEWPORT)
+    context.set_default_timeout(15_000)
+    opened = context.new_page()
+    yield opened
+    context.close()
