@@ -76,9 +76,15 @@ _kept: OrderedDict[str, Entry] = OrderedDict()
 
 def entry(ident: str) -> Entry:
     """The scenario of a rulebook id or a puzzle code (404 when there is none)."""
-    if ident in _kept:
-        _kept.move_to_end(ident)
-        return _kept[ident]
+    if ident not in _kept:
+        _kept[ident] = Entry(_scenario(ident))
+    _kept.move_to_end(ident)
+    while len(_kept) > PUZZLES_KEPT:
+        _kept.popitem(last=False)
+    return _kept[ident]
+
+
+def _scenario(ident: str):
     from ..errors import ClicktownError
     from ..oldtown.puzzles.code import is_code, scenario_from_code
 
@@ -90,10 +96,7 @@ def entry(ident: str) -> Entry:
             raise HTTPException(404, str(exc)) from None
     if found is None:
         raise HTTPException(404, f"unknown scenario {ident!r}: a rulebook scenario ({', '.join(RULEBOOK)}) or a puzzle code")
-    _kept[ident] = Entry(found)
-    while len(_kept) > PUZZLES_KEPT:
-        _kept.popitem(last=False)
-    return _kept[ident]
+    return found
 
 
 @lru_cache(maxsize=PUZZLES_KEPT)

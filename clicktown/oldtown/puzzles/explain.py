@@ -39,7 +39,7 @@ WORDS = {
            "town": "The town is complete; my buildings are one of {n} sets: {sets}.",
            "scenario": "Scenario {id}:", "grade": "grade: {level}, {steps} steps, techniques: {techniques}",
            "solution_of": "Solution of {id} (my buildings: {bs})",
-           "wrong": "the {b} on plot {p}", "take_away": "{Items} cannot stand there: no solution of the cards has it so. Take it away before deducing further.",
+           "wrong": "the {b} on plot {p}", "take_away": "No solution of the cards has {items}: take {it} away before deducing further.",
            "no_more": "No further step from here."},
     "de": {"card": "Karte", "and": "und", "out": "außerhalb der Stadt", "plot": "Platz", "plots": "Plätzen",
            "go": "die {b} auf {where} fallen weg", "so": ": ",
@@ -63,7 +63,7 @@ WORDS = {
            "town": "Die Stadt ist vollständig; meine Gebäude sind eine von {n} Auswahlen: {sets}.",
            "scenario": "Szenario {id}:", "grade": "Stufe: {level}, {steps} Schritte, Techniken: {techniques}",
            "solution_of": "Lösung von {id} (meine Gebäude: {bs})",
-           "wrong": "{b} auf Platz {p}", "take_away": "{Items}: so lässt keine Lösung der Karten es zu. Erst wegnehmen, dann weiter schließen.",
+           "wrong": "{b} auf Platz {p}", "take_away": "Keine Lösung der Karten hat {items}: erst wegnehmen, dann weiter schließen.",
            "no_more": "Von hier aus gibt es keinen weiteren Schritt."},
 }
 
@@ -310,7 +310,8 @@ def hint(catalogue: Catalogue, scenario: Scenario, placement: dict[int, str], la
     wrong = tuple(misplaced(placement, solutions))
     if wrong:
         items = explainer.listing([words["wrong"].format(b=explainer.name(placement[p]), p=p) for p in wrong])
-        return Hint("wrong", words["take_away"].format(Items=items[0].upper() + items[1:]), wrong=wrong)
+        it = ("it" if len(wrong) == 1 else "them") if lang == "en" else ""
+        return Hint("wrong", words["take_away"].format(items=items, it=it), wrong=wrong)
     try:
         board = start_from(puzzle, placement)
     except Contradiction:
