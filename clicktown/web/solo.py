@@ -69,6 +69,7 @@ class Entry:
         self.puzzle = catalogue().puzzle(scenario)
         self.code = scenario_code(catalogue(), scenario)
         self.solutions = solve(self.puzzle, 10)
+        self.bodies: dict[str, str] = {}  # the page's body by language
 
 
 _kept: OrderedDict[str, Entry] = OrderedDict()
@@ -215,10 +216,12 @@ def solo_page(ident: str = IDENT, lang: Lang = "en"):
     from .solo_view import SCRIPT_WORDS, solo_body
 
     found = entry(ident)
-    data = state(found, lang)
-    body = solo_body(catalogue(), found.scenario, data, lang)
-    script = json.dumps({**data, "words": SCRIPT_WORDS[lang]}, ensure_ascii=False).replace("</", "<\\/")
-    body += f'\n<script type="application/json" id="solo-data">{script}</script>'
+    if lang not in found.bodies:  # the page of a scenario never changes: drawn once per language
+        data = state(found, lang)
+        script = json.dumps({**data, "words": SCRIPT_WORDS[lang]}, ensure_ascii=False).replace("</", "<\\/")
+        found.bodies[lang] = (solo_body(catalogue(), found.scenario, data, lang)
+                              + f'\n<script type="application/json" id="solo-data">{script}</script>')
+    body = found.bodies[lang]
     title = (f"Old Town {'Szenario' if lang == 'de' else 'scenario'} {found.scenario.id}"
              if found.scenario.id in RULEBOOK else f"Old Town {escape(found.scenario.level or 'puzzle')}")
     return page(title, body, scripts=("solo.js",), lang=lang, styles=("solo.css",))
