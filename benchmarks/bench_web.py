@@ -15,28 +15,10 @@ import http.client
 import json
 import socket
 import statistics
-import threading
 import time
 
 RUNS = 15
 HINT_BUDGET_MS = 100
-
-
-def serve():
-    """(server, thread, port): the application on 127.0.0.1 at a free port."""
-    import uvicorn
-
-    from clicktown.web.app import create_app
-
-    listening = socket.socket()
-    listening.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # answers go out at once (Linux: inherited)
-    listening.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning", access_log=False))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.01)
-    return server, thread, listening.getsockname()[1]
 
 
 def timed(connection, method: str, path: str, body: dict | None = None) -> float:
@@ -61,9 +43,11 @@ def percentiles(times: list[float]) -> tuple[float, float]:
 def main() -> None:
     from clicktown.oldtown.catalogue import load_catalogue
 
+    from clicktown.web.app import serve_in_thread
+
     catalogue = load_catalogue()
-    server, thread, port = serve()
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    url, stop = serve_in_thread()
+    connection = http.client.HTTPConnection(url.removeprefix("http://"), timeout=30)
     connection.connect()
     connection.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     cases: dict[str, list[float]] = {"static file (baseline)": [], "solo page": [], "hint at the start": [],
@@ -80,8 +64,7 @@ def main() -> None:
                 cases["hint from a half-filled board"].append(
                     timed(connection, "POST", f"/api/oldtown/solo/{ident}/hint", {"placement": half}))
     connection.close()
-    server.should_exit = True
-    thread.join(timeout=10)
+    stop()
     base, _ = percentiles(cases["static file (baseline)"])
     print(f"{len(catalogue.scenarios)} rulebook scenarios, {RUNS} requests each, one keep-alive connection")
     for label, times in cases.items():

@@ -50,7 +50,7 @@ def test_the_published_town_placed_by_clicks_is_solved_with_screenshots(page, li
     assert placed(page) == scenario.published
 
 
-def test_a_hint_at_the_start_is_explains_first_step_and_names_its_building(page, live_server):
+def test_a_hint_at_the_start_is_explains_first_step_and_names_its_building(page, live_server, tmp_path):
     scenario = CATALOGUE.scenario("3")
     first = explain(CATALOGUE, scenario).deduction.steps[0]
     open_puzzle(page, live_server, "3")
@@ -63,6 +63,7 @@ def test_a_hint_at_the_start_is_explains_first_step_and_names_its_building(page,
     assert scenario.published and {p for p, b in scenario.published.items() if b == building} <= set(first.plots)
     lit = sorted(int(el.get_attribute("data-plot")) for el in page.query_selector_all("[data-plot].hl"))
     assert lit == sorted(first.plots)
+    page.screenshot(path=str(tmp_path / "solo-hint-1280x800.png"))
     page.click('[data-action="hint"]')  # the next hint is the next step
     page.wait_for_function(f"document.querySelector('[data-hint]').textContent !== {text!r}")
     assert page.inner_text("[data-hint]") == explain(CATALOGUE, scenario).lines[1]
@@ -84,7 +85,7 @@ def test_check_names_the_card_a_wrong_placement_breaks_and_nothing_more(page, li
     assert "Bank on plot 3" in page.inner_text("[data-hint]")
 
 
-def test_keyboard_play_undo_and_redo(page, live_server):
+def test_keyboard_play_undo_and_redo(page, live_server, tmp_path):
     open_puzzle(page, live_server, "1")
     page.click('[data-plot="1"]')
     page.keyboard.type("stag")  # Stable and Stage Coach Office part at the fourth letter
@@ -109,6 +110,8 @@ def test_keyboard_play_undo_and_redo(page, live_server):
     page.click('[data-building="Bank"]')
     assert page.inner_text('[data-plot="5"] .notes') == "Bank · Laundry"
     assert page.get_attribute('[data-plot="5"]', "data-placed") is None
+    page.set_viewport_size({"width": 375, "height": 800})
+    page.screenshot(path=str(tmp_path / "solo-notes-375x800.png"))
 
 
 def test_a_generated_puzzle_opened_twice_by_its_code_shows_the_same_cards(page, live_server):

@@ -14,9 +14,6 @@ a browser: `make test` installs Debian's chromium when it is missing.
 from __future__ import annotations
 
 import os
-import socket
-import threading
-import time
 
 import pytest
 
@@ -30,25 +27,11 @@ VIEWPORT = {"width": 1280, "height": 800}
 def live_server():
     """The web application on http://127.0.0.1:<free port>, stopped at the end of the session."""
     pytest.importorskip("uvicorn")
-    import uvicorn
+    from clicktown.web.app import serve_in_thread
 
-    from clicktown.web.app import create_app
-
-    listening = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    listening.bind(("127.0.0.1", 0))  # the port is chosen and held here: no race with another process
-    port = listening.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning", access_log=False))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            pytest.fail("the test web server did not start")
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
-    listening.close()
+    url, stop = serve_in_thread()
+    yield url
+    stop()
 
 
 @pytest.fixture(scope="session")

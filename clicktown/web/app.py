@@ -93,3 +93,33 @@ class BodyCap:
             return message
 
         return await self.app(scope, capped_receive, send)
+
+
+def serve_in_thread(host: str = "127.0.0.1", timeout: float = 20.0):
+    """The application served by uvicorn from a thread on a free port of `host` (for the browser
+    tests and the benchmark). Returns (base URL, stop); stop() ends the server and its thread."""
+    import socket
+    import threading
+    import time
+
+    import uvicorn
+
+    listening = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listening.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # answers go out at once (inherited on Linux)
+    listening.bind((host, 0))  # the port is chosen and held here: no race with another process
+    server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning", access_log=False))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + timeout
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            listening.close()
+            raise RuntimeError("the web server did not start")
+        time.sleep(0.02)
+
+    def stop() -> None:
+        server.should_exit = True
+        thread.join(timeout=10)
+        listening.close()
+
+    return f"http://{host}:{listening.getsockname()[1]}", stop
