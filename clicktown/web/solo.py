@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 from collections import OrderedDict
 from functools import lru_cache
 from html import escape
@@ -73,16 +74,21 @@ class Entry:
 
 
 _kept: OrderedDict[str, Entry] = OrderedDict()
+_keeping = threading.Lock()  # the page functions run in a thread pool
 
 
 def entry(ident: str) -> Entry:
     """The scenario of a rulebook id or a puzzle code (404 when there is none)."""
-    if ident not in _kept:
-        _kept[ident] = Entry(_scenario(ident))
-    _kept.move_to_end(ident)
-    while len(_kept) > PUZZLES_KEPT:
-        _kept.popitem(last=False)
-    return _kept[ident]
+    with _keeping:
+        found = _kept.get(ident)
+    if found is None:
+        found = Entry(_scenario(ident))  # outside the lock: other requests go on meanwhile
+    with _keeping:
+        _kept[ident] = found
+        _kept.move_to_end(ident)
+        while len(_kept) > PUZZLES_KEPT:
+            _kept.popitem(last=False)
+    return found
 
 
 def _scenario(ident: str):
