@@ -218,8 +218,11 @@ def test_only_solution_rejects_a_wrong_or_ambiguous_solution(catalogue, generate
 # -- the command line ------------------------------------------------------------------------------
 
 def test_generate_json_has_the_scenarios_shape(run_json, generated):
+    from clicktown.oldtown.puzzles.code import scenario_code
+
     data = run_json("oldtown", "generate", "--level", "schwer", "--count", "2", "--seed", "3")
-    assert data == [g.as_dict() for g in generated[("schwer", 3)]]
+    catalogue = load_catalogue()
+    assert data == [{**g.as_dict(), "code": scenario_code(catalogue, g.scenario)} for g in generated[("schwer", 3)]]
     assert len(data) == 2
     for item in data:
         assert set(item) >= {"id", "level", "a", "b", "c", "mine", "published", "solution", "grade"}
