@@ -28,8 +28,11 @@ class ClicktownGroup(click.Group):
     """
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        if sys.stdout is None:  # started with stdout closed: printing results fails as a write would
+            sys.stdout = _ClosedOutput()
         try:
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            _flush_results()
         except click.UsageError as exc:
             code = _fail(exc.format_message(), exc.ctx)
         except ClicktownError as exc:
@@ -43,6 +46,8 @@ class ClicktownGroup(click.Group):
             code = _interrupted()
         except BrokenPipeError:
             code = _quiet_pipe()
+        except OSError as exc:  # the environment (a full disk, a closed output), not a bug
+            code = _fail(_os_problem(exc))
         except Exception as exc:  # a bug: still one line, never a traceback, with its own exit code
             if os.environ.get("CLICKTOWN_DEBUG"):
                 raise
@@ -60,6 +65,35 @@ def _fail(text: str, ctx: click.Context | None = None, exit_code: int = 2) -> in
     text = " ".join(str(text).split())
     click.echo(where + "error: " + (text if len(text) <= 400 else text[:397] + "..."), err=True)
     return exit_code
+
+
+def _flush_results() -> None:
+    """Push out what is still buffered on stdout now, so a failed write is reported like any other."""
+    sys.stdout.flush()
+
+
+class _ClosedOutput:
+    """Stands for a closed stdout: any write of results is an OSError, reported in one line."""
+
+    encoding = "utf-8"
+
+    def write(self, text):
+        if text:
+            raise OSError(9, "standard output is closed")
+        return 0
+
+    def flush(self):
+        pass
+
+    def isatty(self):
+        return False
+
+
+def _os_problem(exc: OSError) -> str:
+    """One line: which file (standard output when none is named) and what the OS said."""
+    from .writing import problem
+
+    return f"cannot write {exc.filename or 'standard output'}: {problem(exc)}"
 
 
 def _interrupted() -> int:

@@ -10,7 +10,7 @@ import os
 
 import click
 
-from .output import progress
+from .output import message, progress
 
 class InputFile(click.Path):
     """A data file to read: not empty, not a directory (existence and size are checked on reading)."""
@@ -85,6 +85,36 @@ def writable(path: str, param, ctx, kind: click.ParamType) -> None:
         kind.fail(f"cannot write into the directory of {path!r}", param, ctx)
 
 
+class GuardedCommand(click.Command):
+    """A command that refuses, before any work, an output file that is one of its own input files."""
+
+    def invoke(self, ctx):
+        from .writing import refuse_inputs
+
+        outputs, inputs = [], []
+        for param in self.params:
+            value = ctx.params.get(param.name)
+            if isinstance(value, str):
+                if isinstance(param.type, OutputFile):
+                    outputs.append((param.opts[0], value))
+                elif isinstance(param.type, InputFile):
+                    inputs.append((param.opts[0] if param.opts[0].startswith("-") else param.human_readable_name, value))
+        try:
+            refuse_inputs(outputs, inputs)
+        except Exception as exc:
+            raise click.UsageError(str(exc), ctx) from None
+        return super().invoke(ctx)
+
+
+class GameGroup(click.Group):
+    """A game's command group: its commands are GuardedCommands, its subgroups GameGroups."""
+
+    command_class = GuardedCommand
+
+
+GameGroup.group_class = GameGroup
+
+
 class LaterChoice(click.Choice):
     """A Choice whose words are a module's constant, read on first use (not at start-up)."""
 
@@ -112,27 +142,34 @@ def played(records, games: int, trace_file: str | None):
 
     The events of a written game are dropped from its record, so a long run holds only the summaries.
     """
-    from .arena.trace import write_events
+    from contextlib import nullcontext
 
-    stream = open(trace_file, "w", encoding="utf-8") if trace_file else None
-    try:
-        with progress(records, length=games, label="playing") as bar:
-            for record in bar:
-                if stream:
-                    write_events(stream, record.events)
-                    record.events = []
-                yield record
-    finally:
-        if stream:
-            stream.close()
+    from .arena.trace import write_events
+    from .writing import replacing
+
+    finished = 0
+    with (replacing(trace_file, keep_on_interrupt=True) if trace_file else nullcontext()) as stream:
+        try:
+            with progress(records, length=games, label="playing") as bar:
+                for record in bar:
+                    if stream:
+                        write_events(stream, record.events)
+                        record.events = []
+                    finished += 1
+                    yield record
+        except KeyboardInterrupt:
+            if stream:
+                message(f"interrupted: {trace_file} holds the {finished} finished games of {games}, every line complete")
+            raise
 
 
 def write_trace(trace_file: str | None, events: list[dict]) -> None:
     """Write one game's events to the trace file as JSON Lines (nothing when no file was named)."""
     if trace_file:
         from .arena.trace import write_events
+        from .writing import replacing
 
-        with open(trace_file, "w", encoding="utf-8") as stream:
+        with replacing(trace_file) as stream:
             write_events(stream, events)
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Callable
 
 from .errors import ClicktownError
+from .writing import write_file
 
 FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 
@@ -117,33 +118,30 @@ def wrap(text: str, width: int) -> list[str]:
 
 # -- saving ------------------------------------------------------------------------------------------
 
-def png_bytes(svg_text: str) -> bytes:
-    """The picture converted to PNG by cairosvg; a ClicktownError when cairosvg cannot run here."""
+def png_ready():
+    """The cairosvg module, or a ClicktownError when it cannot run here (checked before any file is written)."""
     try:
         import cairosvg
     except (ImportError, OSError) as exc:
         raise ClicktownError("--png needs the optional package cairosvg and the cairo library "
                              f"(pip install 'clicktown[png]'): {str(exc).splitlines()[0]}") from None
-    return cairosvg.svg2png(bytestring=svg_text.encode("utf-8"))
+    return cairosvg
 
 
-def write_file(path: str | Path, data: str | bytes) -> None:
-    """Write text or bytes to `path`; a ClicktownError naming the file when that fails."""
-    try:
-        if isinstance(data, bytes):
-            Path(path).write_bytes(data)
-        else:
-            Path(path).write_text(data, encoding="utf-8")
-    except OSError as exc:
-        raise ClicktownError(f"cannot write {path}: {exc.strerror or exc}") from None
+def png_bytes(svg_text: str) -> bytes:
+    """The picture converted to PNG by cairosvg; a ClicktownError when cairosvg cannot run here."""
+    return png_ready().svg2png(bytestring=svg_text.encode("utf-8"))
 
 
 def save_picture(svg_file, png_file, draw: Callable[[], str]) -> None:
     """Draw the picture (only when a file is asked for) and write it as SVG and/or PNG."""
     if not svg_file and not png_file:
         return
+    if png_file:
+        png_ready()  # before the first byte is written
     svg_text = draw()
+    png = png_bytes(svg_text) if png_file else None
     if svg_file:
         write_file(svg_file, svg_text)
     if png_file:
-        write_file(png_file, png_bytes(svg_text))
+        write_file(png_file, png)

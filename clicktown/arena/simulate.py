@@ -40,6 +40,13 @@ def _play_numbered(play: Callable[[int, int], GameRecord], seed: int, index: int
     return play(index, game_seed(seed, index))
 
 
+def _leave_interrupts_to_parent() -> None:
+    """Workers ignore Ctrl-C: the parent stops the pool and reports the interrupt once, quietly."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def run_games(play: Callable[[int, int], GameRecord], games: int, seed: int, workers: int = 1) -> Iterator[GameRecord]:
     """Play `games` games and yield their records in game order."""
     from functools import partial
@@ -52,5 +59,5 @@ def run_games(play: Callable[[int, int], GameRecord], games: int, seed: int, wor
     import multiprocessing
 
     chunk = max(1, min(64, games // (workers * 8)))
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
+    with multiprocessing.get_context("fork").Pool(workers, initializer=_leave_interrupts_to_parent) as pool:
         yield from pool.imap(job, range(games), chunksize=chunk)

@@ -6,13 +6,13 @@ import os
 
 import click
 
-from ..options import (InputFile, LaterChoice, OutputDir, OutputFile, input_file, json_option, lang_option,
+from ..options import (GameGroup, InputFile, LaterChoice, OutputDir, OutputFile, input_file, json_option, lang_option,
                        output_file, played, seed_option, write_trace)
 from ..output import emit_json, message, progress, table
 from ..svgkit import save_picture, write_file
 
 
-@click.group()
+@click.group(cls=GameGroup)
 def oldtown():
     """Old Town (Stephan Riedel): solo scenarios, verification, generation.
 
@@ -44,12 +44,9 @@ def engine_option(fn):
 
 def _catalogue(board_file, cards_file, scenarios_file):
     """The Old Town catalogue: built-in data, or the user's files in its place (cards: JSON or a .csv sheet)."""
-    from . import catalogue as ot_catalogue
     from . import transcribe as ot_transcribe
 
-    if cards_file and ot_transcribe.is_sheet(cards_file):
-        return ot_transcribe.sheet_catalogue(cards_file, board=board_file, scenarios=scenarios_file)
-    return ot_catalogue.load_catalogue(board=board_file, cards=cards_file, scenarios=scenarios_file)
+    return ot_transcribe.any_catalogue(board_file, cards_file, scenarios_file)
 
 
 def _scenarios_named(catalogue, target: str):
@@ -208,14 +205,18 @@ def oldtown_cards(ctx, lang, board_file, cards_file, scenarios_file, as_json):
 @oldtown_cards.command("template")
 @click.option("--out", "out_file", type=OutputFile(), help="Write the sheet to FILE (.csv) instead of standard output.")
 @click.option("--filled", is_flag=True, help="Fill every row from the built-in reconstruction (or --cards) instead of leaving it blank.")
+@click.option("--force", is_flag=True, help="Replace --out when it already exists (a filled-in sheet is otherwise kept).")
 @oldtown_data
-def oldtown_cards_template(out_file, filled, board_file, cards_file, scenarios_file):
+def oldtown_cards_template(out_file, filled, force, board_file, cards_file, scenarios_file):
     """A transcription sheet (CSV): one row per card, number, type, building, German and English
     text, the plots starred on the card's little plan (C cards: its pairs too)."""
     from . import transcribe as ot_transcribe
 
     if not filled and (board_file or cards_file or scenarios_file):
         raise click.UsageError("--board, --cards and --scenarios are read only with --filled")
+    if out_file and os.path.exists(out_file) and not force:
+        raise click.UsageError(f"{out_file} already exists (perhaps a sheet being filled in); "
+                               "name a new file, or add --force to replace it")
     catalogue = _catalogue(board_file, cards_file, scenarios_file) if filled else None
     text = ot_transcribe.sheet_text(ot_transcribe.template_rows(catalogue))
     if out_file:
@@ -406,15 +407,14 @@ def oldtown_generate(level, how_many, seed, out_dir, solutions, recheck, lang, b
 
 
 def _game_catalogue(board_file, cards_file):
-    """The catalogue the marker game uses (no scenarios needed)."""
-    from . import catalogue as ot_catalogue
-
-    return ot_catalogue.load_catalogue(board=board_file, cards=cards_file)
+    """The catalogue the marker game uses (no scenarios needed; cards: JSON or a .csv sheet)."""
+    return _catalogue(board_file, cards_file, None)
 
 
 def game_data(fn):
     """--board and --cards, as the other Old Town commands take them."""
-    fn = input_file("--cards", "cards_file", help="Card catalogue (JSON) in place of the reconstructed one.")(fn)
+    fn = input_file("--cards", "cards_file", help="Card catalogue (JSON), or a filled transcription sheet (.csv, "
+                                                  "see `oldtown cards template`), in place of the reconstructed one.")(fn)
     fn = input_file("--board", "board_file", help="Board plan (JSON) in place of the reconstructed one.")(fn)
     return fn
 

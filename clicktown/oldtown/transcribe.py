@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 
 from ..datafiles import DataError, read_text
 from ..errors import ClicktownError
+from ..numbers import number_in
 from .catalogue import KIND_OF_NUMBER, Card, Catalogue, Scenario, load_buildings, load_scenarios
 from .board import load_board
 from .solo import clue_holds
@@ -94,7 +95,7 @@ def read_sheet(path, buildings: dict[str, str]) -> dict[int, Card]:
     if missing:
         raise DataError(f"{path}: the sheet needs the columns {', '.join(COLUMNS)} (missing: {', '.join(missing)})")
     cards: dict[int, Card] = {}
-    for line, row in enumerate(reader, start=2):
+    for line, row in _rows(reader, path):
         card = _card_of_row(row, buildings, f"{path}: line {line}")
         if card.number in cards:
             raise DataError(f"{path}: line {line}: card {card.number} appears twice")
@@ -105,15 +106,26 @@ def read_sheet(path, buildings: dict[str, str]) -> dict[int, Card]:
     return cards
 
 
+def _rows(reader: csv.DictReader, path):
+    """(line, row) for each row of the sheet; a malformed row (a cell longer than the csv module's
+    cap of 131,072 characters, a stray quote) is a DataError naming its line."""
+    rows = iter(reader)
+    while True:
+        try:
+            row = next(rows)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            raise DataError(f"{path}: line {reader.line_num}: not a sheet row ({exc})") from None
+        yield reader.line_num, row
+
+
 def _card_of_row(row: dict, buildings: dict[str, str], where: str) -> Card:
     """One card from one row of the sheet."""
     value = {k: (row.get(k) or "").strip() for k in COLUMNS}
-    try:
-        number = int(value["number"])
-    except ValueError:
-        raise DataError(f"{where}: number must be a whole number, found {value['number']!r}") from None
-    if not 1 <= number <= 60:
-        raise DataError(f"{where}: number must be 1 to 60, found {number}")
+    number = number_in(value["number"], 1, 60)
+    if number is None:
+        raise DataError(f"{where}: number must be a whole number 1 to 60, found {value['number'][:40]!r}")
     kind = value["type"].upper()
     if kind not in ("A", "B", "C"):
         raise DataError(f"{where}: card {number}: type must be A, B or C, found {value['type']!r}")
@@ -138,9 +150,10 @@ def _plots(text: str, where: str) -> frozenset[int]:
     for token in re.split(r"[\s,;]+", text.strip()):
         if not token:
             continue
-        if not token.isdigit() or not 1 <= int(token) <= 16:
-            raise DataError(f"{where}: plots are numbers 1 to 16, found {token!r}")
-        found.add(int(token))
+        plot = number_in(token, 1, 16)
+        if plot is None:
+            raise DataError(f"{where}: plots are numbers 1 to 16, found {token[:40]!r}")
+        found.add(plot)
     return frozenset(found)
 
 
@@ -150,10 +163,10 @@ def _pairs(text: str, where: str) -> frozenset[tuple[int, int]]:
     for token in re.split(r"[\s,;]+", text.strip()):
         if not token:
             continue
-        m = re.fullmatch(r"(\d+)-(\d+)", token)
-        if not m or not all(1 <= int(x) <= 16 for x in m.groups()) or m.group(1) == m.group(2):
-            raise DataError(f"{where}: a pair is two different plots 1 to 16 like '3-7', found {token!r}")
-        found.add((int(m.group(1)), int(m.group(2))))
+        ends = tuple(number_in(x, 1, 16) for x in token.split("-")) if token.count("-") == 1 else ()
+        if len(ends) != 2 or None in ends or ends[0] == ends[1]:
+            raise DataError(f"{where}: a pair is two different plots 1 to 16 like '3-7', found {token[:40]!r}")
+        found.add(ends)
     return frozenset(found)
 
 
@@ -165,6 +178,15 @@ def sheet_catalogue(path, board=None, scenarios=None) -> Catalogue:
         names[b.name.casefold()] = b.name
         names[b.de.casefold()] = b.name
     return Catalogue(load_board(board), the_buildings, read_sheet(path, names), load_scenarios(scenarios))
+
+
+def any_catalogue(board=None, cards=None, scenarios=None) -> Catalogue:
+    """The catalogue with a user's files in place of the built-in ones; --cards is JSON or a .csv sheet."""
+    if cards and is_sheet(cards):
+        return sheet_catalogue(cards, board=board, scenarios=scenarios)
+    from .catalogue import load_catalogue
+
+    return load_catalogue(board=board, cards=cards, scenarios=scenarios)
 
 
 def is_sheet(path) -> bool:

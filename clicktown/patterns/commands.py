@@ -5,12 +5,12 @@ from __future__ import annotations
 import click
 
 from ..errors import ClicktownError
-from ..options import OutputFile, input_file, json_option, output_file, played, seed_option, write_trace
+from ..options import GameGroup, OutputFile, input_file, json_option, output_file, played, seed_option, write_trace
 from ..output import emit_json, progress
 from ..svgkit import save_picture
 
 
-@click.group()
+@click.group(cls=GameGroup)
 def patterns():
     """Wild Wild Pattern (Kaleidos Games): patterns on the wheel of 8 cards.
 

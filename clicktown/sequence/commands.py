@@ -7,7 +7,7 @@ import sys
 import click
 
 from ..errors import ClicktownError
-from ..options import InputFile, input_file, json_option, output_file, played, seed_option, write_trace
+from ..options import GameGroup, InputFile, input_file, json_option, output_file, played, seed_option, write_trace
 from ..output import emit_json, progress
 from ..svgkit import save_picture
 
@@ -15,7 +15,7 @@ from ..svgkit import save_picture
 SEQ_MAX_TURNS = 7  # no hand in either rulebook holds more than 7 cards, and nobody draws in a puzzle
 
 
-@click.group()
+@click.group(cls=GameGroup)
 def sequence():
     """Sequence and Sequence Numbers (Jax): board analysis, "win in N" puzzles, and the whole game."""
 

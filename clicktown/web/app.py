@@ -17,6 +17,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from ..errors import ClicktownError
+from ..numbers import whole_number
 
 MAX_BODY_BYTES = 64 * 1024  # no request of these pages needs more
 
@@ -80,7 +81,8 @@ class BodyCap:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         declared = dict(scope.get("headers") or []).get(b"content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY_BYTES):
+        size = whole_number(declared.decode("latin-1")) if declared is not None else 0
+        if size is None or size > MAX_BODY_BYTES:
             return await error_answer(413, f"request body over {MAX_BODY_BYTES} bytes")(scope, receive, send)
         seen = 0
 

@@ -7,6 +7,7 @@ from typing import Callable
 
 from ...arena.state import resolve_chance
 from ...errors import ClicktownError
+from ...numbers import number_in
 from ..render import markers as render
 from .bots import make_bot
 from .state import PASS, OldTownState, new_game
@@ -38,8 +39,9 @@ class Human:
             self.show(f"  {k}: {state.action_to_string(action)}")
         while True:
             text = self.ask("your choice").strip()
-            if text.isdigit() and int(text) < len(legal):
-                return legal[int(text)]
+            choice = number_in(text, 0, len(legal) - 1)
+            if choice is not None:
+                return legal[choice]
             self.show(f"type a number from 0 to {len(legal) - 1}")
 
 

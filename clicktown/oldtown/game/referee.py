@@ -18,6 +18,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...datafiles import DataError, read_json, validated
+from ...numbers import whole_number
 from ..catalogue import Catalogue
 from . import rules
 from .town import MARKERS_PER_BUILDING, MAX_PER_PLOT, PLOTS, Town
@@ -64,9 +65,9 @@ def town_from(data: StateFile, catalogue: Catalogue, source: str = "state") -> t
         town.built[b] = plot
         town.supply[b] = 0
     for key, buildings in data.plots.items():
-        if not key.isdigit() or int(key) not in PLOTS:
-            raise DataError(f"{source}: plots.{key}: plots are numbered 1 to 16")
-        plot = int(key)
+        plot = whole_number(key)
+        if plot not in PLOTS:
+            raise DataError(f"{source}: plots.{key[:40]}: plots are numbered 1 to 16")
         if plot in town.occupied and buildings:
             raise DataError(f"{source}: plot {plot} is built on and still holds markers")
         if len(buildings) > MAX_PER_PLOT:
@@ -120,8 +121,9 @@ def judge_claim(town: Town, catalogue: Catalogue, claim: str) -> rules.Taking:
     from ...errors import ClicktownError
 
     building, _, plot = claim.rpartition(":")
-    if not building or not plot.isdigit():
-        raise ClicktownError(f"write a stop claim as BUILDING:PLOT, e.g. Saloon:7; found {claim!r}")
-    if int(plot) not in PLOTS:
-        raise ClicktownError(f"stop claim {claim!r}: plots are numbered 1 to 16")
-    return rules.judge_stop(town, catalogue.building(building), int(plot))
+    number = whole_number(plot)
+    if not building or number is None:
+        raise ClicktownError(f"write a stop claim as BUILDING:PLOT, e.g. Saloon:7; found {claim[:60]!r}")
+    if number not in PLOTS:
+        raise ClicktownError(f"stop claim {claim[:60]!r}: plots are numbered 1 to 16")
+    return rules.judge_stop(town, catalogue.building(building), number)

@@ -15,14 +15,15 @@ from statistics import mean
 from ...arena.rates import Rate
 from ...arena.simulate import GameRecord, run_games
 from ...arena.state import play_game
-from ..catalogue import load_catalogue
 from .bots import make_bot
 from .state import TOWN_BUILT, new_game
 
 
 @functools.lru_cache(maxsize=8)
 def _catalogue(board=None, cards=None):
-    return load_catalogue(board=board, cards=cards)
+    from ..transcribe import any_catalogue
+
+    return any_catalogue(board=board, cards=cards)
 
 
 def seat_bots(bots: tuple[str, ...], index: int, rotate: bool) -> tuple[str, ...]:

@@ -361,14 +361,16 @@ def write_scenarios(found: list[Generated], directory) -> list[str]:
     import json
     from pathlib import Path
 
+    from ...writing import write_file
+
     folder = Path(directory)
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        paths = []
-        for g in found:
-            path = folder / f"{g.scenario.id}.json"
-            path.write_text(json.dumps(g.as_dict(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-            paths.append(str(path))
     except OSError as exc:
         raise ClicktownError(f"cannot write to {directory}: {exc.strerror or exc}") from None
+    paths = []
+    for g in found:
+        path = folder / f"{g.scenario.id}.json"
+        write_file(path, json.dumps(g.as_dict(), indent=1, ensure_ascii=False) + "\n")
+        paths.append(str(path))
     return paths

@@ -151,8 +151,9 @@ def main(argv: list[str] | None = None) -> None:
     document = {"note": "Measured grades of the built-in solo scenarios; regenerate with "
                         "`.venv/bin/python -m clicktown.oldtown.puzzles.grade --write tests/data/oldtown_grades.json`.",
                 "grades": [g.as_dict() for g in grades], "calibration": calibration(grades)}
-    with open(args.write, "w", encoding="utf-8") as fh:
-        fh.write(json.dumps(document, indent=1, ensure_ascii=False) + "\n")
+    from ...writing import write_file
+
+    write_file(args.write, json.dumps(document, indent=1, ensure_ascii=False) + "\n")
     print(f"wrote {args.write}")
 
 

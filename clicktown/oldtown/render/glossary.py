@@ -87,6 +87,8 @@ def _per_line(board: Board, word: Word) -> list[str]:
 
 def write_docs(folder: Path, board: Board) -> list[Path]:
     """Write the docs page and its pictures into `folder`; the files written."""
+    from ...writing import write_file
+
     folder = Path(folder)
     (folder / PICTURES).mkdir(parents=True, exist_ok=True)
     written = [folder / "oldtown-relations.md"]
@@ -94,10 +96,10 @@ def write_docs(folder: Path, board: Board) -> list[Path]:
     if written[0].exists():
         old = written[0].read_text(encoding="utf-8")
         kept = old.split(END, 1)[1].lstrip("\n") if END in old else ""
-    written[0].write_text(markdown(board) + kept, encoding="utf-8")
+    write_file(written[0], markdown(board) + kept)
     for word in board.glossary:
         path = folder / PICTURES / f"{word.key}.svg"
-        path.write_text(word_picture(board, word, numbers=True), encoding="utf-8")
+        write_file(path, word_picture(board, word, numbers=True))
         written.append(path)
     return written
 

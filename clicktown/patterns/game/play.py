@@ -17,6 +17,7 @@ import click
 
 from ...arena.state import CHANCE, sample_chance
 from ...errors import ClicktownError
+from ...numbers import number_in
 from .bots import make_bot
 from ..cards import WHEEL_SIZE
 from ..declare import parse_declaration
@@ -137,8 +138,9 @@ class Human:
             self.show(status_text(state, state.seat, self.colour))
         while True:
             answer = self.ask("cover position 0-7, " + ("or wait" if clicked else "'click' or 'wait'")).strip().lower()
-            if answer.isdigit() and 0 <= int(answer) < WHEEL_SIZE:
-                return POSITION + int(answer)
+            position = number_in(answer, 0, WHEEL_SIZE - 1)
+            if position is not None:
+                return POSITION + position
             if answer in ("wait", "w", "pass"):
                 return PASS
             if answer in ("click", "c", "click!") and not clicked:
@@ -154,8 +156,8 @@ class Human:
             if answer == "?":
                 self.show("\n".join(f"{i + 1:>3}. {s.text_en()}" for i, s in enumerate(STATEMENTS)))
                 continue
-            if answer.isdigit() and 1 <= int(answer) <= len(STATEMENTS):
-                return STATEMENT + int(answer) - 1
+            if number_in(answer, 1, len(STATEMENTS)) is not None:
+                return STATEMENT + number_in(answer, 1, len(STATEMENTS)) - 1
             try:
                 return STATEMENT + STATEMENT_INDEX[parse_declaration(answer)]
             except ClicktownError as exc:
@@ -167,8 +169,9 @@ class Human:
         self.show(question + "\n" + "\n".join(f"{i + 1:>3}. {state.action_to_string(a)}" for i, a in enumerate(actions)))
         while True:
             answer = self.ask("number").strip()
-            if answer.isdigit() and 1 <= int(answer) <= len(actions):
-                return actions[int(answer) - 1]
+            choice = number_in(answer, 1, len(actions))
+            if choice is not None:
+                return actions[choice - 1]
             self.show(f"type a number from 1 to {len(actions)}")
 
 

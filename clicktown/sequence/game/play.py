@@ -85,7 +85,7 @@ def legal_moves_text(state: MatchState) -> str:
     return "\n".join(f"{move_text(state, a):<12} {state.action_to_string(a)}" for a in state.legal_actions())
 
 
-_CELL = re.compile(r"^\(?(\d)\s*,\s*(\d)\)?$")
+_CELL = re.compile(r"^\(?([0-9])\s*,\s*([0-9])\)?$")
 
 
 def parse_move(state: MatchState, text: str) -> int:
