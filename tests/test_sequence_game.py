@@ -14,7 +14,7 @@ from clicktown.errors import ClicktownError
 from clicktown.sequence.game.bots import GreedyBot, LookaheadBot, make_bot
 from clicktown.sequence.cards import load_game
 from clicktown.sequence.geometry import CORNERS, WINDOWS, cell
-from clicktown.sequence.game.state import CELL_COUNT, RESHUFFLES, Match
+from clicktown.sequence.game.state import CELL_COUNT, Match
 from clicktown.sequence.position import locked_windows, parse_position
 from clicktown.sequence.rules import chips_per_team, seat_table
 from clicktown.sequence.sequences import count_fast
@@ -110,7 +110,7 @@ def check_end(state):
                 assert len(state.sequences[team]) < table.needed
         assert state.returns() == [1.0 if table.team_of(s) == state.winner else -1.0 for s in range(table.players)]
     else:
-        assert state.end_reason in ("the draw pile ran out", "every seat had to pass")
+        assert state.end_reason in ("no chip can be placed or taken again", "every seat had to pass")
         assert all(len(s) < table.needed for s in state.sequences.values())
         assert state.returns() == [0.0] * table.players
 
@@ -281,15 +281,44 @@ def test_the_discards_are_reshuffled_when_the_draw_pile_runs_out():
     check_invariants(state)
 
 
-def test_the_game_is_drawn_when_the_draw_pile_runs_out_after_the_last_reshuffle():
-    state = new_state("sequence")
-    state.reshuffles = RESHUFFLES
+def empty_the_draw_pile(state):
+    """Every card left in the draw pile goes to seat 1's discard pile."""
     for kind, n in enumerate(state.pile):
         state.discards[1].extend([kind] * n)
         state.pile[kind] = 0
     state.pile_size = 0
+
+
+def test_the_discards_are_reshuffled_as_often_as_the_draw_pile_runs_out():
+    # "werden alle Ablagestapel gemischt, um einen neuen Nachziehstapel zu bilden": no limit.
+    state = new_state("sequence")
+    state.reshuffles = 50
+    empty_the_draw_pile(state)
     state.apply_action(state.legal_actions()[0])
-    assert state.is_terminal() and state.winner is None and state.end_reason == "the draw pile ran out"
+    assert not state.is_terminal() and state.reshuffles == 51 and state.pile_size == 104 - 14 + 1
+
+
+def test_the_board_is_not_frozen_while_a_chip_can_be_placed_or_taken():
+    state = new_state("sequence")
+    assert not state.frozen()  # empty cells and chips in the supplies
+    state.supply = {t: 0 for t in state.supply}
+    assert state.frozen()  # no chip left to place, none on the board to take
+    chips(state, "B", 22)
+    assert not state.frozen()  # a one-eyed jack may take B's chip, and A may then place again
+    state.board[22] = "b"  # the chip is part of a sequence: no card can take it
+    assert state.frozen()
+
+
+def test_a_frozen_board_ends_the_game_when_the_draw_pile_is_rebuilt():
+    state = new_state("sequence")
+    empty_the_draw_pile(state)
+    state.supply = {t: 0 for t in state.supply}
+    two = state.match.kind_of["2s"]
+    state.hands[0] = [two]
+    for i in state.match.cells_of_kind[two]:
+        state.board[i] = "b"  # both 2 of spades cells taken: the card is dead and is exchanged
+    state.apply_action(state.match.exchange + two)
+    assert state.is_terminal() and state.winner is None and state.end_reason == "no chip can be placed or taken again"
     assert state.returns() == [0.0, 0.0]
 
 
@@ -572,3 +601,10 @@ def test_trace_lines_are_json_objects():
     record = play_one(3, 99, Setup("numbers", 3, 3, ("random",)))
     for e in record.events:
         assert json.loads(json.dumps(e)) == e
+
+
+def test_greedy_sequence_numbers_for_six_players_in_three_teams_is_never_drawn():
+    # With the discards reshuffled as often as needed, 120 greedy games all end with a winner.
+    setup = Setup(game="numbers", players=6, teams=3, bots=("greedy",))
+    summary = summarise(setup, list(run(setup, 120, seed=0)), 0)
+    assert summary["draws"]["hits"] == 0 and summary["games"] == 120

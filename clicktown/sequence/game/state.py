@@ -14,9 +14,13 @@ A turn: at most one dead card exchanged (discard it, draw), then one card played
 drawn. When the draw pile is empty, the discard piles are shuffled into a new one. A chip that
 completes lines of five locks them as sequences (two sequences of a team share at most one cell;
 of a longer run, the five that leave the cheapest further sequence on the line); the team with
-the sequences it needs wins. The game is drawn when the draw pile runs out after
-`RESHUFFLES` reshuffles, or when every seat in turn has had to pass without even a dead card to
-exchange (then nothing can ever change).
+the sequences it needs wins. The discards are reshuffled as often as the draw pile runs out
+("werden alle Ablagestapel gemischt, um einen neuen Nachziehstapel zu bilden", with no limit).
+The game is drawn only when no chip can ever be placed or taken again, detected two ways:
+every seat in turn has had to pass without even a dead card to exchange (no hand and no chip
+changes, so the next round is the same), or, when the draw pile is rebuilt, the board is frozen
+(`frozen`: no team can place, as no team has a chip left for an empty cell, and no chip
+outside a sequence is left for a remove card to take).
 """
 
 from __future__ import annotations
@@ -29,7 +33,6 @@ from ..geometry import CELLS, CONFLICTS_OF, CORNERS, CORNERS_IN, SIZE, WINDOWS, 
 from ..position import EMPTY, FREE, Position
 from ..rules import Table, chips_per_team
 
-RESHUFFLES = 2
 CELL_COUNT = SIZE * SIZE
 LINE_WINDOWS: dict[int, list[int]] = {}  # the windows of each line, earliest start first
 for _w, _window in enumerate(WINDOWS):
@@ -274,6 +277,18 @@ class MatchState:
         """A place card whose cells are both taken ("deren beide Felder ... bereits belegt sind")."""
         return self.match.actions[kind] == "place" and all(self.board[i] != EMPTY for i in self.match.cells_of_kind[kind])
 
+    def frozen(self) -> bool:
+        """No chip can ever be placed or taken again: nobody can place (no empty cell a card reaches,
+        or no chip left in a supply) and no chip outside a sequence is left for a remove card."""
+        board, match = self.board, self.match
+        if any(ch.isupper() for ch in board) and "remove" in match.actions:
+            return False
+        if not any(n > 0 for n in self.supply.values()):
+            return True
+        empty = {i for i, ch in enumerate(board) if ch == EMPTY}
+        return not any(action == "wild" or empty.intersection(cells)
+                       for action, cells in zip(match.actions, match.cells_of_kind) if action != "remove")
+
     def _put_chip(self, cell: int, team: str) -> None:
         """A chip of `team` from its supply onto an empty cell."""
         self.board[cell] = team
@@ -354,8 +369,8 @@ class MatchState:
     def _need_card(self, seat: int) -> None:
         """Queue a draw for `seat`, rebuilding the draw pile from the discards when it is empty."""
         if self.pile_size == 0:
-            if self.reshuffles >= RESHUFFLES or not any(self.discards):
-                self._finish_drawn("the draw pile ran out")
+            if self.frozen() or not any(self.discards):
+                self._finish_drawn("no chip can be placed or taken again")
                 return
             self.reshuffles += 1
             for pile in self.discards:
