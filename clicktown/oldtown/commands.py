@@ -419,6 +419,27 @@ def game_data(fn):
     return fn
 
 
+def rule_options(fn):
+    """The marker game's rule options (game/rule_options.py), each shown with its default."""
+    from .game.rule_options import OPTIONS
+
+    def gather(ctx, param, value):
+        ctx.meta.setdefault("oldtown_rules", {})[param.name] = value
+        return value
+
+    for name, (choices, text) in reversed(list(OPTIONS.items())):
+        fn = click.option("--" + name.replace("_", "-"), name, type=click.Choice(choices), default=choices[0],
+                          show_default=True, expose_value=False, callback=gather, help=text)(fn)
+    return fn
+
+
+def _rules_chosen():
+    """The RuleOptions of the command being run (from the options rule_options added)."""
+    from .game.rule_options import RuleOptions
+
+    return RuleOptions(**click.get_current_context().meta.get("oldtown_rules", {}))
+
+
 @oldtown.command("play")
 @click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True, help="Players, you included.")
 @click.option("--seat", type=click.IntRange(0, 3), default=0, show_default=True, help="Your seat (0 starts).")
@@ -426,6 +447,7 @@ def game_data(fn):
 @seed_option
 @output_file("--trace", "trace_file", help="Write the game as JSON Lines to FILE.")
 @game_data
+@rule_options
 @json_option
 def oldtown_play(players, seat, bots, seed, trace_file, board_file, cards_file, as_json):
     """Play the marker game against bots: the board with its markers, your hand with each card's status.
@@ -439,7 +461,7 @@ def oldtown_play(players, seat, bots, seed, trace_file, board_file, cards_file, 
     names = ot_game_bots.bot_names(bots, players - 1)
     show = (lambda text: click.echo(text, err=True)) if as_json else click.echo
     human = ot_game_play.Human(lambda prompt: click.prompt(prompt, err=as_json), show)
-    state = ot_game_play.play_against(catalogue, players, seat, human, names, seed)
+    state = ot_game_play.play_against(catalogue, players, seat, human, names, seed, _rules_chosen())
     show(ot_game_play.result_text(state))
     write_trace(trace_file, state.events)
     if as_json:
@@ -488,6 +510,7 @@ def oldtown_referee(state_file, card_number, my_building, stop_claim, board_file
 @click.option("--rotate", is_flag=True, help="Turn the bots one seat round the table from game to game.")
 @output_file("--trace", "trace_file", help="Write every game as JSON Lines to FILE.")
 @game_data
+@rule_options
 @json_option
 def oldtown_simulate(games, players, bots, seed, workers, rotate, trace_file, board_file, cards_file, as_json):
     """Bots play many games: points and wins per seat and bot (95% intervals), turns, completed towns, stops."""
@@ -498,7 +521,7 @@ def oldtown_simulate(games, players, bots, seed, workers, rotate, trace_file, bo
     names = ot_game_bots.bot_names(bots, players)
     _game_catalogue(board_file, cards_file)  # bad data fails here, before any game
     records = ot_game_sim.run(games, players, names, seed, workers, board_file, cards_file, trace=bool(trace_file),
-                              rotate=rotate)
+                              rotate=rotate, options=_rules_chosen())
     summaries = [record.summary for record in played(records, games, trace_file)]
     summary = {"seed": seed, **ot_game_sim.summarize(summaries, players, names, rotate)}
     emit_json(summary) if as_json else click.echo(ot_game_render.summary_text(summary))

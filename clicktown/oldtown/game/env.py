@@ -20,6 +20,7 @@ import numpy as np
 
 from ...arena.env import ArenaEnv, EnvSpec, wrapped
 from ..catalogue import load_catalogue
+from .rule_options import RuleOptions
 from .state import NUM_ACTIONS, new_game
 
 PHASES = ("choose", "turn", "discard", "take", "pile", "stop")
@@ -51,19 +52,20 @@ def observe(state, seat: int) -> np.ndarray:
     return out
 
 
-def spec(players: int = 4) -> EnvSpec:
-    """The game as the arena wrapper sees it."""
+def spec(players: int = 4, **rules) -> EnvSpec:
+    """The game as the arena wrapper sees it; `rules` are RuleOptions fields (stop_callers=..., ...)."""
     catalogue = _catalogue()
+    options = RuleOptions(**rules)
     return EnvSpec(name=f"oldtown_marker_game_{players}p", players=players, num_actions=NUM_ACTIONS,
-                   observation_shape=SHAPE, new_state=functools.partial(new_game, catalogue, players, False),
+                   observation_shape=SHAPE, new_state=functools.partial(new_game, catalogue, players, False, options),
                    observe=observe, low=0, high=90, dtype=np.int8)
 
 
-def raw_env(players: int = 4) -> ArenaEnv:
-    """The environment without PettingZoo's guards."""
-    return ArenaEnv(spec(players))
+def raw_env(players: int = 4, **rules) -> ArenaEnv:
+    """The environment without PettingZoo's guards (`rules`: RuleOptions fields)."""
+    return ArenaEnv(spec(players, **rules))
 
 
-def env(players: int = 4):
-    """The environment with PettingZoo's usual guards."""
-    return wrapped(spec(players))
+def env(players: int = 4, **rules):
+    """The environment with PettingZoo's usual guards (`rules`: RuleOptions fields, e.g. stop_callers="others")."""
+    return wrapped(spec(players, **rules))

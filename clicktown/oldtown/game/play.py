@@ -45,13 +45,15 @@ class Human:
             self.show(f"type a number from 0 to {len(legal) - 1}")
 
 
-def play_against(catalogue, players: int, seat: int, human: Human, bots: tuple[str, ...], seed: int) -> OldTownState:
-    """Play one game with the person at `seat` and `bots` at the other seats in order; returns the final state."""
+def play_against(catalogue, players: int, seat: int, human: Human, bots: tuple[str, ...], seed: int,
+                 options=None) -> OldTownState:
+    """Play one game with the person at `seat` and `bots` at the other seats in order, under the rule
+    options (rules.RuleOptions); returns the final state."""
     if not 0 <= seat < players:
         raise ClicktownError(f"seat {seat}: the seats of {players} players are 0 to {players - 1}")
     if len(bots) != players - 1:
         raise ClicktownError(f"{players} players need {players - 1} bots besides you, not {len(bots)}")
-    state = new_game(catalogue, players)
+    state = new_game(catalogue, players, options=options)
     rng = random.Random(seed)
     others = iter(make_bot(name) for name in bots)
     seats = [human if s == seat else next(others) for s in range(players)]

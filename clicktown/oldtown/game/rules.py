@@ -24,6 +24,7 @@ from typing import Callable
 
 from ..catalogue import Card
 from . import deduce
+from .rule_options import RuleOptions  # noqa: F401  (the rules' options live beside them)
 from .town import MAX_PER_PLOT, MARKERS_PER_BUILDING, Impossible, Town
 
 PLAYABLE, CONFIRMATION, CONTRADICTION, FORBIDDEN = "playable", "confirmation", "contradiction", "forbidden"
@@ -323,10 +324,15 @@ def judge_stop(town: Town, building: str, plot: int, forced: set | None = None, 
 
 def claimable(town: Town) -> int:
     """Markers all "stop" claims together collect from this board (claimed one after another)."""
+    return take_forced(town)[0]
+
+
+def take_forced(town: Town) -> tuple[int, Town]:
+    """Every marker logic removes, taken one after another: (markers taken, the board after)."""
     total, board = 0, town
     while True:
         forced = sorted(board.forced())
         if not forced:
-            return total
+            return total, board
         done = take(board, *forced[0])
         total, board = total + done.gain, done.after

@@ -16,6 +16,7 @@ from ...arena.rates import Rate
 from ...arena.simulate import GameRecord, run_games
 from ...arena.state import play_game
 from .bots import make_bot
+from .rule_options import RuleOptions
 from .state import TOWN_BUILT, new_game
 
 
@@ -35,11 +36,11 @@ def seat_bots(bots: tuple[str, ...], index: int, rotate: bool) -> tuple[str, ...
 
 
 def play_one(index: int, seed: int, players: int, bots: tuple[str, ...], board=None, cards=None,
-             trace: bool = False, rotate: bool = False) -> GameRecord:
-    """Play game `index` with its seed; the record's events are the trace when asked for."""
+             trace: bool = False, rotate: bool = False, options: RuleOptions | None = None) -> GameRecord:
+    """Play game `index` with its seed under the rule options; the record's events are the trace when asked for."""
     bots = seat_bots(bots, index, rotate)
     catalogue = _catalogue(board, cards)
-    state = new_game(catalogue, players, record=trace)
+    state = new_game(catalogue, players, record=trace, options=options)
     rng = random.Random(seed)
     play_game(state, [make_bot(b) for b in bots], rng)
     summary = {"game": index, "bots": list(bots), "points": list(state.points), "winners": state.winners(),
@@ -53,10 +54,10 @@ def play_one(index: int, seed: int, players: int, bots: tuple[str, ...], board=N
 
 
 def run(games: int, players: int, bots: tuple[str, ...], seed: int, workers: int = 1, board=None,
-        cards=None, trace: bool = False, rotate: bool = False):
+        cards=None, trace: bool = False, rotate: bool = False, options: RuleOptions | None = None):
     """The records of `games` games in game order, the same whatever `workers`."""
     play = functools.partial(play_one, players=players, bots=tuple(bots), board=board, cards=cards, trace=trace,
-                             rotate=rotate)
+                             rotate=rotate, options=options)
     return run_games(play, games, seed, workers)
 
 

@@ -81,8 +81,10 @@ def deal_plan(players: int) -> list[tuple[str, int, str]]:
 class OldTownState:
     """One game of the marker game (see the module docstring for phases and actions)."""
 
-    def __init__(self, catalogue: Catalogue, players: int = 4, record: bool = True):
+    def __init__(self, catalogue: Catalogue, players: int = 4, record: bool = True,
+                 options: rules.RuleOptions | None = None):
         self.catalogue = catalogue
+        self.options = options or rules.RuleOptions()
         self.names = catalogue.building_names
         self.index = {b: i for i, b in enumerate(self.names)}
         self.players = players
@@ -317,7 +319,8 @@ class OldTownState:
 
     def draw_piles(self, seat: int) -> list[int]:
         """DRAW_SHARED / DRAW_OWN for the piles the seat may draw from."""
-        out = [DRAW_SHARED] if self.piles.shared_cards() else []
+        refill = self.options.empty_pile == "reshuffle" and self.discards
+        out = [DRAW_SHARED] if self.piles.shared_cards() or refill else []
         if self.players == 2 and self.piles.own[seat]:
             out.append(DRAW_OWN)
         return out
@@ -426,6 +429,7 @@ class OldTownState:
             self.first_discard = action - DISCARD + 1
             self.phase = "discard"
         elif action in (DRAW_SHARED, DRAW_OWN):
+            self._refill_shared(action)
             self.drawing = ("own" if action == DRAW_OWN else "shared", seat)
             self.after_draw = "end"
             self.phase, self.actor = "draw", CHANCE
@@ -446,6 +450,9 @@ class OldTownState:
         building, plot = self.decode_marker(action, TAKE)
         done = self.taking(building, plot)
         self._gain(self.seat, done.gain, done.after)
+        if self.options.logic_markers == "player":
+            more, after = rules.take_forced(self.town)
+            self._gain(self.seat, more, after)
         self._log({"event": "discard", "seat": self.seat, "cards": list(self.discarded),
                    "building": building, "plot": plot, "gain": done.gain})
         self.first_discard = None
@@ -468,9 +475,16 @@ class OldTownState:
             self._open_stops()
 
     def _do_pile(self, action: int) -> None:
+        self._refill_shared(action)
         self.drawing = ("own" if action == DRAW_OWN else "shared", self.seat)
         self.after_draw = "stops"
         self.phase, self.actor = "draw", CHANCE
+
+    def _refill_shared(self, action: int) -> None:
+        """Empty_pile "reshuffle": the discards become the shared draw pile when it has run out."""
+        if action == DRAW_SHARED and not self.piles.shared_cards():
+            self.piles.shared, self.discards = sorted(self.discards), []
+            self._log({"event": "reshuffle", "cards": len(self.piles.shared)})
 
     # -- stop -----------------------------------------------------------------------------------
 
@@ -478,7 +492,8 @@ class OldTownState:
         self.after_draw = "end"
         self.stop_claimed = False
         if self.town.markers:
-            self.stop_queue = [(self.seat + k) % self.players for k in range(1, self.players + 1)]
+            callers = self.players + 1 if self.options.stop_callers == "everyone" else self.players
+            self.stop_queue = [(self.seat + k) % self.players for k in range(1, callers)]
             self.phase, self.actor = "stop", self.stop_queue[0]
         else:
             self._close_turn()
@@ -546,7 +561,8 @@ class OldTownState:
             self.events.append(event)
 
 
-def new_game(catalogue: Catalogue, players: int = 4, record: bool = True) -> OldTownState:
-    """A game before the deal (the first nodes are chance nodes)."""
-    return OldTownState(catalogue, players, record)
+def new_game(catalogue: Catalogue, players: int = 4, record: bool = True,
+             options: rules.RuleOptions | None = None) -> OldTownState:
+    """A game before the deal (the first nodes are chance nodes), under the rule options given."""
+    return OldTownState(catalogue, players, record, options)
 
