@@ -2,7 +2,7 @@
 
 No game logic lives here. Every command that prints results takes `--json` (results on stdout,
 messages on stderr). Exit codes: 0 success or a positive verdict, 1 a negative verdict, 2 bad input
-or usage (one line on stderr, never a traceback), 3 an internal error (a bug: one line naming it).
+or usage (or the environment: a full disk), 4 no answer within --time-limit (one line on stderr, never a traceback), 3 an internal error (a bug: one line naming it).
 
 This module builds the root group, handles errors and mounts each game's group (`oldtown/commands.py`,
 `patterns/commands.py`, `sequence/commands.py`); the option types they share are in `options.py`.
@@ -36,7 +36,7 @@ class ClicktownGroup(click.Group):
         except click.UsageError as exc:
             code = _fail(exc.format_message(), exc.ctx)
         except ClicktownError as exc:
-            code = _fail(str(exc))
+            code = _fail(str(exc), exit_code=getattr(exc, "exit_code", 2))
         except click.ClickException as exc:
             code = _fail(exc.format_message(), exit_code=exc.exit_code)
         except click.Abort as exc:  # click raises it for Ctrl-C and for the end of standard input

@@ -10,3 +10,9 @@ class ClicktownError(Exception):
 
 class DataError(ClicktownError):
     """A data file (built-in or the user's own) is missing, malformed or inconsistent."""
+
+
+class TimeUp(ClicktownError):
+    """A search found no answer within its time limit (`--time-limit`): exit code 4, not a verdict."""
+
+    exit_code = 4

@@ -198,3 +198,22 @@ def test_cpsat_and_search_agree_with_jacks_on_dense_boards(name, seed, turns, ne
     if a.win:
         check_solution(game, position, "A", cards, a, needed)
         check_solution(game, position, "A", cards, b, needed)
+
+
+def test_a_search_without_an_answer_in_time_stops_with_time_up():
+    from clicktown.errors import TimeUp
+
+    # An empty board, jacks and cards that reach many cells: far too many lines of seven moves to try.
+    with pytest.raises(TimeUp, match="no answer within 0.2 s"):
+        solve_search(SEQ, empty_position(), "A", hand("jd,jc,jd,jc,2s,3s,4s"), 7, 2, time_limit=0.2)
+
+
+def test_sequence_solve_exit_code_4_when_time_runs_out(tmp_path):
+    from click.testing import CliRunner
+
+    from clicktown.cli import cli
+
+    (tmp_path / "empty.txt").write_text(empty_position().text() + "\n")
+    result = CliRunner().invoke(cli, ["sequence", "solve", str(tmp_path / "empty.txt"), "--hand", "jd,jc,jd,jc,2s,3s,4s",
+                                      "--method", "search", "--turns", "7", "--time-limit", "0.2"])
+    assert result.exit_code == 4 and "no answer within 0.2 s" in result.output

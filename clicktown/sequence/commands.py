@@ -148,15 +148,18 @@ def sequence_moves(position_file, team, hand, teams, players, game, board_file, 
 @_seq_table
 @click.option("--turns", type=click.IntRange(0, SEQ_MAX_TURNS), required=True, help="Win within this many of the team's own turns.")
 @click.option("--method", type=click.Choice(["cp-sat", "search"]), default="cp-sat", show_default=True)
+@click.option("--time-limit", type=click.FloatRange(0.1, 86400), default=60, show_default=True,
+              help="Seconds to search; no answer by then is exit code 4 (neither a win nor a proof of none).")
 @_seq_data
 @json_option
 @click.pass_context
-def sequence_solve(ctx, position_file, team, hand, teams, players, turns, method, game, board_file, deck_file, as_json):
+def sequence_solve(ctx, position_file, team, hand, teams, players, turns, method, time_limit, game, board_file,
+                   deck_file, as_json):
     """Win in N: a shortest winning line, or proof of none (exit code 1).
 
     Can the team complete the sequences it needs within --turns of its own turns using only the
     hand, while opponents pass and nobody draws? A position where another team has already won
-    is refused.
+    is refused. A search that has no answer within --time-limit seconds ends with exit code 4.
     """
     from . import cards as seq_game
     from .solve import solve as solve_win
@@ -165,7 +168,7 @@ def sequence_solve(ctx, position_file, team, hand, teams, players, turns, method
     data = seq_game.load_game(game, board_file, deck_file)
     position = _read_position(position_file)
     cards, needed = _hand_and_goal(game, data, position, team, hand, teams, players)
-    solution = solve_win(data, position, team, cards, turns, needed, method)
+    solution = solve_win(data, position, team, cards, turns, needed, method, time_limit)
     emit_json({"team": team, **solution.as_dict()}) if as_json else click.echo(seq_render.solution_view(solution, team, turns))
     ctx.exit(0 if solution.win else 1)
 

@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..errors import ClicktownError
+from ..errors import ClicktownError, TimeUp
 from .cards import Card, Game
 from .geometry import CELLS, CONFLICTS, WINDOWS
 from .moves import Move, apply_move, card_cells
@@ -53,8 +53,9 @@ def _check_turns(turns: int) -> None:
 
 # ---- CP-SAT ------------------------------------------------------------------------------------
 
-def solve_cpsat(game: Game, position: Position, team: str, hand: tuple[Card, ...], turns: int, needed: int) -> Solution:
-    """A shortest winning line within `turns`, by CP-SAT, or a proof there is none."""
+def solve_cpsat(game: Game, position: Position, team: str, hand: tuple[Card, ...], turns: int, needed: int,
+                time_limit: float | None = None) -> Solution:
+    """A shortest winning line within `turns`, by CP-SAT, or a proof there is none (TimeUp past `time_limit` s)."""
     from ortools.sat.python import cp_model
 
     _check_turns(turns)
@@ -71,11 +72,13 @@ def solve_cpsat(game: Game, position: Position, team: str, hand: tuple[Card, ...
     model.minimize(used)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
+    if time_limit is not None:
+        solver.parameters.max_time_in_seconds = time_limit
     status = solver.solve(model)
     if status == cp_model.INFEASIBLE:
         return Solution(False, None, (), needed, "cp-sat")
-    if status != cp_model.OPTIMAL:  # pragma: no cover - the model is small and always finishes
-        raise ClicktownError("the win-in-N model did not finish")
+    if status != cp_model.OPTIMAL:
+        raise TimeUp(f"no answer within {time_limit:g} s (raise --time-limit)")
     line = _order_line(solver, plays, cards)
     return Solution(True, len(line), line, needed, "cp-sat")
 
@@ -148,10 +151,21 @@ def _order_line(solver: cp_model.CpSolver, plays: dict, cards: dict) -> tuple[Mo
 class _Search:
     """Depth-limited search over real moves, remembering refuted (position, hand, depth) triples."""
 
-    def __init__(self, game: Game, position: Position, team: str, needed: int):
+    def __init__(self, game: Game, position: Position, team: str, needed: int, time_limit: float | None = None):
+        import time
+
         self.game, self.team, self.needed = game, team, needed
         self.guarded = protected_cells(position)
         self.refuted: set = set()
+        self.time_limit, self.clock = time_limit, time.monotonic
+        self.deadline = None if time_limit is None else self.clock() + time_limit
+        self.visits = 0
+
+    def check_time(self) -> None:
+        """Raise TimeUp once the time limit has passed (the clock is read every 256 positions)."""
+        self.visits += 1
+        if self.deadline is not None and self.visits % 256 == 0 and self.clock() > self.deadline:
+            raise TimeUp(f"no answer within {self.time_limit:g} s (raise --time-limit)")
 
     def won(self, position: Position) -> bool:
         """True when the team has the sequences it needs."""
@@ -159,6 +173,7 @@ class _Search:
 
     def line(self, position: Position, hand: tuple[Card, ...], depth: int) -> tuple[Move, ...] | None:
         """A winning line of at most `depth` moves, or None."""
+        self.check_time()
         if self.won(position):
             return ()
         key = (position.cells, tuple(sorted(c.name for c in hand)), depth)
@@ -215,10 +230,12 @@ class _Search:
         return wild or any(cell in self.game.cells_of(card) for card in hand)
 
 
-def solve_search(game: Game, position: Position, team: str, hand: tuple[Card, ...], turns: int, needed: int) -> Solution:
-    """A shortest winning line within `turns`, by iterative deepening, or None found (a proof)."""
+def solve_search(game: Game, position: Position, team: str, hand: tuple[Card, ...], turns: int, needed: int,
+                 time_limit: float | None = None) -> Solution:
+    """A shortest winning line within `turns`, by iterative deepening, or None found (a proof);
+    TimeUp when `time_limit` seconds pass first."""
     _check_turns(turns)
-    search = _Search(game, position, team, needed)
+    search = _Search(game, position, team, needed, time_limit)
     for depth in range(turns + 1):
         line = search.line(position, hand, depth)
         if line is not None:
@@ -230,12 +247,12 @@ SOLVERS = {"cp-sat": solve_cpsat, "search": solve_search}
 
 
 def solve(game: Game, position: Position, team: str, hand: tuple[Card, ...], turns: int, needed: int,
-          method: str = "cp-sat") -> Solution:
-    """A shortest winning line within `turns` by the chosen method."""
+          method: str = "cp-sat", time_limit: float | None = None) -> Solution:
+    """A shortest winning line within `turns` by the chosen method; TimeUp past `time_limit` seconds."""
     if method not in SOLVERS:
         raise ClicktownError(f"unknown method {method!r} (choose cp-sat or search)")
     check_not_over(position, team, needed)
-    return SOLVERS[method](game, position, team, hand, turns, needed)
+    return SOLVERS[method](game, position, team, hand, turns, needed, time_limit)
 
 
 def check_not_over(position: Position, team: str, needed: int) -> None:
