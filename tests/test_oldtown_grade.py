@@ -79,3 +79,13 @@ def test_case_splits_are_explained_with_their_cases_in_both_languages():
     assert f"every other case runs into a contradiction within {step.depth} steps" in en.lines[i]
     assert f"führt jeder andere Fall binnen {step.depth} Schritten zum Widerspruch" in de.lines[i]
     assert "(der Doktor und der Drugstore)" in de.lines[i] and "die Drugstore-Marker auf Platz 6 fallen weg" in de.lines[i]
+
+
+def test_grade_of_a_contradictory_scenario_is_a_negative_verdict():
+    from click.testing import CliRunner
+
+    from clicktown.cli import cli
+
+    named = CliRunner().invoke(cli, ["oldtown", "grade", "5-first-printing"])
+    assert named.exit_code == 1 and "no town fits scenario 5-first-printing" in named.output
+    assert CliRunner().invoke(cli, ["oldtown", "grade", "5"]).exit_code == 0

@@ -345,9 +345,13 @@ def oldtown_grade(target, calibrate, board_file, cards_file, scenarios_file, as_
     grades = [ot_grade.grade_scenario(catalogue, s) for s in chosen]
     calibrate = calibrate or not target
     fit = ot_grade.calibration(grades) if calibrate else None
+    # a scenario the user names that has no town at all is a negative verdict (the survey of every
+    # built-in scenario, the first printing's contradictory 5 included, is not)
+    contradictory = [g.id for g in grades if g.solutions == 0] if target is not None else []
     if as_json:
         data = [g.as_dict() for g in grades]
         emit_json({"grades": data, "calibration": fit} if calibrate else data[0] if len(data) == 1 else data)
+        _no_town(contradictory)
         return
     rows = [[g.id, g.printed or "-", g.level, g.steps, g.solutions if g.solutions < 2 else "2+",
              ", ".join(g.techniques)] for g in grades]
@@ -355,6 +359,14 @@ def oldtown_grade(target, calibrate, board_file, cards_file, scenarios_file, as_
     if fit is not None:
         rho = "n/a" if fit["spearman"] is None else f"{fit['spearman']:+.2f}"
         click.echo(f"{fit['in_printed_level']} of {fit['of']} land in their printed level; rank correlation {rho}")
+    _no_town(contradictory)
+
+
+def _no_town(contradictory: list[str]) -> None:
+    """Exit 1 (a negative verdict, as `verify` gives) when a graded scenario has no solution at all."""
+    if contradictory:
+        message(f"no town fits scenario {', '.join(contradictory)}: its cards contradict each other")
+        raise SystemExit(1)
 
 
 @oldtown.command("generate")
