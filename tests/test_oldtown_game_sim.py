@@ -170,7 +170,7 @@ def test_trace_schema(cat):
     assert set(end) == {"event", "built", "points", "winners", "reason", "turns"}
     assert end["reason"] in (TOWN_BUILT, NO_PROGRESS)
     kinds = {e["event"] for e in events}
-    assert kinds <= {"game_start", "building", "draw", "play", "discard", "stop", "pass", "turn_end", "game_end"}
+    assert kinds <= {"game_start", "building", "draw", "reshuffle", "play", "discard", "stop", "pass", "turn_end", "game_end"}
     json.dumps(events)
 
 
