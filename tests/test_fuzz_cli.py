@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import os
 import signal
 from contextlib import contextmanager
@@ -107,9 +108,11 @@ def number_outside(kind: click.types.IntRange | click.types.FloatRange):
     out = [st.sampled_from(["abc", "", "1.5" if isinstance(kind, click.types.IntRange) else "nan", "0x10", "1e400",
                             "inf", "--"])]
     if kind.max is not None:
-        out.append(st.integers(kind.max + 1, kind.max + 10**40).map(str))
+        top = math.ceil(kind.max)  # a FloatRange's bounds need not be whole numbers
+        out.append(st.integers(top + 1, top + 10**40).map(str))
     if kind.min is not None:
-        out.append(st.integers(kind.min - 10**40, kind.min - 1).map(str))
+        bottom = math.floor(kind.min)
+        out.append(st.integers(bottom - 10**40, bottom - 1).map(str))
     return st.one_of(out)
 
 
