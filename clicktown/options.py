@@ -132,6 +132,48 @@ class LaterChoice(click.Choice):
         """Click sets the choices in __init__; they come from the module instead."""
 
 
+class BotsOption(click.Option):
+    """`--bots`: its help names the game's bots, read from the game's registry only when help is shown."""
+
+    def __init__(self, *args, registry: str, **kw):
+        self.registry = registry
+        super().__init__(*args, **kw)
+        self.rule = self.help
+
+    def get_help_record(self, ctx):
+        names = importlib.import_module(self.registry).BOTS
+        budget = " mcts takes a budget: mcts:400 (simulations a move) or mcts:0.3s (seconds a move)." if "mcts" in names else ""
+        self.help = f"{self.rule} The bots: {', '.join(names)}.{budget}"
+        return super().get_help_record(ctx)
+
+
+def bots_option(registry: str):
+    """--bots for play and simulate; `registry` is the game's bots module (its BOTS and make_bot)."""
+    return click.option("--bots", cls=BotsOption, registry=registry, default="greedy", show_default=True,
+                        help="Bots by seat, comma-separated, repeated round the table (in play: the seats "
+                             "other than yours, in order).")
+
+
+def table_bots(text: str, seats: int, registry: str, seats_text: str = "seats") -> tuple[str, ...]:
+    """The --bots text as one checked name per seat (see arena.seating); an old name gets a note on stderr."""
+    from .arena.seating import bot_list
+
+    bots = importlib.import_module(registry)
+    aliases = getattr(bots, "ALIASES", {})
+    names, renamed = bot_list(text, seats, bots.make_bot, aliases, seats_text)
+    for old in renamed:
+        click.echo(f"note: the bot {old!r} is now called {aliases[old]!r}", err=True)
+    return names
+
+
+games_option = click.option("--games", type=click.IntRange(1, 1_000_000), default=100, show_default=True,
+                            help="How many games.")
+workers_option = click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+                              help="Worker processes (same results whatever the number).")
+rotate_option = click.option("--rotate", is_flag=True, default=False,
+                             help="Turn the bots one seat round the table from game to game.")
+
+
 json_option = click.option("--json", "as_json", is_flag=True, help="Print the results as JSON on stdout.")
 seed_option = click.option("--seed", type=click.IntRange(0, 2**32 - 1), default=0, show_default=True,
                            help="Random seed, 0 to 2**32-1; the same seed gives the same results.")

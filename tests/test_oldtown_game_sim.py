@@ -13,7 +13,7 @@ from clicktown.arena.state import RandomBot, resolve_chance
 from clicktown.arena.trace import read_events
 from clicktown.oldtown.catalogue import load_catalogue
 from clicktown.oldtown.game import deduce
-from clicktown.oldtown.game.bots import GreedyBot, PlannerBot, bot_names
+from clicktown.oldtown.game.bots import GreedyBot, PlannerBot
 from clicktown.oldtown.game.simulate import play_one, run, summarize
 from clicktown.oldtown.game.state import NO_PROGRESS, TOWN_BUILT, new_game
 
@@ -187,11 +187,12 @@ def test_same_seed_same_results_whatever_workers():
 
 def test_summary_counts(cat):
     records = list(run(8, 2, ("greedy", "random"), seed=1))
-    s = summarize([r.summary for r in records], 2, ("greedy", "random"))
-    assert s["games"] == 8 and s["seats"][0]["wins"]["n"] == 8
+    s = summarize([r.summary for r in records], 2, ("greedy", "random"), seed=1)
+    assert s["games"] == 8 and s["win_rate_per_seat"][0]["n"] == 8 and s["win_rate_per_bot"]["random"]["n"] == 8
     assert s["town_completed"]["hits"] == sum(r.summary["reason"] == TOWN_BUILT for r in records)
     wins = sum(0 in r.summary["winners"] for r in records)
-    assert s["seats"][0]["wins"]["hits"] == wins
+    assert s["win_rate_per_seat"][0]["hits"] == s["win_rate_per_bot"]["greedy"]["hits"] == wins
+    assert s["points_per_seat"][1] == s["points_per_bot"]["random"] == sum(r.summary["points"][1] for r in records) / 8
 
 
 def test_greedy_beats_random(cat):
@@ -216,15 +217,6 @@ def test_greedy_calls_every_stop_it_can(cat):
         else:
             state.apply_action(bot.choose(state, rng))
     assert state.stops["wrong"] == 0
-
-
-def test_bot_names():
-    assert bot_names("greedy,random", 4) == ("greedy", "random", "random", "random")
-    assert bot_names(" Greedy , PLANNER", 2) == ("greedy", "planner")
-    with pytest.raises(Exception):
-        bot_names("clever", 2)
-    with pytest.raises(Exception):
-        bot_names("greedy,greedy,greedy", 2)
 
 
 # -- PettingZoo --------------------------------------------------------------------------------------
@@ -336,7 +328,7 @@ def test_cli_simulate_json_and_trace(run_cli, tmp_path):
                            "--seed", 9, "--json", "--trace", trace)
     assert code == 0
     summary = json.loads(out)
-    assert summary["games"] == 4 and [s["bot"] for s in summary["seats"]] == ["greedy", "random", "random"]
+    assert summary["games"] == 4 and summary["bots"] == ["greedy", "random", "greedy"]
     with open(trace) as stream:
         events = read_events(stream)
     assert sum(e["event"] == "game_end" for e in events) == 4
@@ -373,7 +365,7 @@ def test_cli_play_input_ending_too_soon_is_one_line(run_cli, tmp_path, answers):
 
 def test_cli_play_too_many_bots(run_cli):
     code, _, err = run_cli("oldtown", "play", "--players", 2, "--bots", "random,greedy")
-    assert code == 2 and "2 bots named for 1 seat" in err
+    assert code == 2 and "--bots names 2 bots for 1 seat(s) besides yours" in err
 
 
 def test_render_board_and_hand(cat):

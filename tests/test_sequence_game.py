@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from clicktown.arena.state import CHANCE, TERMINAL, RandomBot, play_game, resolve_chance
 from clicktown.arena.trace import read_events, write_events
 from clicktown.errors import ClicktownError
-from clicktown.sequence.game.bots import GreedyBot, LookaheadBot, make_bot
+from clicktown.sequence.game.bots import GreedyBot, PlannerBot, make_bot
 from clicktown.sequence.cards import load_game
 from clicktown.sequence.geometry import CORNERS, WINDOWS, cell
 from clicktown.sequence.game.state import CELL_COUNT, Match
@@ -499,15 +499,15 @@ def test_greedy_takes_a_winning_move_and_blocks_a_four():
     assert GreedyBot().choose(state, random.Random(0)) == state.match.play_action("td", 94)
 
 
-def test_lookahead_finds_a_win_in_two_with_a_removal():
+def test_planner_finds_a_win_in_two_with_a_removal():
     state = new_state("sequence", 3, 3)
     chips(state, "A", 1, 2, 3)
     chips(state, "B", 4)
     give(state, 0, ["jh", "5s", "2c"])
-    assert LookaheadBot().choose(state, random.Random(0)) == state.match.play_action("jh", 4)
+    assert PlannerBot().choose(state, random.Random(0)) == state.match.play_action("jh", 4)
 
 
-def test_lookahead_blocks_a_winning_threat_that_greedy_ignores():
+def test_planner_blocks_a_winning_threat_that_greedy_ignores():
     state = new_state("sequence")
     chips(state, "B", 91, 92, 93, 94)
     state._lock_new_sequences(94, "B")  # B has one sequence and needs one more
@@ -515,7 +515,7 @@ def test_lookahead_blocks_a_winning_threat_that_greedy_ignores():
     chips(state, "A", *[cell(2, c) for c in range(1, 5)])  # (2,5) would be A's first
     give(state, 0, ["5d", "2h"])
     assert GreedyBot().choose(state, random.Random(0)) == state.match.play_action("5d", cell(2, 5))
-    assert LookaheadBot().choose(state, random.Random(0)) == state.match.play_action("2h", cell(5, 4))
+    assert PlannerBot().choose(state, random.Random(0)) == state.match.play_action("2h", cell(5, 4))
 
 
 def test_unknown_bots_are_refused():
@@ -566,12 +566,13 @@ def test_summary_counts_wins_with_intervals():
     setup = Setup("sequence", 2, 2, ("greedy", "random"))
     records = list(run(setup, 30, seed=1))
     summary = summarise(setup, records, 1)
-    teams = summary["wins_by_team"]
+    teams = summary["win_rate_per_team"]
     assert sum(t["hits"] for t in teams.values()) + summary["draws"]["hits"] == 30
-    assert summary["wins_by_bot"]["greedy"] == teams["A"]
+    assert summary["win_rate_per_bot"]["greedy"] == summary["win_rate_per_seat"][0] == teams["A"]
     low, high = teams["A"]["ci95"]
     assert low <= teams["A"]["rate"] <= high
-    assert summary["turns_per_game"] == sum(r.summary["turns"] for r in records) / 30
+    turns = [r.summary["turns"] for r in records]
+    assert summary["turns_per_game"] == {"mean": sum(turns) / 30, "min": min(turns), "max": max(turns)}
 
 
 # ---- PettingZoo ------------------------------------------------------------------------------------

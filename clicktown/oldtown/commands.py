@@ -6,8 +6,9 @@ import os
 
 import click
 
-from ..options import (GameGroup, InputFile, LaterChoice, OutputDir, OutputFile, input_file, json_option, lang_option,
-                       output_file, played, seed_option, write_trace)
+from ..options import (GameGroup, InputFile, LaterChoice, OutputDir, OutputFile, bots_option, games_option,
+                       input_file, json_option, lang_option, output_file, played, rotate_option, seed_option,
+                       table_bots, workers_option, write_trace)
 from ..output import emit_json, message, progress, table
 from ..svgkit import save_picture, write_file
 
@@ -452,10 +453,15 @@ def _rules_chosen():
     return RuleOptions(**click.get_current_context().meta.get("oldtown_rules", {}))
 
 
+OT_BOTS = "clicktown.oldtown.game.bots"
+ot_players_option = click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True,
+                                 help="Players at the table (in play, you included).")
+
+
 @oldtown.command("play")
-@click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True, help="Players, you included.")
+@ot_players_option
 @click.option("--seat", type=click.IntRange(0, 3), default=0, show_default=True, help="Your seat (0 starts).")
-@click.option("--bots", default="greedy", show_default=True, help="Bots for the other seats: random, greedy, planner, mcts (comma-separated, the last repeats).")
+@bots_option(OT_BOTS)
 @seed_option
 @output_file("--trace", "trace_file", help="Write the game as JSON Lines to FILE.")
 @game_data
@@ -466,11 +472,10 @@ def oldtown_play(players, seat, bots, seed, trace_file, board_file, cards_file, 
 
     With --json the game goes to stderr and the result, as JSON, to stdout.
     """
-    from .game import bots as ot_game_bots
     from .game import play as ot_game_play
 
     catalogue = _game_catalogue(board_file, cards_file)
-    names = ot_game_bots.bot_names(bots, players - 1)
+    names = table_bots(bots, players - 1, OT_BOTS, "seat(s) besides yours")
     show = (lambda text: click.echo(text, err=True)) if as_json else click.echo
     human = ot_game_play.Human(lambda prompt: click.prompt(prompt, err=as_json), show)
     state = ot_game_play.play_against(catalogue, players, seat, human, names, seed, _rules_chosen())
@@ -514,26 +519,25 @@ def oldtown_referee(state_file, card_number, my_building, stop_claim, board_file
 
 
 @oldtown.command("simulate")
-@click.option("--games", type=click.IntRange(1, 1_000_000), default=100, show_default=True, help="How many games.")
-@click.option("--players", type=click.IntRange(2, 4), default=4, show_default=True)
-@click.option("--bots", default="greedy", show_default=True, help="Bots by seat: random, greedy, planner, mcts (comma-separated, the last repeats; mcts:400 = 400 simulations a move).")
+@games_option
+@ot_players_option
+@bots_option(OT_BOTS)
+@rotate_option
 @seed_option
-@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True, help="Worker processes (same results whatever the number).")
-@click.option("--rotate", is_flag=True, help="Turn the bots one seat round the table from game to game.")
+@workers_option
 @output_file("--trace", "trace_file", help="Write every game as JSON Lines to FILE.")
 @game_data
 @rule_options
 @json_option
-def oldtown_simulate(games, players, bots, seed, workers, rotate, trace_file, board_file, cards_file, as_json):
-    """Bots play many games: points and wins per seat and bot (95% intervals), turns, completed towns, stops."""
-    from .game import bots as ot_game_bots
+def oldtown_simulate(games, players, bots, rotate, seed, workers, trace_file, board_file, cards_file, as_json):
+    """Bots play many games: wins per seat and bot (95% intervals), turns, points, completed towns, stops."""
     from .game import simulate as ot_game_sim
     from .render import markers as ot_game_render
 
-    names = ot_game_bots.bot_names(bots, players)
+    names = table_bots(bots, players, OT_BOTS, "players")
     _game_catalogue(board_file, cards_file)  # bad data fails here, before any game
     records = ot_game_sim.run(games, players, names, seed, workers, board_file, cards_file, trace=bool(trace_file),
                               rotate=rotate, options=_rules_chosen())
     summaries = [record.summary for record in played(records, games, trace_file)]
-    summary = {"seed": seed, **ot_game_sim.summarize(summaries, players, names, rotate)}
+    summary = ot_game_sim.summarize(summaries, players, names, seed, rotate)
     emit_json(summary) if as_json else click.echo(ot_game_render.summary_text(summary))

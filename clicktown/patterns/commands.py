@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from ..errors import ClicktownError
-from ..options import GameGroup, OutputFile, input_file, json_option, output_file, played, seed_option, write_trace
+from ..options import (GameGroup, OutputFile, bots_option, games_option, input_file, json_option, output_file, played,
+                       rotate_option, seed_option, table_bots, workers_option, write_trace)
 from ..output import emit_json, progress
 from ..svgkit import save_picture
 
@@ -182,35 +182,25 @@ def patterns_stats(wheels, seed, as_json, deck_file, after, min_occurrences, len
     emit_json(wwp_report.stats_json(rates, seed)) if as_json else click.echo(wwp_report.stats_text(rates, seed))
 
 
+WWP_BOTS = "clicktown.patterns.game.bots"
+
+
 def wwp_game_options(fn):
     """The options of patterns play and simulate: table, mode, bots, Bank file, seed, trace."""
     fn = output_file("--trace", "trace_file", help="Write every event as JSON Lines to this file.")(fn)
     fn = seed_option(fn)
     fn = input_file("--bank", "bank_file", help="Your own Bank / Target / challenge cards file (JSON, like the built-in one).")(fn)
-    fn = click.option("--bots", default="greedy", show_default=True,
-                      help="Bots by seat, comma-separated, repeated round the table (play: the seats "
-                           "other than yours, in order): random, greedy, planner, mcts (mcts:400 = 400 simulations a move).")(fn)
+    fn = bots_option(WWP_BOTS)(fn)
     fn = click.option("--mode", type=click.Choice(["saloon", "alive-or-dead"]), default="saloon", show_default=True)(fn)
     fn = click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True, help="2 to 4 players.")(fn)
     return wwp_options(fn)
 
 
-def wwp_bot_names(bots: str, seats: int, seats_text: str = "players") -> tuple[str, ...]:
-    """The --bots list, repeated round the table to `seats` names (at most one name per seat)."""
-    names = [b.strip() for b in bots.split(",") if b.strip()]
-    if not names:
-        raise ClicktownError("--bots is empty: name at least one of random, greedy, planner")
-    if len(names) > seats:
-        raise ClicktownError(f"--bots names {len(names)} bots for {seats} {seats_text}: give at most one per seat")
-    return tuple(names[i % len(names)] for i in range(seats))
-
-
 @patterns.command("simulate")
 @wwp_game_options
-@click.option("--games", type=click.IntRange(1, 1_000_000), default=1000, show_default=True, help="How many games.")
-@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
-              help="Worker processes (same results whatever the number).")
-@click.option("--rotate", is_flag=True, help="Turn the bots one seat round the table from game to game.")
+@games_option
+@workers_option
+@rotate_option
 def patterns_simulate(players, mode, bots, bank_file, seed, trace_file, as_json, deck_file, after, min_occurrences,
                       lenient, extend, games, workers, rotate):
     """Bots play many games: win rates per seat and bot (95% intervals), rounds, turns, Bank payouts."""
@@ -218,7 +208,7 @@ def patterns_simulate(players, mode, bots, bank_file, seed, trace_file, as_json,
     from .game import simulate as wwp_sim
 
     rules = wwp.Rules(after, min_occurrences, lenient, extend)
-    setup = wwp_sim.Setup(players, mode, wwp_bot_names(bots, players), rotate, deck_file, bank_file, rules,
+    setup = wwp_sim.Setup(players, mode, table_bots(bots, players, WWP_BOTS, "players"), rotate, deck_file, bank_file, rules,
                           trace=trace_file is not None)
     wwp_sim.check_setup(setup)
     summaries = [record.summary for record in played(wwp_sim.run(setup, games, seed, workers), games, trace_file)]
@@ -241,7 +231,7 @@ def patterns_play(players, mode, bots, bank_file, seed, trace_file, as_json, dec
     from .game import simulate as wwp_sim
 
     rules = wwp.Rules(after, min_occurrences, lenient, extend)
-    others = wwp_bot_names(bots, players - 1, "seat(s) besides yours")
+    others = table_bots(bots, players - 1, WWP_BOTS, "seat(s) besides yours")
     seats = wwp_play.seat_players(players, seat, list(others))
     setup = wwp_sim.Setup(players, mode, tuple(seats), False, deck_file, bank_file, rules, trace=True)
     show = (lambda text: click.echo(text, err=True)) if as_json else click.echo

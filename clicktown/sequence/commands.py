@@ -7,7 +7,8 @@ import sys
 import click
 
 from ..errors import ClicktownError
-from ..options import GameGroup, InputFile, input_file, json_option, output_file, played, seed_option, write_trace
+from ..options import (GameGroup, InputFile, bots_option, games_option, input_file, json_option, output_file, played,
+                       rotate_option, seed_option, table_bots, workers_option, write_trace)
 from ..output import emit_json, progress
 from ..svgkit import save_picture
 
@@ -203,38 +204,41 @@ def sequence_puzzle(game, board_file, deck_file, seed, turns, any_first_move, an
         click.echo("\n".join(f"# answer {n}: {m.describe()}" for n, m in enumerate(puzzle.solution.line, 1)))
 
 
+SEQ_BOTS = "clicktown.sequence.game.bots"
+
+
 def _seq_game_options(fn):
     """The options of play and simulate: game, table, bots, seed, trace."""
     fn = output_file("--trace", "trace_file", help="Write every event as JSON Lines to this file.")(fn)
     fn = seed_option(fn)
-    fn = click.option("--bots", default="greedy", show_default=True,
-                      help="Bots by seat, comma-separated, repeated round the table: random, greedy, lookahead, mcts "
-                           "(mcts:400 = 400 simulations a move).")(fn)
+    fn = bots_option(SEQ_BOTS)(fn)
     fn = _seq_players(fn)
     return _seq_data(fn)
 
 
-def _seq_setup(game, players, teams, bots, board_file, deck_file, rotate=False):
-    """The checked simulation setup."""
+def _seq_setup(game, players, teams, bots, board_file, deck_file, rotate=False, seat=None):
+    """The checked setup; with `seat` (play), --bots names the seats other than that one."""
     from .game import simulate as seq_simulate
 
-    names = tuple(b.strip() for b in bots.split(",") if b.strip())
-    if not names:
-        raise ClicktownError("--bots is empty: name at least one of random, greedy, lookahead, mcts")
-    setup = seq_simulate.Setup(game, players or teams or 2, teams, names, board_file, deck_file, rotate)
+    players = players or teams or 2
+    if seat is None:
+        names = table_bots(bots, players, SEQ_BOTS, "players")
+    else:
+        names = table_bots(bots, players - 1, SEQ_BOTS, "seat(s) besides yours")
+    setup = seq_simulate.Setup(game, players, teams, names, board_file, deck_file, rotate)
     seq_simulate.make_match(setup)
     return setup
 
 
 @sequence.command("simulate")
 @_seq_game_options
-@click.option("--games", type=click.IntRange(1, 1_000_000), default=100, show_default=True, help="How many games.")
-@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True, help="Worker processes (same results whatever the number).")
-@click.option("--rotate", is_flag=True, help="Turn the bots one seat round the table from game to game.")
+@games_option
+@workers_option
+@rotate_option
 @json_option
 def sequence_simulate(game, board_file, deck_file, players, teams, bots, seed, trace_file, games, workers, rotate,
                       as_json):
-    """Bots play many games: win rates per team and bot (95% intervals), turns, jacks, dead cards."""
+    """Bots play many games: win rates per seat, bot and team (95% intervals), turns, jacks, dead cards."""
     from .game import simulate as seq_simulate
     from .render import text as seq_render
 
@@ -257,7 +261,7 @@ def sequence_play(game, board_file, deck_file, players, teams, bots, seed, trace
     from .game import play as seq_play
     from .render import text as seq_render
 
-    setup = _seq_setup(game, players, teams, bots, board_file, deck_file)
+    setup = _seq_setup(game, players, teams, bots, board_file, deck_file, seat=seat)
     if seat >= setup.players:
         raise ClicktownError(f"--seat {seat}: the seats of {setup.players} players are 0 to {setup.players - 1}")
     show = (lambda text: click.echo(text, err=True)) if as_json else click.echo

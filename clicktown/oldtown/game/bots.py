@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import random
 
+from ...arena.seating import unknown_bot
 from ...arena.state import RandomBot
-from ...errors import ClicktownError
 from . import rules
 from .state import (CHOOSE, DISCARD, DRAW_OWN, DRAW_SHARED, PASS, PLAY, STOP, TAKE,
                     OldTownState)
@@ -179,17 +179,5 @@ def make_bot(name: str):
 
     base = name.partition(":")[0]
     if base not in BOTS or (base != name and base != "mcts"):
-        raise ClicktownError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
+        raise unknown_bot(name, BOTS)
     return BOTS[base](**parse_budget(name)) if base == "mcts" else BOTS[base]()
-
-
-def bot_names(text: str, players: int) -> tuple[str, ...]:
-    """Bots for the seats from 'greedy' or 'greedy,random,planner' (the last one repeats)."""
-    names = [n.strip().lower() for n in text.split(",") if n.strip()]
-    if not names:
-        raise ClicktownError("name at least one bot")
-    if len(names) > players:
-        raise ClicktownError(f"{len(names)} bots named for {players} seat{'s' if players != 1 else ''}")
-    for n in names:
-        make_bot(n)
-    return tuple(names + [names[-1]] * (players - len(names)))

@@ -2,8 +2,9 @@
 
 A game's summary: the bots by seat, points, winners, turns, the reason the game ended, the
 buildings built and the stop calls (right and wrong). `summarize` folds the summaries of a run
-into the table `oldtown simulate` prints: points per seat and per bot, win rates with 95%
-intervals, turns per game, how often the town is completed, stops called.
+into the summary every game shares (arena.summary: win rates per seat and per bot with 95%
+intervals, turns per game), then Old Town's own figures: points per seat and per bot, how often
+the town is completed, buildings built, stops called.
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ import random
 from statistics import mean
 
 from ...arena.rates import Rate
+from ...arena.seating import turned
 from ...arena.simulate import GameRecord, run_games
 from ...arena.state import play_game
+from ...arena.summary import summary
 from .bots import make_bot
 from .rule_options import RuleOptions
 from .state import TOWN_BUILT, new_game
@@ -27,23 +30,16 @@ def _catalogue(board=None, cards=None):
     return any_catalogue(board=board, cards=cards)
 
 
-def seat_bots(bots: tuple[str, ...], index: int, rotate: bool) -> tuple[str, ...]:
-    """The bot of each seat in game `index`: turned one seat per game with `rotate`."""
-    if not rotate:
-        return tuple(bots)
-    k = index % len(bots)
-    return tuple(bots[k:]) + tuple(bots[:k])
-
-
 def play_one(index: int, seed: int, players: int, bots: tuple[str, ...], board=None, cards=None,
              trace: bool = False, rotate: bool = False, options: RuleOptions | None = None) -> GameRecord:
-    """Play game `index` with its seed under the rule options; the record's events are the trace when asked for."""
-    bots = seat_bots(bots, index, rotate)
+    """Play game `index` with its seed under the rule options (the table turned `index` seats with
+    `rotate`); the record's events are the trace when asked for."""
+    bots = turned(tuple(bots), index, rotate)
     catalogue = _catalogue(board, cards)
     state = new_game(catalogue, players, record=trace, options=options)
     rng = random.Random(seed)
     play_game(state, [make_bot(b) for b in bots], rng)
-    summary = {"game": index, "bots": list(bots), "points": list(state.points), "winners": state.winners(),
+    summary = {"game": index, "seats": list(bots), "points": list(state.points), "winners": state.winners(),
                "turns": state.turns, "reason": state.reason, "built": len(state.town.built),
                "stops": dict(state.stops)}
     events = []
@@ -61,31 +57,21 @@ def run(games: int, players: int, bots: tuple[str, ...], seed: int, workers: int
     return run_games(play, games, seed, workers)
 
 
-def summarize(summaries: list[dict], players: int, bots: tuple[str, ...], rotate: bool = False) -> dict:
-    """Points per seat and per bot, win rates (ties count for every tied seat), turns, completion, stops.
-
-    `seats` are the seats as named; `by_bot` (and `win_rate_per_bot`, its win rates) follow each
-    game's own seating, so they count a rotated bot wherever it sat."""
+def summarize(summaries: list[dict], players: int, bots: tuple[str, ...], seed: int = 0,
+              rotate: bool = False) -> dict:
+    """The shared summary (ties count for every tied seat), then points per seat and per bot,
+    completed towns, buildings built and stops called per game."""
     n = len(summaries)
-    seats = []
-    for seat in range(players):
-        points = [s["points"][seat] for s in summaries]
-        wins = sum(seat in s["winners"] for s in summaries)
-        seats.append({"seat": seat, "bot": bots[seat], "mean_points": mean(points) if points else 0.0,
-                      "wins": Rate(wins, n).to_json()})
-    by_bot = {}
+    points_per_bot = {}
     for name in dict.fromkeys(bots):
-        places = [(s, seat) for s in summaries for seat, b in enumerate(s["bots"]) if b == name]
-        by_bot[name] = {"seats": [seat for seat in range(players) if bots[seat] == name],
-                        "mean_points": mean(s["points"][seat] for s, seat in places) if places else 0.0,
-                        "wins": Rate(sum(seat in s["winners"] for s, seat in places), len(places)).to_json()}
-    built = sum(s["reason"] == TOWN_BUILT for s in summaries)
-    return {
-        "games": n, "players": players, "bots": list(bots), "rotate": rotate, "seats": seats, "by_bot": by_bot,
-        "win_rate_per_bot": {name: b["wins"] for name, b in by_bot.items()},
-        "mean_turns": mean(s["turns"] for s in summaries) if n else 0.0,
-        "town_completed": Rate(built, n).to_json(),
-        "mean_buildings_built": mean(s["built"] for s in summaries) if n else 0.0,
-        "stops_per_game": {"right": mean(s["stops"]["right"] for s in summaries) if n else 0.0,
-                           "wrong": mean(s["stops"]["wrong"] for s in summaries) if n else 0.0},
-    }
+        held = [s["points"][seat] for s in summaries for seat, b in enumerate(s["seats"]) if b == name]
+        points_per_bot[name] = mean(held) if held else 0.0
+    return summary(
+        summaries, seed=seed, players=players, bots=bots, rotate=rotate,
+        points_per_seat=[mean(s["points"][seat] for s in summaries) if n else 0.0 for seat in range(players)],
+        points_per_bot=points_per_bot,
+        town_completed=Rate(sum(s["reason"] == TOWN_BUILT for s in summaries), n).to_json(),
+        buildings_built_per_game=mean(s["built"] for s in summaries) if n else 0.0,
+        stops_per_game={"right": mean(s["stops"]["right"] for s in summaries) if n else 0.0,
+                        "wrong": mean(s["stops"]["wrong"] for s in summaries) if n else 0.0})
+

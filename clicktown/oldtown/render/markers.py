@@ -53,26 +53,19 @@ def scores(state) -> str:
                      for s in range(state.players))
 
 
-def _rate(rate: dict) -> str:
-    low, high = rate["ci95"]
-    return f"{rate['rate']:.1%} ({low:.1%}-{high:.1%})"
-
-
-def summary_text(summary: dict) -> str:
-    """The table `oldtown simulate` prints."""
+def summary_text(result: dict) -> str:
+    """The summary `oldtown simulate` prints: the shared tables, then points, towns and stops."""
+    from ...arena.summary import shared_text
     from ...output import table
 
-    rows = [[s["seat"], s["bot"], f"{s['mean_points']:.1f}", _rate(s["wins"])] for s in summary["seats"]]
-    out = [table(rows, ["seat", "bot", "points", "wins (95% interval)"]), ""]
-    rows = [[name, " ".join(map(str, b["seats"])), f"{b['mean_points']:.1f}", _rate(b["wins"])]
-            for name, b in summary["by_bot"].items()]
-    out += [table(rows, ["bot", "seats", "points per seat", "wins per seat (95% interval)"]), ""]
-    stops = summary["stops_per_game"]
-    out.append(f"{summary['games']} games of {summary['players']} players: {summary['mean_turns']:.1f} turns per game; "
-               f"town completed in {_rate(summary['town_completed'])}; "
-               f"{summary['mean_buildings_built']:.1f} buildings built per game; "
-               f"stops per game: {stops['right']:.2f} right, {stops['wrong']:.2f} wrong")
-    return "\n".join(out)
+    rows = [[f"seat {seat}", f"{p:.1f}"] for seat, p in enumerate(result["points_per_seat"])]
+    rows += [[f"bot {name}", f"{p:.1f}"] for name, p in result["points_per_bot"].items()]
+    stops = result["stops_per_game"]
+    town = result["town_completed"]
+    return "\n".join([shared_text(result), "", table(rows, ["who", "points per game"]), "",
+                      f"town completed in {town['hits']}/{town['n']} games ({100 * town['rate']:.1f}%); "
+                      f"{result['buildings_built_per_game']:.1f} buildings built per game; "
+                      f"stops per game: {stops['right']:.2f} right, {stops['wrong']:.2f} wrong"])
 
 
 def verdict_text(verdict, card) -> str:

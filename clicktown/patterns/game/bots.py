@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 
+from ...arena.seating import unknown_bot
 from ...errors import ClicktownError
 from ..cards import Card
 from ..tables import best_cover, moves
@@ -304,5 +305,5 @@ def make_bot(name: str):
     players = {"random": RandomPlayer, "greedy": GreedyPlayer, "planner": PlannerPlayer, "mcts": MctsPlayer}
     base = name.partition(":")[0]
     if base not in players or (base != name and base != "mcts"):
-        raise ClicktownError(f"unknown bot '{name}' (bots: {', '.join(BOTS)})")
+        raise unknown_bot(name, BOTS)
     return players[base](**parse_budget(name)) if base == "mcts" else players[base]()

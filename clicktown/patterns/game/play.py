@@ -15,6 +15,7 @@ from typing import Callable
 
 import click
 
+from ...arena.seating import seated
 from ...arena.state import CHANCE, sample_chance
 from ...errors import ClicktownError
 from ...numbers import number_in
@@ -177,14 +178,11 @@ class Human:
 
 def seat_players(players: int, seat: int, bots: list[str]) -> list[str]:
     """Who sits where: "human" at `seat`, the bots (repeated round the table) in the other seats in order."""
-    if not 0 <= seat < players:
-        raise ClicktownError(f"--seat {seat}: the seats of {players} players are 0 to {players - 1}")
     if not bots:
         raise ClicktownError("no bots named for the other seats")
     for name in bots:
         make_bot(name)
-    others = iter(bots[i % len(bots)] for i in range(players - 1))
-    return ["human" if s == seat else next(others) for s in range(players)]
+    return seated(players, seat, bots)
 
 
 def play_against(state: GameState, seat: int, human: Human, bots: list[str], seed: int) -> GameState:

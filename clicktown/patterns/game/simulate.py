@@ -1,10 +1,10 @@
 """Many Wild Wild Pattern games between bots, and the summary tables (the running is arena.simulate).
 
 `play_one(index, seed, setup)` plays one game from its own seed and returns a `GameRecord`: the
-summary (winners, reason, rounds, turns, Wild Wild Patterns, cents per combination) and, when the
-setup asks for a trace, every event. `summarize(records)` adds the games up: win rates per seat
-and per bot with Wilson 95% intervals, rounds and turns per game, how games ended, what the Bank
-paid per combination.
+summary (seats, winners, reason, rounds, turns, Wild Wild Patterns, cents per combination) and,
+when the setup asks for a trace, every event. `summarize(records)` adds the games up in the
+summary all games share (arena.summary: win rates per seat and per bot, turns per game), then
+the game's own figures: rounds per game, how games ended, what the Bank paid per combination.
 """
 
 from __future__ import annotations
@@ -13,9 +13,10 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache, partial
 
-from ...arena.rates import Rate
+from ...arena.seating import turned
 from ...arena.simulate import GameRecord, run_games
 from ...arena.state import play_game
+from ...arena.summary import shared_text, spread, summary
 from ...errors import ClicktownError
 from ..bank import load_bank
 from .bots import make_bot
@@ -40,10 +41,7 @@ class Setup:
 
     def seats(self, index: int) -> tuple[str, ...]:
         """The bot of each seat in game `index` (turned one seat per game with `rotate`)."""
-        if not self.rotate:
-            return self.bots
-        k = index % self.players
-        return self.bots[k:] + self.bots[:k]
+        return turned(self.bots, index, self.rotate)
 
 
 def check_setup(setup: Setup) -> None:
@@ -99,14 +97,7 @@ def run(setup: Setup, games: int, seed: int, workers: int = 1):
 
 
 def summarize(summaries: list[dict], setup: Setup, seed: int) -> dict:
-    """The run's tables: win rates per seat and per bot (95% intervals), lengths, endings, payouts."""
-    n = len(summaries)
-    per_seat = [Rate(sum(seat in s["winners"] for s in summaries), n).to_json() for seat in range(setup.players)]
-    bots = sorted(set(setup.bots))
-    per_bot = {}
-    for bot in bots:
-        seats = [(s, i) for s in summaries for i, b in enumerate(s["seats"]) if b == bot]
-        per_bot[bot] = Rate(sum(i in s["winners"] for s, i in seats), len(seats)).to_json()
+    """The shared summary (arena.summary), then rounds per game, endings and the Bank's payouts."""
     reasons: dict[str, int] = {}
     paid: dict[str, dict] = {}
     for s in summaries:
@@ -115,30 +106,20 @@ def summarize(summaries: list[dict], setup: Setup, seed: int) -> dict:
             total = paid.setdefault(name, {"times": 0, "cents": 0})
             total["times"] += line["times"]
             total["cents"] += line["cents"]
-    return {"games": n, "seed": seed, "players": setup.players, "mode": setup.mode, "bots": list(setup.bots),
-            "rotate": setup.rotate, "win_rate_per_seat": per_seat, "win_rate_per_bot": per_bot,
-            "rounds_per_game": sum(s["rounds"] for s in summaries) / n if n else 0.0,
-            "turns_per_game": sum(s["turns"] for s in summaries) / n if n else 0.0,
-            "wild_wild_patterns": sum(s["wilds"] for s in summaries), "endings": dict(sorted(reasons.items())),
-            "paid": dict(sorted(paid.items(), key=lambda kv: (-kv[1]["cents"], -kv[1]["times"], kv[0])))}
+    return summary(summaries, seed=seed, players=setup.players, bots=setup.bots, rotate=setup.rotate,
+                   mode=setup.mode, rounds_per_game=spread([s["rounds"] for s in summaries]),
+                   wild_wild_patterns=sum(s["wilds"] for s in summaries), endings=dict(sorted(reasons.items())),
+                   paid=dict(sorted(paid.items(), key=lambda kv: (-kv[1]["cents"], -kv[1]["times"], kv[0]))))
 
 
 def summary_text(result: dict) -> str:
     """The summary as plain text tables."""
     from ...output import table
 
-    def pct(rate):
-        low, high = rate["ci95"]
-        return [f"{rate['hits']}/{rate['n']}", f"{100 * rate['rate']:.1f}%", f"{100 * low:.1f}% - {100 * high:.1f}%"]
-
-    lines = [f"{result['games']} games, {result['players']} players, {result['mode']}, bots "
-             f"{','.join(result['bots'])}{' (rotated)' if result['rotate'] else ''}, seed {result['seed']}", ""]
-    lines.append(table([[f"seat {i}"] + pct(r) for i, r in enumerate(result["win_rate_per_seat"])] +
-                       [[b] + pct(r) for b, r in result["win_rate_per_bot"].items()],
-                       ["who", "wins", "rate", "95% interval"]))
-    lines += ["", f"rounds per game {result['rounds_per_game']:.2f}, turns per game {result['turns_per_game']:.1f}, "
-              f"Wild Wild Patterns {result['wild_wild_patterns']}",
-              "endings: " + ", ".join(f"{k} {v}" for k, v in result["endings"].items()), ""]
+    rounds = result["rounds_per_game"]
+    lines = [shared_text(result, f", {result['mode']}"),
+             f"rounds per game: {rounds['mean']:.2f}, Wild Wild Patterns {result['wild_wild_patterns']}",
+             "endings: " + ", ".join(f"{k} {v}" for k, v in result["endings"].items()), ""]
     lines.append(table([[name, str(line["times"]), f"{line['cents'] / 100:.2f}"] for name, line in result["paid"].items()],
                        ["combination", "times held", "dollars paid"]))
     return "\n".join(lines)

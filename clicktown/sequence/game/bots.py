@@ -1,4 +1,4 @@
-"""Players for the Sequence engine: random, greedy (a hand-written evaluation of lines), lookahead.
+"""Players for the Sequence engine: random, greedy (a hand-written evaluation of lines), planner.
 
   random    -- any legal action, uniformly (the arena's RandomBot);
   greedy    -- exchanges a dead card when it holds one, then plays the move whose cell scores best:
@@ -6,7 +6,7 @@
                lines (1, 3, 9, 27 for the 1st to 4th chip, 1000 for the 5th) and what it blocks of
                an opponent's (1, 3, 8, 500 for a line holding 1 to 4 of theirs); a jack or a plus
                or minus card is kept unless it is worth clearly more than a plain card;
-  lookahead -- asks the win-in-N solver (`solve.solve_search`) whether its hand wins within two of
+  planner   -- asks the win-in-N solver (`solve.solve_search`) whether its hand wins within two of
                its own turns, and plays the first move of that line; otherwise, when an opponent
                could win on its next turn by one chip on some cell, it blocks: a chip on that cell,
                or the removal of one of the opponent's chips in the line; otherwise plays as greedy.
@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import random
 
+from ...arena.seating import unknown_bot
 from ...arena.state import RandomBot
-from ...errors import ClicktownError
 from ..geometry import CONFLICTS_OF, CORNERS_IN, WINDOWS, WINDOWS_BY_CELL
 from ..position import EMPTY
 from .state import CELL_COUNT, MatchState
@@ -96,10 +96,10 @@ def removal_score(state: MatchState, team: str, cell: int) -> float:
     return score
 
 
-class LookaheadBot:
+class PlannerBot:
     """Plays a winning line of the win-in-N solver when its hand has one within `depth` turns, else greedy."""
 
-    name = "lookahead"
+    name = "planner"
 
     def __init__(self, depth: int = 2):
         self.depth = depth
@@ -280,14 +280,16 @@ class MctsBot:
         return self.search.choose(state, rng)
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot, "mcts": MctsBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot, "mcts": MctsBot}
+ALIASES = {"lookahead": "planner"}  # the planner's former name, still accepted
 
 
 def make_bot(name: str):
     """A bot by name; mcts takes a budget: mcts:400 (simulations a move) or mcts:0.3s (seconds a move)."""
     from ...arena.ismcts import parse_budget
 
+    name = ALIASES.get(name, name)
     base = name.partition(":")[0]
     if base not in BOTS or (base != name and base != "mcts"):
-        raise ClicktownError(f"unknown bot {name!r} (choose {', '.join(BOTS)})")
+        raise unknown_bot(name, BOTS)
     return BOTS[base](**parse_budget(name)) if base == "mcts" else BOTS[base]()

@@ -161,14 +161,15 @@ class Human:
 
 
 def play_against(setup, seat: int, human: Human, seed: int) -> MatchState:
-    """One game with `human` at `seat` and the setup's bots at the others; `state.trace` holds its events."""
+    """One game with `human` at `seat` and the setup's bots in the other seats in order (repeated
+    round the table); `state.trace` holds its events."""
+    from ...arena.seating import seated
     from ...arena.state import play_game
     from .bots import make_bot
     from .simulate import end_event, make_match, start_event
 
     match = make_match(setup)
-    names = list(setup.seat_bots())
-    names[seat] = human.name
+    names = seated(setup.players, seat, setup.bots, human.name)
     players = [human if s == seat else make_bot(name) for s, name in enumerate(names)]
     state = match.new_state()
     state.events = []

@@ -13,8 +13,10 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 
 from ...arena.rates import Rate
+from ...arena.seating import round_the_table, turned
 from ...arena.simulate import GameRecord, run_games
 from ...arena.state import play_game
+from ...arena.summary import summary
 from ...errors import ClicktownError
 from .bots import make_bot
 from ..cards import load_game
@@ -35,13 +37,9 @@ class Setup:
     rotate: bool = False
 
     def seat_bots(self, index: int = 0) -> tuple[str, ...]:
-        """The bot of each seat in game `index`: the list given, repeated round the table, turned
-        one seat per game with `rotate`."""
-        bots = tuple(self.bots[s % len(self.bots)] for s in range(self.players))
-        if not self.rotate:
-            return bots
-        k = index % self.players
-        return bots[k:] + bots[:k]
+        """The bot of each seat in game `index`: the list given, repeated round the table (and
+        turned `index` seats with `rotate`)."""
+        return turned(round_the_table(self.bots, self.players), index, self.rotate)
 
 
 @lru_cache(maxsize=16)
@@ -77,8 +75,10 @@ def play_one(index: int, seed: int, setup: Setup, trace: bool = True) -> GameRec
     state = match.new_state()
     state.events = [] if trace else None
     play_game(state, bots, random.Random(seed))
-    summary = {"bots": list(names), "winner": state.winner, "turns": state.turns, "reason": state.end_reason, **state.stats,
-               "sequences": state.sequence_counts()}
+    table = match.table
+    winners = [s for s in range(table.players) if state.winner is not None and table.team_of(s) == state.winner]
+    summary = {"seats": list(names), "winner": state.winner, "winners": winners, "turns": state.turns,
+               "reason": state.end_reason, **state.stats, "sequences": state.sequence_counts()}
     events = [start_event(state, names, index, seed), *(state.events or []), end_event(state)] if trace else []
     return GameRecord(index, seed, summary, events)
 
@@ -90,26 +90,19 @@ def run(setup: Setup, games: int, seed: int, workers: int = 1, trace: bool = Fal
 
 
 def summarise(setup: Setup, records: list[GameRecord], seed: int) -> dict:
-    """Win rates per team and per bot (95% intervals), draws, and per-game averages."""
-    match = make_match(setup)
-    table = match.table
-    names = setup.seat_bots()
-    n = len(records)
-    teams = {t: Rate(sum(r.summary["winner"] == t for r in records), n).to_json() for t in table.team_names}
-    bots = {}
-    for bot in dict.fromkeys(names):
-        won = sum(r.summary["winner"] in {table.team_of(s) for s, b in enumerate(r.summary["bots"]) if b == bot}
-                  for r in records)
-        bots[bot] = Rate(won, n).to_json()
-    draws = Rate(sum(r.summary["winner"] is None for r in records), n).to_json()
+    """The shared summary (a seat wins when its team wins), then wins per team, draws, averages."""
+    table = make_match(setup).table
+    games = [r.summary for r in records]
+    n = len(games)
 
     def mean(key):
-        return sum(r.summary[key] for r in records) / n if n else 0.0
+        return sum(g[key] for g in games) / n if n else 0.0
 
-    return {"game": table.game, "players": table.players, "teams": table.teams, "bots": list(names),
-            "games": n, "seed": seed, "sequences_needed": table.needed, "hand_size": table.hand,
-            "rotate": setup.rotate, "wins_by_team": teams, "wins_by_bot": bots,
-            "win_rate_per_bot": bots, "draws": draws,
-            "turns_per_game": mean("turns"), "wild_played_per_game": mean("wild"),
-            "remove_played_per_game": mean("remove"), "dead_cards_exchanged_per_game": mean("exchanged"),
-            "passes_per_game": mean("passes")}
+    return summary(games, seed=seed, players=table.players, bots=setup.seat_bots(), rotate=setup.rotate,
+                   game=table.game, teams=table.teams, sequences_needed=table.needed, hand_size=table.hand,
+                   win_rate_per_team={t: Rate(sum(g["winner"] == t for g in games), n).to_json()
+                                      for t in table.team_names},
+                   draws=Rate(sum(g["winner"] is None for g in games), n).to_json(),
+                   wild_played_per_game=mean("wild"), remove_played_per_game=mean("remove"),
+                   dead_cards_exchanged_per_game=mean("exchanged"), passes_per_game=mean("passes"))
+

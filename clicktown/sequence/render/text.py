@@ -69,24 +69,19 @@ def solution_view(solution: Solution, team: str, turns: int) -> str:
     return f"team {team} wins in {solution.turns} turn(s) ({solution.method}):\n" + "\n".join(steps)
 
 
-def _rate(rate: dict) -> list[str]:
-    """hits/n, the rate and its 95% interval as table cells."""
-    low, high = rate["ci95"]
-    return [f"{rate['hits']}/{rate['n']}", f"{rate['rate']:.1%}", f"{low:.1%} - {high:.1%}"]
+def simulate_view(result: dict) -> str:
+    """The summary of a simulation: the shared tables, then wins per team, draws and the cards played."""
+    from ...arena.summary import rate_cells, shared_text
 
-
-def simulate_view(summary: dict) -> str:
-    """The summary of a simulation: win rates per team and bot with 95% intervals, then averages."""
-    head = (f"{summary['games']} games of {summary['game']}, {summary['players']} players in {summary['teams']} teams "
-            f"({summary['sequences_needed']} sequence(s) to win, hands of {summary['hand_size']}), seed {summary['seed']}; "
-            f"seats: {' '.join(summary['bots'])}")
-    rows = [[f"team {t}", *_rate(r)] for t, r in summary["wins_by_team"].items()]
-    rows += [[f"bot {b}", *_rate(r)] for b, r in summary["wins_by_bot"].items()]
-    rows.append(["draw", *_rate(summary["draws"])])
-    averages = (f"per game: {summary['turns_per_game']:.1f} turns, {summary['wild_played_per_game']:.2f} wild cards and "
-                f"{summary['remove_played_per_game']:.2f} remove cards played, {summary['dead_cards_exchanged_per_game']:.2f} "
-                f"dead cards exchanged, {summary['passes_per_game']:.2f} passes")
-    return "\n".join([head, table(rows, ["wins", "games", "rate", "95% interval"]), averages])
+    rows = [[f"team {t}", *rate_cells(r)] for t, r in result["win_rate_per_team"].items()]
+    rows.append(["draw", *rate_cells(result["draws"])])
+    return "\n".join([shared_text(result, f" in {result['teams']} teams of {result['game']} "
+                                           f"({result['sequences_needed']} sequence(s) to win, hands of {result['hand_size']})"),
+                      "", table(rows, ["team", "wins", "rate", "95% interval"]), "",
+                      f"per game: {result['wild_played_per_game']:.2f} wild cards and "
+                      f"{result['remove_played_per_game']:.2f} remove cards played, "
+                      f"{result['dead_cards_exchanged_per_game']:.2f} dead cards exchanged, "
+                      f"{result['passes_per_game']:.2f} passes"])
 
 
 def result_view(state) -> str:
