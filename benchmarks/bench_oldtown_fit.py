@@ -10,7 +10,7 @@ import time
 
 from clicktown.oldtown.catalogue import load_catalogue
 from research.oldtown_cards.fit import Acceptance, Option, town_arrays
-from research.oldtown_cards.reconstruct import card_vocabulary
+from research.oldtown_cards.scenarios import card_vocabulary
 from clicktown.oldtown.solo import Clue, Solution, clue_holds
 
 TOWNS = 500

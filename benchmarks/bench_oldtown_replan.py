@@ -15,7 +15,7 @@ from ortools.sat.python import cp_model
 
 from clicktown.oldtown.catalogue import load_catalogue
 from research.oldtown_cards.fit import Acceptance, Card, Option, town_arrays
-from research.oldtown_cards.reconstruct import card_vocabulary
+from research.oldtown_cards.scenarios import card_vocabulary
 from research.oldtown_cards.replan import _Atoms, accepts_atom
 from clicktown.oldtown.solo import Solution
 

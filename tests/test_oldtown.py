@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from clicktown.oldtown.solve import count, cpsat as model, csp
 from clicktown.oldtown.catalogue import load_catalogue
-from research.oldtown_cards.reconstruct import card_vocabulary, neighbour_towns
+from research.oldtown_cards.scenarios import card_vocabulary, neighbour_towns
 from clicktown.oldtown.solo import Clue, Puzzle, Solution, validate
 from clicktown.oldtown.solve.verify import classify, meets_expectation
 

@@ -19,7 +19,8 @@ from clicktown.oldtown.catalogue import KIND_OF_NUMBER, load_catalogue
 from clicktown.oldtown.solve.count import Counter
 from research.oldtown_cards.fit import (Acceptance, Goal, Option, Search, card_options, card_uses, clues_of,
                                    town_arrays)
-from research.oldtown_cards.reconstruct import _rank, card_vocabulary, read_start_plans
+from research.oldtown_cards.reconstruct import read_start_plans
+from research.oldtown_cards.scenarios import _rank, card_vocabulary
 from research.oldtown_cards.replan import accepts_atom, needed_atoms
 from clicktown.oldtown.solo import Clue, Solution, clue_holds, validate
 

@@ -11,7 +11,8 @@ from clicktown.oldtown.catalogue import load_catalogue
 from clicktown.oldtown.solo import Clue, clue_holds
 from research.oldtown_cards.__main__ import research as cli
 from research.oldtown_cards.fit import card_options, card_uses
-from research.oldtown_cards.reconstruct import Evidence, _rank, card_vocabulary, surviving_rows
+from research.oldtown_cards.reconstruct import Evidence
+from research.oldtown_cards.scenarios import _rank, card_vocabulary, surviving_rows
 
 CATALOGUE = load_catalogue()
 EVIDENCE = Evidence(list(CATALOGUE.scenarios.values()), CATALOGUE.building_names)

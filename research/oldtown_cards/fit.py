@@ -36,11 +36,11 @@ import numpy as np
 
 from clicktown.oldtown.catalogue import KIND_OF_NUMBER, map_region
 from clicktown.oldtown.solve.count import Counter
-from .reconstruct import (QUOTED, _fits_region, _fits_relation, _rank, _where, card_vocabulary, neighbour_towns,
-                          surviving_rows)
+from .scenarios import (QUOTED, _fits_region, _fits_relation, _rank, _where, card_vocabulary, neighbour_towns,
+                        surviving_rows)
+from .town_model import PLOTS, footnote_rules, one_worker, open_town_model
 from clicktown.oldtown.solo import Clue, Puzzle, Solution, clue_holds
 
-PLOTS = range(1, 17)
 RIVAL_WEIGHT = 100  # one pooled rival that survives
 BROKEN_WEIGHT = 1000  # a card that rejects an intended solution of 7 or 8
 MAP_COST = 4  # a type-A card given only by its plan (no sentence of the board says it)
@@ -614,7 +614,7 @@ def best_open_town(search: "Search", goal: Goal, seconds: float = 3.0):
     """
     from ortools.sat.python import cp_model
 
-    m, at, mine, mine_at = _open_town_model(search, goal)
+    m, at, mine, mine_at = open_town_model(search, goal)
     names = search.buildings
     broken = []
     for n, bound in goal.cards:
@@ -628,7 +628,7 @@ def best_open_town(search: "Search", goal: Goal, seconds: float = 3.0):
             m.add(sum(at[x, p] for p in o.plots) >= 1).only_enforce_if(holds)
             broken.append(holds.Not())
     m.minimize(sum(broken))
-    solver = _one_worker(seconds)
+    solver = one_worker(seconds)
     for (b, p), v in at.items():
         m.add_hint(v, goal.town.get(p) == b)
     if solver.solve(m) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -831,7 +831,7 @@ def plan_open_town(search: Search, goal: Goal, seconds: float = 60.0) -> bool:
     """
     from ortools.sat.python import cp_model
 
-    m, at, mine, mine_at = _open_town_model(search, goal)
+    m, at, mine, mine_at = open_town_model(search, goal)
     outside = _fixed_cards_allow(m, at, search, goal)
     choose = {}
     for n, _ in goal.cards:
@@ -844,7 +844,7 @@ def plan_open_town(search: Search, goal: Goal, seconds: float = 60.0) -> bool:
     misses = [at[b, p] for r, row in enumerate(goal.rows) for b in row for p in PLOTS if (p - 1) // 4 != r]
     m.minimize(sum(misses) + MOVED_COST * sum(_moves_off_current(m, search, goal, at))
                + OUTSIDE_COST * sum(outside))
-    solver = _one_worker(seconds)
+    solver = one_worker(seconds)
     if solver.solve(m) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return False
     goal.town = {p: b for (b, p), v in at.items() if solver.boolean_value(v)}
@@ -852,34 +852,6 @@ def plan_open_town(search: Search, goal: Goal, seconds: float = 60.0) -> bool:
     for n, options in choose.items():
         search.choice[n] = next(i for i, x in options.items() if solver.boolean_value(x))
     return True
-
-
-def footnote_rules(m, at, mine, mine_at, search: Search, goal: Goal, choose: dict) -> None:
-    """What the type-C cards of the open scenario (chosen among `choose`: card -> {option: Boolean})
-    must do for its two solutions: hold in both, relate some card's building to exactly the
-    footnote's two buildings, and relate some card's building to exactly each fixed my-building."""
-    singled = {q: [] for q in PLOTS}
-    pair_rows = []
-    for n, options in choose.items():
-        for i, x in options.items():
-            o = search.cards[n].options[i]
-            for p in PLOTS:
-                row = sorted(q for (p2, q) in o.pairs if p2 == p and q != p)
-                for extra in goal.swap:
-                    m.add_bool_or([x.Not(), at[o.building, p].Not(), *[mine_at[q] for q in row],
-                                   *[at[extra, q] for q in row]])
-                if len(row) == 1:
-                    singled[row[0]].append(_both(m, x, at[o.building, p]))
-                elif len(row) == 2 and len(goal.swap) == 2:
-                    s, j = goal.swap
-                    w = _both(m, x, at[o.building, p])
-                    m.add_bool_or([_both(m, at[s, row[0]], at[j, row[1]]),
-                                   _both(m, at[s, row[1]], at[j, row[0]])]).only_enforce_if(w)
-                    pair_rows.append(w)
-    m.add_bool_or(pair_rows)
-    for b, v in mine.items():  # each fixed my-building is the only one some card relates to
-        for q in PLOTS:
-            m.add_bool_or(singled[q]).only_enforce_if([v, at[b, q]])
 
 
 OUTSIDE_COST = 200  # planning 7: a type-A or bound type-B card none of whose options fits
@@ -902,62 +874,6 @@ def _moves_off_current(m, search: Search, goal: Goal, at) -> list:
         off = m.new_bool_var(f"off{n}")
         m.add(sum(at[x, p] for p in card.options[search.choice[n]].plots) >= 1).only_enforce_if(off.Not())
         out.append(off)
-    return out
-
-
-def _open_town_model(search: Search, goal: Goal):
-    """A CP-SAT model of the open scenario's town: (model, building on plot, my building, one of my
-    buildings on plot)."""
-    from ortools.sat.python import cp_model
-
-    m = cp_model.CpModel()
-    names = search.buildings
-    at = {(b, p): m.new_bool_var(f"{b}@{p}") for b in names for p in PLOTS}
-    mine = {b: m.new_bool_var(f"mine_{b}") for b in names if b not in goal.swap}
-    _town_rules(m, at, mine, goal, names)
-    return m, at, mine, _mine_at(m, at, mine)
-
-
-def _one_worker(seconds: float):
-    """A CP-SAT solver that gives the same answer on every run: one worker, a fixed seed and a
-    deterministic time limit."""
-    from ortools.sat.python import cp_model
-
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.max_deterministic_time = seconds
-    solver.parameters.random_seed = 0
-    return solver
-
-
-def _both(m, a, b):
-    """A Boolean that implies a and b."""
-    v = m.new_bool_var("")
-    m.add_implication(v, a)
-    m.add_implication(v, b)
-    return v
-
-
-def _town_rules(m, at, mine, goal: Goal, names) -> None:
-    """One building a plot; the surviving, bound and footnote buildings stand; my buildings stand."""
-    required = {x for row in goal.rows for x in row} | set(goal.swap)
-    required |= {names[b] for _, b in goal.cards if b is not None}
-    for p in PLOTS:
-        m.add_exactly_one(at[b, p] for b in names)
-    for b in names:
-        placed = sum(at[b, p] for p in PLOTS)
-        m.add(placed == 1) if b in required else m.add(placed <= 1)
-        if b in mine:
-            m.add(placed >= 1).only_enforce_if(mine[b])
-    m.add(sum(mine.values()) == goal.mine_count - (1 if goal.swap else 0))
-
-
-def _mine_at(m, at, mine) -> dict:
-    """plot -> a Boolean that implies one of my (fixed) buildings stands there."""
-    out = {}
-    for q in PLOTS:
-        out[q] = m.new_bool_var(f"mine_at_{q}")
-        m.add_bool_or([_both(m, v, at[b, q]) for b, v in mine.items()]).only_enforce_if(out[q])
     return out
 
 

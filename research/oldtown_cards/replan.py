@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .fit import PLOTS, _one_worker, _open_town_model, footnote_rules
+from .town_model import PLOTS, footnote_rules, one_worker, open_town_model
 
 REPLAN_SECONDS = 900.0  # deterministic time CP-SAT may take for one plan (one worker)
 
@@ -36,14 +36,14 @@ def replan_open_town(search, goal, base_allowed: dict, seconds: float = REPLAN_S
     finds no such plan in time."""
     from ortools.sat.python import cp_model
 
-    m, at, mine, mine_at = _open_town_model(search, goal)
+    m, at, mine, mine_at = open_town_model(search, goal)
     choose = _option_vars(m, search, base_allowed)
     _hint_current(m, search, goal, choose, at, mine)
     _cards_hold_in_town(m, at, search, goal, choose)
     footnote_rules(m, at, mine, mine_at, search, goal, {n: choose[n] for n, _ in goal.cards
                                                         if search.cards[n].kind == "C"})
     _reject_pooled_rivals(m, search, goal, choose, at, mine)
-    solver = _one_worker(seconds)
+    solver = one_worker(seconds)
     if solver.solve(m) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return False
     for n, options in choose.items():
