@@ -19,6 +19,11 @@ $(TEST_STAMP): $(STAMP)
 
 run: $(STAMP)
 	@$(BIN)/clicktown oldtown verify || { echo "Some scenarios do not show what the rulebook implies with the reconstructed cards (exit 1): see docs/oldtown-reconstruction.md." >&2; exit 1; }
+	@echo ""
+	@echo "Try next (after '. $(BIN)/activate'; the README has a quick start per game):"
+	@echo "  clicktown oldtown solve 5                        # a rulebook puzzle, solved and drawn as a plan"
+	@echo "  clicktown patterns play --players 2 --bots planner   # a game of Wild Wild Pattern against a bot"
+	@echo "  clicktown serve                                  # the games in the browser (docs/web.md)"
 
 # `test` leaves out the tests marked slow (pyproject's addopts); `test-all` runs them too.
 test: $(TEST_STAMP) browser

@@ -151,11 +151,11 @@ def test_missing_files_and_broken_data_are_one_line(run_cli, tmp_path):
     assert code == 2 and "only for 1 or 2 turns" in err
 
 
-def test_the_readme_examples_print_what_the_readme_shows(run_cli, tmp_path):
+def test_the_documented_examples_print_what_the_docs_show(run_cli, tmp_path):
     from pathlib import Path
 
-    readme = Path(__file__).parent.parent / "README.md"
-    text = readme.read_text().split("<!-- section:sequence -->")[1].split("<!-- end:sequence -->")[0]
+    page = Path(__file__).parent.parent / "docs" / "sequence-commands.md"
+    text = page.read_text().split("<!-- section:sequence -->")[1].split("<!-- end:sequence -->")[0]
     blocks = text.split("```")
     game = position_file(tmp_path, [b for b in blocks[1].splitlines() if b], name="game.txt")
     shown = blocks[3].splitlines()
