@@ -20,7 +20,7 @@ WORKERS = int(os.environ.get("BENCH_BOTS_WORKERS", "2"))
 SEED = 25
 
 PAIRINGS = {
-    "sequence": [("mcts", "greedy"), ("lookahead", "greedy"), ("greedy", "random"), ("random", "random")],
+    "sequence": [("mcts", "greedy"), ("planner", "greedy"), ("greedy", "random"), ("random", "random")],
     "oldtown-2": [("mcts", "greedy"), ("planner", "greedy"), ("random", "random")],
     "oldtown-4": [("mcts", "greedy", "greedy", "greedy"), ("planner", "greedy", "greedy", "greedy"),
                   ("random", "greedy", "greedy", "greedy")],
@@ -29,13 +29,12 @@ PAIRINGS = {
 
 
 def sequence_rates(bots, games):
-    """Each named bot's wins over its games (Sequence, 2 players, rotated)."""
-    from clicktown.sequence.game.simulate import Setup, run
+    """Each named bot's wins per seat it held (Sequence, 2 players, rotated)."""
+    from clicktown.sequence.game.simulate import Setup, run, summarise
 
-    records = [r.summary for r in run(Setup(bots=bots, rotate=True), games, SEED, WORKERS)]
-    teams = "AB"
-    return {b: Rate(sum(r["winner"] == teams[r["bots"].index(b)] for r in records), len(records))
-            for b in dict.fromkeys(bots)}
+    setup = Setup(bots=bots, rotate=True)
+    table = summarise(setup, list(run(setup, games, SEED, WORKERS)), SEED)["win_rate_per_bot"]
+    return {b: Rate(t["hits"], t["n"]) for b, t in table.items()}
 
 
 def oldtown_rates(bots, games):

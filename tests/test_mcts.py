@@ -90,7 +90,7 @@ def test_simulate_gives_the_same_results_with_one_and_two_workers():
     one = [r.summary for r in run(setup, 3, seed=5, workers=1)]
     two = [r.summary for r in run(setup, 3, seed=5, workers=2)]
     assert one == two
-    assert [s["bots"] for s in one] == [["mcts:4", "greedy"], ["greedy", "mcts:4"], ["mcts:4", "greedy"]]
+    assert [s["seats"] for s in one] == [["mcts:4", "greedy"], ["greedy", "mcts:4"], ["mcts:4", "greedy"]]
 
 
 def test_oldtown_simulate_rotated_is_the_same_with_two_workers():

@@ -4,6 +4,7 @@ docs/simulate.md describes the summary; clicktown/arena/summary.py builds it and
 clicktown/arena/seating.py seats the bots. Every test here runs the same check on all three games.
 """
 
+import importlib
 import json
 
 import pytest
@@ -72,7 +73,9 @@ def test_rotate_turns_the_table_one_seat_per_game(run_cli, tmp_path, game):
 def test_a_refused_bot_reads_the_same_in_every_game(run_cli, game, command):
     code, out, err = run_cli(game, command, "--players", 3, "--bots", "greedy,clever")
     assert (code, out) == (2, "")
-    assert err == "clicktown: error: unknown bot 'clever': the bots are random, greedy, planner\n"
+    names = ", ".join(importlib.import_module(f"clicktown.{game}.game.bots").BOTS)
+    assert names.startswith("random, greedy, planner")
+    assert err == f"clicktown: error: unknown bot 'clever': the bots are {names}\n"
     seats, besides = (2, "players") if command == "simulate" else (1, "seat(s) besides yours")
     code, _, err = run_cli(game, command, "--players", 2, "--bots", "greedy,random,greedy")
     assert code == 2 and err == (f"clicktown: error: --bots names 3 bots for {seats} {besides}: "
@@ -81,6 +84,8 @@ def test_a_refused_bot_reads_the_same_in_every_game(run_cli, game, command):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_play_and_simulate_share_their_defaults(game):
+    assert list(importlib.import_module(f"clicktown.{game}.game.bots").BOTS) == ["random", "greedy", "planner", "mcts"]
+
     def defaults(command):
         return {p.name: p.default for p in cli.commands[game].commands[command].params}
 
