@@ -181,6 +181,7 @@ class ScenarioEntry(Shape):
     expect: Literal["unique", "not-unique", "two-mine-swap"] = "unique"
     solution: dict[str, Any] | None = None  # written by `oldtown generate`, not read back
     grade: dict[str, Any] | None = None
+    code: Text = ""  # the puzzle code `oldtown generate --json` adds, not read back
 
     @model_validator(mode="after")
     def _consistent(self):
