@@ -7,6 +7,11 @@ Glossary used across the package:
 
 Two windows "conflict" when they share two or more cells: the rules let two sequences of a team
 share at most one chip, which only collinear, overlapping windows can violate.
+
+Bitboards: a set of cells as an integer, bit i for cell i. `WINDOW_MASKS[w]` is window w so.
+Every line steps by a fixed amount (1 across, 10 down, 11 and 9 along the diagonals), so a
+bitboard shifted right by that step lines each cell up with the next one on its line: the cells
+that start five owned cells in a row are found for a whole direction at once (`complete_windows_in`).
 """
 
 from __future__ import annotations
@@ -90,3 +95,26 @@ CONFLICTS_OF: dict[int, frozenset[int]] = {n: frozenset() for n in range(len(WIN
 for _i, _j in CONFLICTS:
     CONFLICTS_OF[_i] |= {_j}
     CONFLICTS_OF[_j] |= {_i}
+
+WINDOW_MASKS: list[int] = [sum(1 << c for c in w.cells) for w in WINDOWS]
+STEPS = tuple(dr * SIZE + dc for dr, dc in DIRECTIONS.values())  # 1, 10, 11, 9
+WINDOW_STARTING: dict[int, dict[int, int]] = {step: {} for step in STEPS}  # step -> first cell -> window
+for _w, _window in enumerate(WINDOWS):
+    WINDOW_STARTING[_window.cells[1] - _window.cells[0]][_window.cells[0]] = _w
+FIRST_CELLS: dict[int, int] = {step: sum(1 << c for c in firsts) for step, firsts in WINDOW_STARTING.items()}
+
+
+def complete_windows_in(owned: int) -> list[int]:
+    """The windows (numbers, in order) whose five cells are all in the bitboard `owned`."""
+    found = []
+    for step in STEPS:
+        two = owned & (owned >> step)
+        starts = two & (two >> 2 * step) & (owned >> 4 * step) & FIRST_CELLS[step]
+        if starts:
+            firsts = WINDOW_STARTING[step]
+            while starts:
+                low = starts & -starts
+                found.append(firsts[low.bit_length() - 1])
+                starts ^= low
+    found.sort()
+    return found

@@ -8,23 +8,26 @@ they always count, and every other sequence read shares at most one cell with ea
 that, long or crossing lines can be read several ways; the count is the largest number of
 sequences that can be read at once.
 
-Three implementations answer the same question and are tested against each other:
+Windows only conflict on their own line, so each line is read on its own: from one end, take
+every window that fits after the last one taken and before the next locked one. Four
+implementations answer the same question and are tested against each other:
   count_cpsat      -- CP-SAT over the candidate windows (the reference);
   count_exhaustive -- tries every set of candidate windows (small cases only);
-  count_fast       -- windows only conflict on their own line, so each line is read on its own:
-                      from one end, take every window that fits after the last one taken and
-                      before the next locked one (the reading `count_sequences` prints).
+  reading_by_cells -- the line-by-line reading, cell by cell (the readable form);
+  count_fast       -- the same reading from the complete windows found on a bitboard of the
+                      cells that count for the team (`reading`, the one `count_sequences` prints).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .geometry import CONFLICTS, LINES, RUN, WINDOW_AT, WINDOWS, Window, conflicting, row_col
+from .geometry import (CONFLICTS, CONFLICTS_OF, LINES, RUN, WINDOW_AT, WINDOW_MASKS, WINDOWS, Window,
+                       complete_windows_in, conflicting, row_col)
 from .position import Position, complete_windows, locked_windows
 
 __all__ = ["Line", "SequenceCount", "complete_windows", "count_cpsat", "count_exhaustive", "count_fast",
-           "count_sequences", "protected_cells", "reading"]
+           "count_sequences", "owned_mask", "protected_cells", "reading", "reading_by_cells"]
 
 
 @dataclass(frozen=True)
@@ -51,7 +54,7 @@ class SequenceCount:
         return {"sequences": dict(self.sequences), "lines": [line.as_dict() for line in self.lines]}
 
 
-def reading(position: Position, team: str) -> list[int]:
+def reading_by_cells(position: Position, team: str) -> list[int]:
     """The team's sequences (window numbers): its locked ones, and on each line the windows that fit."""
     forced = set(locked_windows(position, team))
     picked = []
@@ -70,8 +73,47 @@ def reading(position: Position, team: str) -> list[int]:
     return picked
 
 
+# ---- the same reading on bitboards --------------------------------------------------------------
+
+def _owned_bytes(team: str) -> bytes:
+    """A translation table: b'1' for the marks that count for `team` (its chips, locked or not, and corners), b'0' else."""
+    marks = {ord("*"), ord(team), ord(team.lower())}
+    return bytes(ord("1") if b in marks else ord("0") for b in range(256))
+
+
+_OWNED = {team: _owned_bytes(team) for team in "ABC"}
+
+
+def owned_mask(position: Position, team: str) -> int:
+    """The cells that count for `team` as a bitboard (bit i for cell i)."""
+    return int(position.cells.encode().translate(_OWNED[team])[::-1], 2)
+
+
+def reading(position: Position, team: str) -> list[int]:
+    """The same reading as `reading_by_cells`, from the complete windows found on the bitboard.
+
+    Windows come by line, earliest start first; a locked window is always taken, and so is any
+    other that shares at most one cell with the last one taken and with every locked one.
+    """
+    complete = complete_windows_in(owned_mask(position, team))
+    if not complete:
+        return []
+    forced: set[int] = set()
+    if team.lower() in position.cells:
+        forced = set(locked_windows(position, team))
+        blocked = {c for f in forced for c in CONFLICTS_OF[f]}
+        complete = [w for w in complete if w in forced or w not in blocked]
+    picked, last_line, last_start = [], -1, -RUN
+    for w in complete:
+        window = WINDOWS[w]
+        if w in forced or window.line != last_line or window.start - last_start >= RUN - 1:
+            picked.append(w)
+            last_line, last_start = window.line, window.start
+    return picked
+
+
 def count_fast(position: Position, team: str) -> int:
-    """The count by reading each line on its own."""
+    """The count of `reading`: most positions have no complete window and stop at the bitboard."""
     return len(reading(position, team))
 
 
@@ -133,5 +175,20 @@ def protected_cells(position: Position) -> set[int]:
     """Chips no remove card may take: locked ones and those in a completed line of their team."""
     guarded = {i for i in range(len(position.cells)) if position.is_locked(i)}
     for team in "ABC":
-        guarded |= {c for w in complete_windows(position, team) for c in w.cells if position.team_at(c) == team}
+        if team not in position.cells:
+            continue
+        complete = 0
+        for w in complete_windows_in(owned_mask(position, team)):
+            complete |= WINDOW_MASKS[w]
+        guarded |= {c for c in _cells_of(complete) if position.cells[c] == team}
     return guarded
+
+
+def _cells_of(mask: int) -> list[int]:
+    """The cells of a bitboard, in order."""
+    cells = []
+    while mask:
+        low = mask & -mask
+        cells.append(low.bit_length() - 1)
+        mask ^= low
+    return cells
