@@ -1,18 +1,29 @@
 """The fast paths of Sequence against their readable references, on thousands of random positions.
 
   counting  -- the bitboard reading against the cell-by-cell reading and CP-SAT (with locked chips);
-  guarding  -- the chips no remove card may take, against their definition read from the windows.
+  guarding  -- the chips no remove card may take, against their definition read from the windows;
+  reading   -- the plain checks of a position's rows and a hand's names against the pydantic models;
+  solving   -- the search, refuting early where no set of windows fits the hand, against CP-SAT.
 """
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from clicktown.datafiles import validated
+from clicktown.errors import DataError
+from clicktown.sequence.game import load_game
 from clicktown.sequence.geometry import CELLS, CONFLICTS_OF, CORNERS, WINDOWS, complete_windows_in
 from clicktown.sequence.position import Position, parse_position
 from clicktown.sequence.sequences import (complete_windows, count_cpsat, count_fast, owned_mask, protected_cells,
                                           reading, reading_by_cells)
+from clicktown.sequence.moves import play_line
+from clicktown.sequence.schema import HandCards, PositionRows
+from clicktown.errors import TimeUp
+from clicktown.sequence.solve import solve_cpsat, solve_search
+from clicktown.sequence.text_shapes import hand_cards, position_rows
 
 MANY = dict(deadline=None, derandomize=True, database=None)
 
@@ -74,3 +85,85 @@ def test_protected_chips_are_the_locked_ones_and_those_in_complete_lines_of_thei
     for team in "ABC":
         expected |= {c for w in complete_windows(position, team) for c in w.cells if position.team_at(c) == team}
     assert protected_cells(position) == expected
+
+
+def _outcome(check):
+    """What a check says: 'ok' or its one-line error."""
+    try:
+        check()
+    except DataError as exc:
+        return str(exc)
+    return "ok"
+
+
+@st.composite
+def position_texts(draw):
+    """Rows of a position, mostly nearly right: a wrong mark, a row too short or long, rows missing."""
+    rows = [row for row in random_position(random.Random(draw(st.integers(0, 2**16))), "AB..").text().split()]
+    for _ in range(draw(st.integers(0, 3))):
+        r = draw(st.integers(0, len(rows) - 1)) if rows else 0
+        change = draw(st.sampled_from(["mark", "cut", "grow", "drop", "add"]))
+        if not rows or change == "add":
+            rows.insert(r, draw(st.text(alphabet="*.ABCabcxX ", max_size=12)))
+        elif change == "drop":
+            rows.pop(r)
+        elif change == "cut":
+            rows[r] = rows[r][:draw(st.integers(0, 9))]
+        elif change == "grow":
+            rows[r] += draw(st.sampled_from([".", "A", "*"]))
+        else:
+            c = draw(st.integers(0, len(rows[r]))) if rows[r] else 0
+            rows[r] = rows[r][:c] + draw(st.sampled_from(list("*.ABCabcx?é"))) + rows[r][c + 1:]
+    return rows
+
+
+@settings(max_examples=1500, **MANY)
+@given(position_texts())
+def test_the_plain_position_check_says_what_the_pydantic_model_says(rows):
+    assert _outcome(lambda: position_rows(rows, "pos.txt")) == _outcome(
+        lambda: validated({"rows": rows}, PositionRows, "pos.txt"))
+
+
+@settings(max_examples=1500, **MANY)
+@given(st.lists(st.text(alphabet="7hjdasc10+-*/xé?_ ", min_size=1, max_size=18), max_size=9))
+def test_the_plain_hand_check_says_what_the_pydantic_model_says(names):
+    assert _outcome(lambda: hand_cards(names, "--hand")) == _outcome(
+        lambda: validated({"cards": names}, HandCards, "--hand"))
+
+
+GAMES = {name: load_game(name) for name in ("sequence", "numbers")}
+
+
+@st.composite
+def win_questions(draw):
+    """A position (some with a locked sequence), a hand with jacks or plus/minus cards, turns and sequences needed."""
+    game = GAMES[draw(st.sampled_from(sorted(GAMES)))]
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    position = random_position(rng, draw(st.sampled_from(["AAB...", "AAAB..", "AB....", "AABB.."])), draw(st.integers(0, 1)))
+    specials = [c for c in game.deck.cards.values() if c.action != "place"]
+    places = [c for c in game.deck.cards.values() if c.action == "place"]
+    cards = tuple(rng.choices(specials, k=draw(st.integers(0, 3))) + rng.sample(places, draw(st.integers(0, 5))))
+    return game, position, cards, draw(st.integers(0, 4)), draw(st.sampled_from([1, 2]))
+
+
+@settings(max_examples=700, **MANY)
+@given(win_questions())
+def test_the_search_with_its_bound_answers_as_cpsat_does(question):
+    game, position, cards, turns, needed = question
+    if any(count_fast(position, t) >= needed for t in "BC"):
+        return  # the game is over
+    model = solve_cpsat(game, position, "A", cards, turns, needed)
+    found = solve_search(game, position, "A", cards, turns, needed)
+    assert (found.win, found.turns) == (model.win, model.turns)
+    if found.win:
+        final = play_line(game, position, "A", cards, found.line)
+        assert len(found.line) == found.turns and count_fast(final, "A") >= needed
+
+
+def test_the_search_stops_at_its_time_limit():
+    game = GAMES["sequence"]
+    cards = tuple(game.deck.card(n) for n in ("jd", "jc", "jh", "5s", "kd"))
+    position = random_position(random.Random(1), "AB....")
+    assert not solve_search(game, position, "A", cards, 3, 2).win
+    with pytest.raises(TimeUp, match=r"no answer within 0 s \(raise --time-limit\)"):
+        solve_search(game, position, "A", cards, 3, 2, time_limit=0)

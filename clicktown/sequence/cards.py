@@ -223,14 +223,14 @@ def load_game(name: str = "sequence", board_file: str | Path | None = None, deck
 def parse_hand(text: str, deck: Deck, limit: int | None = None, source: str = "--hand") -> tuple[Card, ...]:
     """The cards of a hand written as names separated by commas or spaces (`7h,jd,as`).
 
-    The names go through the project's validation layer (`schema.HandCards`: one to seven short
-    names); then each must be a card of the deck. An equation that is not itself a card of the deck
+    The names go through the project's validation layer (`text_shapes.hand_cards`, the plain form of
+    `schema.HandCards`: one to seven short names); then each must be a card of the deck. An equation that is not itself a card of the deck
     stands for a card of its answer (`3+4` for a card of 7) while the deck has such cards left.
     `limit` lowers the largest hand below the rulebooks' seven. Errors read `SOURCE: cards[i]: expected ..., found ...`.
     """
-    from .schema import HandCards
+    from .text_shapes import hand_cards
 
-    names = validated({"cards": [n for n in re.split(r"[,\s]+", text.strip()) if n]}, HandCards, source).cards
+    names = hand_cards([n for n in re.split(r"[,\s]+", text.strip()) if n], source)
     if limit is not None and len(names) > limit:
         raise _hand_error(source, "cards", f"at most {limit} cards", f"{len(names)}")
     known = [deck.aliases.get(n.lower(), n.lower()) in deck.cards for n in names]

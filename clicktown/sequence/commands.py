@@ -148,7 +148,8 @@ def sequence_moves(position_file, team, hand, teams, players, game, board_file, 
 @_position_arg
 @_seq_table
 @click.option("--turns", type=click.IntRange(0, SEQ_MAX_TURNS), required=True, help="Win within this many of the team's own turns.")
-@click.option("--method", type=click.Choice(["cp-sat", "search"]), default="cp-sat", show_default=True)
+@click.option("--method", type=click.Choice(["search", "cp-sat"]), default="search", show_default=True,
+              help="The search over moves (refuting early on bitboards, usually the quicker) or the CP-SAT model.")
 @click.option("--time-limit", type=click.FloatRange(0.1, 86400), default=60, show_default=True,
               help="Seconds to search; no answer by then is exit code 4 (neither a win nor a proof of none).")
 @_seq_data

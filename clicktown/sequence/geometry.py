@@ -17,7 +17,6 @@ that start five owned cells in a row are found for a whole direction at once (`c
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
 
 SIZE = 10
 CELLS = range(SIZE * SIZE)
@@ -87,9 +86,9 @@ WINDOW_AT: dict[tuple[int, int], int] = {(w.line, w.start): n for n, w in enumer
 WINDOW_CELLS: list[frozenset[int]] = [frozenset(w.cells) for w in WINDOWS]
 CORNERS_IN: list[int] = [sum(1 for c in w.cells if c in CORNERS) for w in WINDOWS]
 
-CONFLICTS: list[tuple[int, int]] = [
-    (i, j) for i, j in combinations(range(len(WINDOWS)), 2)
-    if WINDOWS[i].line == WINDOWS[j].line and conflicting(WINDOWS[i], WINDOWS[j])
+CONFLICTS: list[tuple[int, int]] = [  # only windows of one line, numbered in a row, can share two cells
+    (i, j) for i in range(len(WINDOWS)) for j in range(i + 1, min(i + RUN - 1, len(WINDOWS)))
+    if WINDOWS[j].line == WINDOWS[i].line
 ]
 CONFLICTS_OF: dict[int, frozenset[int]] = {n: frozenset() for n in range(len(WINDOWS))}
 for _i, _j in CONFLICTS:

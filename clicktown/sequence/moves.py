@@ -9,12 +9,15 @@ are both taken is dead: it may be exchanged for a new card, one per turn, before
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..errors import ClicktownError
-from .cards import Card, Game
 from .geometry import CELLS, row_col
 from .position import Position
 from .sequences import protected_cells
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .cards import Card, Game
 
 
 @dataclass(frozen=True)

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from ..datafiles import validated
 from ..errors import DataError
 from .geometry import CELLS, CORNERS, SIZE, WINDOWS, Window, row_col
+from .text_shapes import position_rows
 
 TEAMS = "ABC"
 EMPTY = "."
@@ -89,15 +89,14 @@ def empty_position() -> Position:
 def parse_position(text: str, source: str = "") -> Position:
     """A Position from the text format, or a DataError naming `source`, the row and what was found.
 
-    The shape (ten rows of ten marks, the corners) is checked by `schema.PositionRows` through the
-    project's one validation layer; the locks (every locked chip in a locked line) here, in the same format.
+    The shape (ten rows of ten marks, the corners) is checked by `text_shapes.position_rows`, the
+    plain form of `schema.PositionRows` with the same errors; the locks (every locked chip in a
+    locked line) here, in the same format.
     """
-    from .schema import PositionRows
-
     source = source or "position"
     rows = [line.strip() for line in text.splitlines()]
     rows = [line for line in rows if line and not line.startswith("#")]
-    position = Position("".join(validated({"rows": rows}, PositionRows, source).rows))
+    position = Position("".join(position_rows(rows, source)))
     _check_locks(position, source)
     return position
 

@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, StrictStr
 
-from ..datafiles import PATTERN_WORDS
+from .text_shapes import HAND_CARD, hand_size, position_row, row_count
 
 Name = Annotated[StrictStr, Field(min_length=1, max_length=16)]
 MAX_COPIES = 8
@@ -51,41 +51,10 @@ class BoardFile(BaseModel):
     rows: Annotated[list[Annotated[list[Label], Field(min_length=10, max_length=10)]], Field(min_length=10, max_length=10)]
 
 
-# -- positions -------------------------------------------------------------------------------------
+# -- positions (the checks themselves are plain functions in `text_shapes`, which reads the text without pydantic)
 
-SIZE = 10
-CHIP_MARKS = ".ABCabc"  # an empty cell, a team's chip, a team's locked chip
-FREE_MARK = "*"
-CORNER_COLUMNS = (0, SIZE - 1)
-
-
-def _row_count(rows):
-    """Ten rows, said in words when there are not."""
-    if isinstance(rows, (list, tuple)) and len(rows) != SIZE:
-        raise ValueError(f"expected {SIZE} rows of {SIZE} cells, found {len(rows)} row{'' if len(rows) == 1 else 's'}")
-    return rows
-
-
-def _position_row(edge: bool):
-    """The check of one row: ten cells, known marks, `*` exactly on the corners of the top and bottom rows."""
-
-    def check(row: str) -> str:
-        if len(row) != SIZE:
-            raise ValueError(f"expected {SIZE} cells, found {len(row)} cells: {row[:20]!r}")
-        for col, mark in enumerate(row):
-            corner = edge and col in CORNER_COLUMNS
-            if corner and mark != FREE_MARK:
-                raise ValueError(f"expected '*' at column {col} (a free corner), found {mark!r}")
-            if not corner and mark not in CHIP_MARKS:
-                known = "* . A B C a b c" if mark != FREE_MARK else ". A B C a b c ('*' stands on the four corners only)"
-                raise ValueError(f"expected one of {known} at column {col}, found {mark!r}")
-        return row
-
-    return check
-
-
-EdgeRow = Annotated[StrictStr, AfterValidator(_position_row(edge=True))]
-InnerRow = Annotated[StrictStr, AfterValidator(_position_row(edge=False))]
+EdgeRow = Annotated[StrictStr, AfterValidator(position_row(edge=True))]
+InnerRow = Annotated[StrictStr, AfterValidator(position_row(edge=False))]
 
 
 class PositionRows(BaseModel):
@@ -93,27 +62,13 @@ class PositionRows(BaseModel):
 
     model_config = ConfigDict(extra="forbid", defer_build=True)
     rows: Annotated[tuple[EdgeRow, InnerRow, InnerRow, InnerRow, InnerRow, InnerRow, InnerRow, InnerRow, InnerRow,
-                          EdgeRow], BeforeValidator(_row_count)]
+                          EdgeRow], BeforeValidator(row_count)]
 
 
 # -- hands -----------------------------------------------------------------------------------------
-
-HAND_CARD = r"^[0-9A-Za-z+\-*/]{1,16}$"
-PATTERN_WORDS[HAND_CARD] = "a card name such as 7h, jd, 10c, 3+4 or plus (at most 16 letters, digits or + - * /)"
-MAX_HAND = 7  # the largest hand of either rulebook: "Bei 2 Spielern: je 7 Karten"
-
-
-def _hand_size(cards):
-    """One to seven cards, said in words when there are not."""
-    if isinstance(cards, list) and not cards:
-        raise ValueError("expected at least one card, e.g. 7h,jd, found an empty hand")
-    if isinstance(cards, list) and len(cards) > MAX_HAND:
-        raise ValueError(f"expected at most {MAX_HAND} cards (no hand in the rulebooks holds more), found {len(cards)}")
-    return cards
-
 
 class HandCards(BaseModel):
     """The cards of a hand, by name, as typed (`--hand 7h,jd,as`)."""
 
     model_config = ConfigDict(extra="forbid", defer_build=True)
-    cards: Annotated[list[Annotated[StrictStr, Field(pattern=HAND_CARD)]], BeforeValidator(_hand_size)]
+    cards: Annotated[list[Annotated[StrictStr, Field(pattern=HAND_CARD)]], BeforeValidator(hand_size)]

@@ -27,7 +27,7 @@ from .geometry import (CONFLICTS, CONFLICTS_OF, LINES, RUN, WINDOW_AT, WINDOW_MA
 from .position import Position, complete_windows, locked_windows
 
 __all__ = ["Line", "SequenceCount", "complete_windows", "count_cpsat", "count_exhaustive", "count_fast",
-           "count_sequences", "owned_mask", "protected_cells", "reading", "reading_by_cells"]
+           "count_sequences", "empty_mask", "owned_mask", "protected_cells", "reading", "reading_by_cells"]
 
 
 @dataclass(frozen=True)
@@ -82,11 +82,17 @@ def _owned_bytes(team: str) -> bytes:
 
 
 _OWNED = {team: _owned_bytes(team) for team in "ABC"}
+_EMPTY = bytes(ord("1") if b == ord(".") else ord("0") for b in range(256))
 
 
 def owned_mask(position: Position, team: str) -> int:
     """The cells that count for `team` as a bitboard (bit i for cell i)."""
     return int(position.cells.encode().translate(_OWNED[team])[::-1], 2)
+
+
+def empty_mask(position: Position) -> int:
+    """The cells without a chip as a bitboard."""
+    return int(position.cells.encode().translate(_EMPTY)[::-1], 2)
 
 
 def reading(position: Position, team: str) -> list[int]:

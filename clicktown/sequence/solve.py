@@ -13,19 +13,20 @@ before a chip is placed on its cell. So a winning line is a set of placements an
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..errors import ClicktownError, TimeUp
-from .cards import Card, Game
-from .geometry import CELLS, CONFLICTS, WINDOWS
+from .geometry import CELLS, CONFLICTS, CONFLICTS_OF, WINDOW_MASKS, WINDOWS
 from .moves import Move, apply_move, card_cells
 from .position import Position
 from .position import locked_windows
-from .sequences import count_fast, protected_cells
+from .sequences import count_fast, empty_mask, owned_mask, protected_cells
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .cards import Card, Game
     from ortools.sat.python import cp_model
 
 
@@ -55,7 +56,7 @@ def _check_turns(turns: int) -> None:
 
 def solve_cpsat(game: Game, position: Position, team: str, hand: tuple[Card, ...], turns: int, needed: int,
                 time_limit: float | None = None) -> Solution:
-    """A shortest winning line within `turns`, by CP-SAT, or a proof there is none (TimeUp past `time_limit` s)."""
+    """A shortest winning line within `turns`, by CP-SAT, or a proof there is none (`TimeUp` past `time_limit` s)."""
     from ortools.sat.python import cp_model
 
     _check_turns(turns)
@@ -78,6 +79,8 @@ def solve_cpsat(game: Game, position: Position, team: str, hand: tuple[Card, ...
     if status == cp_model.INFEASIBLE:
         return Solution(False, None, (), needed, "cp-sat")
     if status != cp_model.OPTIMAL:
+        if time_limit is None:  # pragma: no cover - the model is small and always finishes
+            raise ClicktownError("the win-in-N model did not finish")
         raise TimeUp(f"no answer within {time_limit:g} s (raise --time-limit)")
     line = _order_line(solver, plays, cards)
     return Solution(True, len(line), line, needed, "cp-sat")
@@ -148,24 +151,38 @@ def _order_line(solver: cp_model.CpSolver, plays: dict, cards: dict) -> tuple[Mo
 
 # ---- search ------------------------------------------------------------------------------------
 
+def _bits(cells) -> int:
+    """A set of cells as a bitboard."""
+    mask = 0
+    for c in cells:
+        mask |= 1 << c
+    return mask
+
+
+FULL = (1 << len(CELLS)) - 1
+
+
 class _Search:
-    """Depth-limited search over real moves, remembering refuted (position, hand, depth) triples."""
+    """Depth-limited search over real moves, remembering refuted (position, hand, depth) triples.
+
+    Before trying the moves of a position, `within` asks whether any set of windows the team needs
+    could be completed by this hand in the turns left (each window's missing cells cost 1, 2 when an
+    opponent's chip must go first; the windows fit together; each chip placed has a card of its own
+    that reaches its cell and each removal a remove card): where none can, there is no line, and
+    the position is refuted at once. This is what makes a proof of "no win" quick.
+    """
 
     def __init__(self, game: Game, position: Position, team: str, needed: int, time_limit: float | None = None):
-        import time
-
         self.game, self.team, self.needed = game, team, needed
         self.guarded = protected_cells(position)
+        self.guarded_mask = _bits(self.guarded)
+        locked = locked_windows(position, team)
+        barred = set(locked).union(*(CONFLICTS_OF[n] for n in locked))
+        self.open = [n not in barred for n in range(len(WINDOWS))]
+        self.short = needed - len(locked)
         self.refuted: set = set()
-        self.time_limit, self.clock = time_limit, time.monotonic
-        self.deadline = None if time_limit is None else self.clock() + time_limit
-        self.visits = 0
-
-    def check_time(self) -> None:
-        """Raise TimeUp once the time limit has passed (the clock is read every 256 positions)."""
-        self.visits += 1
-        if self.deadline is not None and self.visits % 256 == 0 and self.clock() > self.deadline:
-            raise TimeUp(f"no answer within {self.time_limit:g} s (raise --time-limit)")
+        self.time_limit = time_limit
+        self.deadline = None if time_limit is None else time.monotonic() + time_limit
 
     def won(self, position: Position) -> bool:
         """True when the team has the sequences it needs."""
@@ -173,22 +190,31 @@ class _Search:
 
     def line(self, position: Position, hand: tuple[Card, ...], depth: int) -> tuple[Move, ...] | None:
         """A winning line of at most `depth` moves, or None."""
-        self.check_time()
         if self.won(position):
             return ()
         key = (position.cells, tuple(sorted(c.name for c in hand)), depth)
         if depth == 0 or key in self.refuted:
             return None
-        for move, rest in self.moves(position, hand, depth):
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            raise TimeUp(f"no answer within {self.time_limit:g} s (raise --time-limit)")
+        windows = self.windows_within(position, hand, depth)
+        if not self.within(windows, hand, depth):
+            self.refuted.add(key)
+            return None
+        for move, rest in self.moves(position, hand, depth, windows):
             tail = self.line(apply_move(position, self.team, move), rest, depth - 1)
             if tail is not None:
                 return (move,) + tail
         self.refuted.add(key)
         return None
 
-    def moves(self, position: Position, hand: tuple[Card, ...], depth: int):
+    def moves(self, position: Position, hand: tuple[Card, ...], depth: int, windows=None):
         """The distinct moves of the hand on cells of windows completable within `depth` turns."""
-        useful = self.useful_cells(position, hand, depth)
+        if windows is None:
+            windows = self.windows_within(position, hand, depth)
+        useful = 0
+        for _, missing, _, _ in windows:
+            useful |= missing
         seen = set()
         for k, card in enumerate(hand):
             if card.name in seen:
@@ -197,43 +223,90 @@ class _Search:
             rest = hand[:k] + hand[k + 1:]
             action = "remove" if card.action == "remove" else "place"
             for cell in card_cells(self.game, position, self.team, card, self.guarded):
-                if cell in useful:
+                if useful >> cell & 1:
                     yield Move(card.name, action, cell), rest
 
-    def useful_cells(self, position: Position, hand: tuple[Card, ...], depth: int) -> set[int]:
-        """Cells missing from a window the hand could complete within `depth` turns."""
-        reachable = {c for card in hand for c in card_cells(self.game, position, self.team, card, self.guarded)
-                     if card.action != "remove"}
-        can_remove = any(card.action == "remove" for card in hand)
-        wild = any(card.action == "wild" for card in hand)
-        useful = set()
-        for window in WINDOWS:
-            cost, missing = 0, []
-            for c in window.cells:
-                if position.owns(c, self.team):
-                    continue
-                if position.is_empty(c) and c in reachable:
-                    cost += 1
-                elif (can_remove and position.team_at(c) is not None and c not in self.guarded
-                      and self._placeable_after_removal(c, hand, wild)):
-                    cost += 2
-                else:
-                    cost = depth + 1
-                    break
-                missing.append(c)
-            if cost <= depth:
-                useful.update(missing)
-        return useful
+    def windows_within(self, position: Position, hand: tuple[Card, ...], depth: int) -> list[tuple[int, int, int, int]]:
+        """(window, missing cells, cells to clear first, turns) of each window the hand could complete within `depth`.
 
-    def _placeable_after_removal(self, cell: int, hand: tuple[Card, ...], wild: bool) -> bool:
-        """True when, once its chip is gone, some card of the hand could put a chip on `cell`."""
-        return wild or any(cell in self.game.cells_of(card) for card in hand)
+        A missing cell costs one turn when it is empty and a card of the hand reaches it, two when an
+        opponent's chip that may be taken stands on it and, once taken, a card could put a chip there.
+        """
+        own, empty = owned_mask(position, self.team), empty_mask(position)
+        wild = any(card.action == "wild" for card in hand)
+        named = _bits(c for card in hand for c in self.game.cells_of(card))
+        fillable = empty if wild else empty & named
+        clearable = 0
+        if any(card.action == "remove" for card in hand):
+            clearable = FULL & ~(own | empty | self.guarded_mask) & (FULL if wild else named)
+        fillable |= clearable
+        found = []
+        for n, mask in enumerate(WINDOW_MASKS):
+            missing = mask & ~own
+            if missing & ~fillable:
+                continue
+            cleared = missing & clearable
+            turns = missing.bit_count() + cleared.bit_count()
+            if turns <= depth:
+                found.append((n, missing, cleared, turns))
+        return found
+
+    def within(self, windows: list[tuple[int, int, int, int]], hand: tuple[Card, ...], depth: int) -> bool:
+        """True when `short` of these windows, fitting together, can all be completed by the hand within `depth`."""
+        reaches = [_bits(self.game.cells_of(card)) for card in hand if card.action == "place"]
+        wilds = sum(card.action == "wild" for card in hand)
+        removers = sum(card.action == "remove" for card in hand)
+        placers = len(reaches) + wilds
+        usable = [(n, missing, cleared) for n, missing, cleared, turns in sorted(windows, key=lambda w: w[3])
+                  if self.open[n] and missing.bit_count() <= placers and cleared.bit_count() <= removers]
+
+        def grow(start: int, left: int, chosen: list[int], missing: int, cleared: int) -> bool:
+            if left == 0:
+                return _enough_cards(missing, reaches, wilds)
+            for k in range(start, len(usable)):
+                n, more, clear = usable[k]
+                if any(m in CONFLICTS_OF[n] for m in chosen):
+                    continue
+                union, unclear = missing | more, cleared | clear
+                if union.bit_count() + unclear.bit_count() > depth or unclear.bit_count() > removers:
+                    continue
+                if grow(k + 1, left - 1, chosen + [n], union, unclear):
+                    return True
+            return False
+
+        return grow(0, self.short, [], 0, 0)
+
+
+def _enough_cards(cells: int, reaches: list[int], wilds: int) -> bool:
+    """True when each of `cells` can get a chip from a card of its own: named cards first, wild ones for the rest."""
+    wanted = cells.bit_count() - wilds
+    if wanted <= 0:
+        return True
+    holder: dict[int, int] = {}  # cell -> the named card that fills it
+
+    def place(card: int, tried: set[int]) -> bool:
+        free = reaches[card] & cells
+        while free:
+            low = free & -free
+            free ^= low
+            if low in tried:
+                continue
+            tried.add(low)
+            if low not in holder or place(holder[low], tried):
+                holder[low] = card
+                return True
+        return False
+
+    matched = sum(place(card, set()) for card in range(len(reaches)))
+    return matched >= wanted
 
 
 def solve_search(game: Game, position: Position, team: str, hand: tuple[Card, ...], turns: int, needed: int,
                  time_limit: float | None = None) -> Solution:
-    """A shortest winning line within `turns`, by iterative deepening, or None found (a proof);
-    TimeUp when `time_limit` seconds pass first."""
+    """A shortest winning line within `turns`, by iterative deepening, or None found (a proof).
+
+    `time_limit` (seconds) bounds the search: past it, `TimeUp` is raised.
+    """
     _check_turns(turns)
     search = _Search(game, position, team, needed, time_limit)
     for depth in range(turns + 1):
@@ -247,8 +320,8 @@ SOLVERS = {"cp-sat": solve_cpsat, "search": solve_search}
 
 
 def solve(game: Game, position: Position, team: str, hand: tuple[Card, ...], turns: int, needed: int,
-          method: str = "cp-sat", time_limit: float | None = None) -> Solution:
-    """A shortest winning line within `turns` by the chosen method; TimeUp past `time_limit` seconds."""
+          method: str = "search", time_limit: float | None = None) -> Solution:
+    """A shortest winning line within `turns` by the chosen method (`TimeUp` past `time_limit` seconds)."""
     if method not in SOLVERS:
         raise ClicktownError(f"unknown method {method!r} (choose cp-sat or search)")
     check_not_over(position, team, needed)
@@ -262,13 +335,14 @@ def check_not_over(position: Position, team: str, needed: int) -> None:
             raise ClicktownError(f"team {other} already has the {needed} sequence(s) it needs: the game is over")
 
 
-def winning_first_moves(game: Game, position: Position, team: str, hand: tuple[Card, ...], turns: int, needed: int) -> list[Move]:
+def winning_first_moves(game: Game, position: Position, team: str, hand: tuple[Card, ...], turns: int, needed: int,
+                        time_limit: float | None = None) -> list[Move]:
     """Every distinct first move after which the team still wins within `turns` turns in all."""
     _check_turns(turns)
-    search = _Search(game, position, team, needed)
+    search = _Search(game, position, team, needed, time_limit)
     if turns == 0 or search.won(position):
         return []
-    shortest = solve_search(game, position, team, hand, turns, needed)
+    shortest = solve_search(game, position, team, hand, turns, needed, time_limit)
     if not shortest.win:
         return []
     if shortest.turns == turns:

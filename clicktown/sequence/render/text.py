@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...output import table
-from ..cards import Game
 from ..geometry import SIZE, row_col
-from ..moves import CardMoves
-from ..position import Position
-from ..sequences import SequenceCount
-from ..solve import Solution
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..cards import Game
+    from ..moves import CardMoves
+    from ..position import Position
+    from ..sequences import SequenceCount
+    from ..solve import Solution
 
 
 def _cell(game: Game, position: Position, index: int) -> str:
