@@ -1,84 +1,62 @@
-"""Sequence, the whole game: full 2-player games per minute on one core with greedy bots (target 1,000).
+"""Sequence, the whole game: full 2-player games per minute of CPU with greedy bots (target 20,000).
 
-Baseline measured in the same run: the same greedy evaluation computed from the board itself
-(every line of five through a cell read cell by cell) instead of from the per-line chip counts the
-engine keeps up to date. Random bots show what the engine alone costs.
+Baseline measured in the same run: the engine and bots as they stood at BASELINE_REV, read from the
+project's history (benchmarks/baseline.py), on the same seeds. Both play the very same games (the
+bots' evaluation is the same, only computed differently), which the benchmark checks. Random bots
+show what the engine alone costs.
 """
 
 import random
 import time
 
 from clicktown.arena.state import RandomBot, play_game
-from clicktown.sequence.game.bots import BLOCK, OWN, SPECIAL_COST, GreedyBot
-from clicktown.sequence.geometry import CONFLICTS_OF, CORNERS, WINDOWS, WINDOWS_BY_CELL
-from clicktown.sequence.game.state import CELL_COUNT
-from clicktown.sequence.game.simulate import Setup, make_match
+from clicktown.sequence.cards import load_game
+from clicktown.sequence.game.bots import GreedyBot
+from clicktown.sequence.game.state import Match
+from clicktown.sequence.rules import seat_table
+from .baseline import module_from_history
 
-GAMES = 150
-
-
-class BoardReadingGreedy(GreedyBot):
-    """The greedy evaluation, reading every line of five from the board (the baseline)."""
-
-    name = "greedy-from-board"
-
-    def choose(self, state, rng):
-        actions = state.legal_actions()
-        match = state.match
-        exchanges = [a for a in actions if match.exchange <= a < match.pass_action]
-        if exchanges or actions == [match.pass_action]:
-            return (exchanges or actions)[0]
-        team = match.table.team_of(state.seat)
-        best, best_score = actions[0], float("-inf")
-        for action in actions:
-            kind, cell = divmod(action, CELL_COUNT)
-            card = match.actions[kind]
-            score = (0.0 if card == "remove" else self.placement(state, team, cell)) - SPECIAL_COST.get(card, 0)
-            score += rng.random() * 1e-3
-            if score > best_score:
-                best, best_score = action, score
-        return best
-
-    @staticmethod
-    def placement(state, team, cell):
-        score = 0.0
-        for w in WINDOWS_BY_CELL[cell]:
-            mine = theirs = 0
-            for c in WINDOWS[w].cells:
-                ch = state.board[c]
-                if c in CORNERS:
-                    mine += 1
-                elif ch.upper() == team:
-                    mine += 1
-                elif ch != ".":
-                    theirs += 1
-            if theirs == 0 and not any(m in CONFLICTS_OF[w] for m in state.sequences[team]):
-                score += OWN[min(4, mine)]
-            elif mine == sum(1 for c in WINDOWS[w].cells if c in CORNERS):
-                score += BLOCK[min(4, theirs)]
-        return score
+#: The engine before window codes and the greedy bot before its tables (the tree at this commit).
+BASELINE_REV = "d4cb3032c9527649f6c989ed2431ad2cd9e499bc"
+BASELINE_MODULES = {"geometry": "clicktown/sequence/geometry.py", "state": "clicktown/sequence/game/state.py",
+                    "bots": "clicktown/sequence/game/bots.py"}
+BASELINE_IMPORTS = {
+    "from ...arena.state import": "from clicktown.arena.state import",
+    "from ...errors import": "from clicktown.errors import",
+    "from ..geometry import": "from .geometry import",
+    "from ..cards import": "from clicktown.sequence.cards import",
+    "from ..position import": "from clicktown.sequence.position import",
+    "from ..rules import": "from clicktown.sequence.rules import",
+}
+GAMES = 300
 
 
-def _games_per_minute(bots, games: int = GAMES) -> tuple[float, int]:
-    """Full 2-player Sequence games per minute, and how many ended with a winner."""
-    match = make_match(Setup("sequence", 2, 2, ("greedy",)))
-    won = 0
-    start = time.perf_counter()
+def _games(match, bots, games: int) -> tuple[float, list]:
+    """Full games per minute of CPU (one core), and each game's (winner, turns)."""
+    outcomes = []
+    start = time.process_time()
     for seed in range(games):
         state = play_game(match.new_state(), bots, random.Random(seed))
-        won += state.winner is not None
-    return games / (time.perf_counter() - start) * 60, won
+        outcomes.append((state.winner, state.turns))
+    return games / (time.process_time() - start) * 60, outcomes
 
 
 def main() -> None:
-    """Print the rates and the ratio against the baseline."""
-    greedy, won = _games_per_minute([GreedyBot(), GreedyBot()])
-    baseline, _ = _games_per_minute([BoardReadingGreedy(), BoardReadingGreedy()], games=GAMES // 3)
-    rand, _ = _games_per_minute([RandomBot(), RandomBot()])
-    print(f"greedy vs greedy:               {greedy:8.0f} full games/min on one core ({won}/{GAMES} won, target >= 1000)")
-    print(f"greedy reading the board:       {baseline:8.0f} full games/min (baseline); "
-          f"the engine's line counts make greedy {greedy / baseline:.1f}x faster")
-    print(f"random vs random (engine only): {rand:8.0f} full games/min")
+    """Print the rates and the ratios against the baseline."""
+    bots = module_from_history("sequence_game_baseline", BASELINE_REV, BASELINE_MODULES, BASELINE_IMPORTS, "bots")
+    old_match_module = module_from_history("sequence_game_baseline", BASELINE_REV, BASELINE_MODULES, BASELINE_IMPORTS,
+                                           "state")
+    game, table = load_game("sequence"), seat_table("sequence", 2)
+    new, old = Match(game, table), old_match_module.Match(game, table)
+    greedy, same = _games(new, [GreedyBot(), GreedyBot()], GAMES)
+    baseline, before = _games(old, [bots.GreedyBot(), bots.GreedyBot()], GAMES // 3)
+    rand, _ = _games(new, [RandomBot(), RandomBot()], GAMES)
+    old_rand, _ = _games(old, [RandomBot(), RandomBot()], GAMES // 3)
+    won = sum(w is not None for w, _ in same)
+    print(f"greedy vs greedy:            {greedy:8.0f} full games/min of CPU ({won}/{GAMES} won, target >= 20000)")
+    print(f"greedy vs greedy, baseline:  {baseline:8.0f} full games/min ({BASELINE_REV[:7]}); {greedy / baseline:.1f}x faster, "
+          f"{'the same' if same[:len(before)] == before else 'DIFFERENT'} games")
+    print(f"random vs random (engine):   {rand:8.0f} full games/min; baseline {old_rand:.0f}, {rand / old_rand:.1f}x faster")
 
 
 if __name__ == "__main__":

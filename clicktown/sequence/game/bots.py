@@ -15,12 +15,13 @@
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 
 from ...arena.seating import unknown_bot
 from ...arena.state import RandomBot
 from ..geometry import CONFLICTS_OF, CORNERS_IN, WINDOWS, WINDOWS_BY_CELL
 from ..position import EMPTY
-from .state import CELL_COUNT, MatchState
+from .state import CELL_COUNT, CODE_WEIGHT, CORNER_WEIGHT, MatchState
 
 OWN = (1, 3, 9, 27, 1000)
 BLOCK = (0, 1, 3, 8, 500)
@@ -35,54 +36,105 @@ class GreedyBot:
     def choose(self, state: MatchState, rng: random.Random) -> int:
         actions = state.legal_actions()
         match = state.match
-        exchanges = [a for a in actions if match.exchange <= a < match.pass_action]
-        if exchanges:
-            return exchanges[0]
-        if actions == [match.pass_action]:
-            return actions[0]
+        if actions[-1] >= match.exchange:  # exchanges come last (the first is taken), or the lone pass
+            return actions[bisect_left(actions, match.exchange)]
         team = match.table.team_of(state.seat)
+        cards, rand = match.actions, rng.random
         scores: dict[int, float] = {}
         best, best_score = actions[0], float("-inf")
         for action in actions:
             kind, cell = divmod(action, CELL_COUNT)
-            card = match.actions[kind]
+            card = cards[kind]
             if card == "remove":
                 score = removal_score(state, team, cell) - SPECIAL_COST["remove"]
             else:
-                if cell not in scores:
-                    scores[cell] = placement_score(state, team, cell)
-                score = scores[cell] - SPECIAL_COST.get(card, 0)
-            score += rng.random() * 1e-3  # break ties at random
+                score = scores.get(cell)
+                if score is None:
+                    score = scores[cell] = placement_score(state, team, cell)
+                score -= SPECIAL_COST.get(card, 0)
+            score += rand() * 1e-3  # break ties at random
             if score > best_score:
                 best, best_score = action, score
         return best
 
 
+def _window_worth(team: str, code: int) -> tuple[int, int]:
+    """(what a chip of `team` adds to a window holding `code`, the part of it that grows the team's own line)."""
+    corner, chips = divmod(code, CORNER_WEIGHT)
+    held = {t: chips // w % 6 for t, w in CODE_WEIGHT.items()}
+    mine, theirs = held[team], [n for t, n in held.items() if t != team and n]
+    if not theirs:
+        grown = OWN[mine + corner] if mine + corner < len(OWN) else 0  # a full window has no empty cell
+        return grown, grown
+    if mine == 0:
+        return sum(BLOCK[min(4, n + corner)] for n in theirs), 0
+    return 0, 0
+
+
+_WORTH = {t: [_window_worth(t, code) for code in range(2 * CORNER_WEIGHT)] for t in CODE_WEIGHT}
+WORTH = {t: [w for w, _ in table] for t, table in _WORTH.items()}  # team -> window code -> worth of a chip there
+GROWN = {t: [g for _, g in table] for t, table in _WORTH.items()}  # the part of it that grows the team's line
+
+
 def placement_score(state: MatchState, team: str, cell: int) -> float:
-    """What a chip of `team` on `cell` is worth: its own lines grown, the opponents' lines blocked."""
-    chips = state.window_chips
-    made = state.sequences[team]
-    mine = chips[team]
-    others = [counts for t, counts in chips.items() if t != team]
-    score = 0.0
-    for w in WINDOWS_BY_CELL[cell]:
-        corners = CORNERS_IN[w]
-        blocked, block = False, 0.0
-        for counts in others:
-            n = counts[w]
-            if n:
-                blocked = True
-                block += BLOCK[min(4, n + corners)]
-        if not blocked:
-            if not made or not any(m in CONFLICTS_OF[w] for m in made):
-                score += OWN[mine[w] + corners]
-        elif mine[w] == 0:
-            score += block
+    """What a chip of `team` on `cell` is worth: its own lines grown, the opponents' lines blocked.
+
+    The worth of each window through the cell is looked up by its code; a window that clashes with
+    one of the team's sequences can no longer grow into one, so its growing part comes off again.
+    """
+    codes, windows = state.window_code, WINDOWS_BY_CELL[cell]
+    score = float(sum(map(WORTH[team].__getitem__, map(codes.__getitem__, windows))))
+    barred = state.barred[team]
+    if barred:
+        grown = GROWN[team]
+        for w in barred.intersection(windows):
+            score -= grown[codes[w]]
     return score
 
 
+def placement_score_by_counts(state: MatchState, team: str, cell: int) -> float:
+    """The same worth read from each team's chip counts, window by window (the readable reference)."""
+    chips = state.window_chips
+    made = state.sequences[team]
+    others = [t for t in chips if t != team]
+    score = 0.0
+    for w in WINDOWS_BY_CELL[cell]:
+        theirs = [chips[o][w] for o in others]
+        if not any(theirs):
+            if not any(m in CONFLICTS_OF[w] for m in made):
+                score += OWN[chips[team][w] + CORNERS_IN[w]]
+        elif chips[team][w] == 0:
+            for o, n in zip(others, theirs):
+                if n:
+                    score += BLOCK[min(4, n + CORNERS_IN[w])]
+    return score
+
+
+def _removal_worth(team: str, owner: str, code: int) -> float:
+    """What taking a chip of `owner` from a window holding `code` is worth to `team`."""
+    corner, chips = divmod(code, CORNER_WEIGHT)
+    held = {t: chips // w % 6 for t, w in CODE_WEIGHT.items()}
+    others = sum(n for t, n in held.items() if t not in (team, owner))
+    mine, theirs = held[team], held[owner]
+    if mine == 0 and others == 0:
+        return BLOCK[min(4, theirs + corner)]
+    if theirs == 1 and others == 0:
+        return OWN[min(4, mine + corner)] / 2
+    return 0
+
+
+REMOVAL_WORTH = {(t, o): [_removal_worth(t, o, code) for code in range(2 * CORNER_WEIGHT)]
+                 for t in CODE_WEIGHT for o in CODE_WEIGHT if o != t}  # (team, owner) -> window code -> worth
+
+
 def removal_score(state: MatchState, team: str, cell: int) -> float:
-    """What taking the opponent chip on `cell` is worth: their lines broken, ours reopened."""
+    """What taking the opponent chip on `cell` is worth: their lines broken, ours reopened (looked up by window code)."""
+    worth = REMOVAL_WORTH[team, state.board[cell].upper()]
+    return float(sum(map(worth.__getitem__, map(state.window_code.__getitem__, WINDOWS_BY_CELL[cell]))))
+
+
+def removal_score_by_counts(state: MatchState, team: str, cell: int) -> float:
+    """The same worth read from each team's chip counts, window by window (the readable reference)."""
     chips = state.window_chips
     owner = state.board[cell].upper()
     score = 0.0

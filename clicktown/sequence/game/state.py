@@ -8,7 +8,10 @@ Glossary:
              the opponent chip taken from it), EXCHANGE a dead kind (`EXCHANGE + kind`), or PASS
              (only when nothing else is legal);
   chance  -- every card dealt or drawn: the outcome is the kind drawn, with probability
-             (cards of that kind in the draw pile) / (cards in the draw pile).
+             (cards of that kind in the draw pile) / (cards in the draw pile);
+  code    -- what a window of five holds, as one small integer kept up to date with every chip:
+             A's chips + 6 x B's + 36 x C's, + 216 when a corner is in it (`window_code`), so a
+             player can look a window's worth up in a table.
 
 A turn: at most one dead card exchanged (discard it, draw), then one card played, then one card
 drawn. When the draw pile is empty, the discard piles are shuffled into a new one. A chip that
@@ -34,6 +37,8 @@ from ..position import EMPTY, FREE, Position
 from ..rules import Table, chips_per_team
 
 CELL_COUNT = SIZE * SIZE
+CODE_WEIGHT = {"A": 1, "B": 6, "C": 36}  # a window's code: chips of A + 6 x chips of B + 36 x chips of C ...
+CORNER_WEIGHT = 216  # ... + 216 when a corner is in it (a window holds at most one)
 LINE_WINDOWS: dict[int, list[int]] = {}  # the windows of each line, earliest start first
 for _w, _window in enumerate(WINDOWS):
     LINE_WINDOWS.setdefault(_window.line, []).append(_w)
@@ -52,7 +57,7 @@ class Match:
     def __post_init__(self):
         self.kinds = list(self.game.deck.cards)
         self.actions = [self.game.deck.cards[k].action for k in self.kinds]
-        self.cells_of_kind = [self.game.cells_of(self.game.deck.cards[k]) for k in self.kinds]
+        self.cells_of_kind = [tuple(sorted(self.game.cells_of(self.game.deck.cards[k]))) for k in self.kinds]
         self.kind_of = {k: n for n, k in enumerate(self.kinds)}
         self.copies = [self.game.deck.copies[k] for k in self.kinds]
         self.exchange = len(self.kinds) * CELL_COUNT
@@ -92,6 +97,8 @@ class MatchState:
         self.supply = {t: chips_per_team(table.game, t) for t in table.team_names}
         self.sequences: dict[str, list[int]] = {t: [] for t in table.team_names}
         self.window_chips = {t: [0] * len(WINDOWS) for t in table.team_names}
+        self.window_code = [CORNER_WEIGHT * n for n in CORNERS_IN]
+        self.barred: dict[str, set[int]] = {t: set() for t in table.team_names}  # windows clashing with a sequence
         self.to_draw = [s for _ in range(table.hand) for s in range(table.players)]  # the deal
         self.seat = 0
         self.exchanged = False
@@ -127,15 +134,29 @@ class MatchState:
             return []
         if self.to_draw:
             return [k for k, n in enumerate(self.pile) if n]
-        team = self.match.table.team_of(self.seat)
-        actions = []
-        kinds = set(self.hands[self.seat])
-        for kind in kinds:
-            base = kind * CELL_COUNT
-            actions.extend(base + c for c in self.card_cells(kind, team))
-        if not self.exchanged:
-            actions.extend(self.match.exchange + k for k in kinds if self.is_dead(k))
-        return sorted(actions) if actions else [self.match.pass_action]
+        match, board = self.match, self.board
+        team = match.table.team_of(self.seat)
+        has_chips = self.supply[team] > 0
+        actions: list[int] = []
+        dead = []
+        empty = None
+        for kind in sorted(set(self.hands[self.seat])):  # kind by kind, cells in order: the list comes sorted
+            base, action = kind * CELL_COUNT, match.actions[kind]
+            if action == "place":
+                cells = [c for c in match.cells_of_kind[kind] if board[c] == EMPTY]
+                if not cells:
+                    dead.append(match.exchange + kind)
+                elif has_chips:
+                    actions += [base + c for c in cells]
+            elif action == "wild":
+                if has_chips:
+                    empty = [i for i, ch in enumerate(board) if ch == EMPTY] if empty is None else empty
+                    actions += [base + c for c in empty]
+            else:
+                actions += [base + i for i, ch in enumerate(board) if ch.isupper() and ch != team]
+        if dead and not self.exchanged:
+            actions += dead
+        return actions or [match.pass_action]
 
     def is_legal(self, action: int) -> bool:
         """True when the seat to move may take `action` now (without listing every action)."""
@@ -171,7 +192,8 @@ class MatchState:
             self.discards[seat].append(kind)
             self.exchanged = True
             self.stats["exchanged"] += 1
-            self._log({"event": "exchange", "seat": seat, "card": self.match.kinds[kind]})
+            if self.events is not None:
+                self._log({"event": "exchange", "seat": seat, "card": self.match.kinds[kind]})
             self._need_card(seat)
             return
         if what == "pass":
@@ -190,8 +212,9 @@ class MatchState:
         else:
             self.stats["wild"] += card_action == "wild"
             self._put_chip(cell, team)
-        self._log({"event": "play", "seat": seat, "team": team, "card": self.match.kinds[kind],
-                   "action": "remove" if card_action == "remove" else "place", "cell": list(row_col(cell))})
+        if self.events is not None:
+            self._log({"event": "play", "seat": seat, "team": team, "card": self.match.kinds[kind],
+                       "action": "remove" if card_action == "remove" else "place", "cell": list(row_col(cell))})
         if card_action != "remove":
             self._lock_new_sequences(cell, team)
         if self.over:
@@ -214,6 +237,8 @@ class MatchState:
         other.supply = dict(self.supply)
         other.sequences = {t: s[:] for t, s in self.sequences.items()}
         other.window_chips = {t: c[:] for t, c in self.window_chips.items()}
+        other.window_code = self.window_code[:]
+        other.barred = {t: set(b) for t, b in self.barred.items()}
         other.to_draw = self.to_draw[:]
         for name in ("seat", "exchanged", "turns", "passes_in_a_row", "reshuffles", "winner", "over", "end_reason"):
             setattr(other, name, getattr(self, name))
@@ -293,18 +318,20 @@ class MatchState:
         """A chip of `team` from its supply onto an empty cell."""
         self.board[cell] = team
         self.supply[team] -= 1
-        counts = self.window_chips[team]
+        counts, codes, weight = self.window_chips[team], self.window_code, CODE_WEIGHT[team]
         for w in WINDOWS_BY_CELL[cell]:
             counts[w] += 1
+            codes[w] += weight
 
     def _take_chip(self, cell: int) -> None:
         """An unlocked chip back to its team's supply."""
         team = self.board[cell]
         self.board[cell] = EMPTY
         self.supply[team] += 1
-        counts = self.window_chips[team]
+        counts, codes, weight = self.window_chips[team], self.window_code, CODE_WEIGHT[team]
         for w in WINDOWS_BY_CELL[cell]:
             counts[w] -= 1
+            codes[w] -= weight
 
     def _lock_new_sequences(self, cell: int, team: str) -> None:
         """Lock the lines a new chip completes (as many as fit together) and see whether the team won.
@@ -312,14 +339,14 @@ class MatchState:
         When a line holds more complete windows than fit together (a run of six to eight), the five
         locked are the ones that leave the cheapest second sequence on that line (see `_best_packing`).
         """
-        counts, made = self.window_chips[team], self.sequences[team]
-        complete = [w for w in WINDOWS_BY_CELL[cell] if counts[w] + CORNERS_IN[w] == 5
-                    and not any(m in CONFLICTS_OF[w] for m in made)]
+        counts, made, barred = self.window_chips[team], self.sequences[team], self.barred[team]
+        complete = [w for w in WINDOWS_BY_CELL[cell] if counts[w] + CORNERS_IN[w] == 5 and w not in barred]
         chosen: list[int] = []
         for line in dict.fromkeys(WINDOWS[w].line for w in complete):  # lines never clash with each other
             chosen.extend(self._best_packing([w for w in complete if WINDOWS[w].line == line], team))
         for w in chosen:
             made.append(w)
+            barred |= CONFLICTS_OF[w]
             for c in WINDOWS[w].cells:
                 if c not in CORNERS:
                     self.board[c] = team.lower()
@@ -389,7 +416,8 @@ class MatchState:
         self.pile[kind] -= 1
         self.pile_size -= 1
         self.hands[seat].append(kind)
-        self._log({"event": "draw", "seat": seat, "card": self.match.kinds[kind]})
+        if self.events is not None:
+            self._log({"event": "draw", "seat": seat, "card": self.match.kinds[kind]})
 
     def _finish_drawn(self, reason: str) -> None:
         """End the game without a winner."""
