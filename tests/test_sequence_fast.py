@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from clicktown.datafiles import validated
 from clicktown.errors import DataError
-from clicktown.sequence.game import load_game
+from clicktown.sequence.cards import load_game
 from clicktown.sequence.geometry import CELLS, CONFLICTS_OF, CORNERS, WINDOWS, complete_windows_in
 from clicktown.sequence.position import Position, parse_position
 from clicktown.sequence.sequences import (complete_windows, count_cpsat, count_fast, owned_mask, protected_cells,
