@@ -3,7 +3,9 @@
   counting  -- the bitboard reading against the cell-by-cell reading and CP-SAT (with locked chips);
   guarding  -- the chips no remove card may take, against their definition read from the windows;
   reading   -- the plain checks of a position's rows and a hand's names against the pydantic models;
-  solving   -- the search, refuting early where no set of windows fits the hand, against CP-SAT.
+  solving   -- the search, refuting early where no set of windows fits the hand, against CP-SAT;
+  playing   -- the greedy bot's worth of a chip looked up by window code, against the worth read
+               from each team's chip counts, at every turn of random games.
 """
 
 import random
@@ -12,10 +14,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from clicktown.arena.state import resolve_chance
 from clicktown.datafiles import validated
 from clicktown.errors import DataError
 from clicktown.sequence.cards import load_game
-from clicktown.sequence.geometry import CELLS, CONFLICTS_OF, CORNERS, WINDOWS, complete_windows_in
+from clicktown.sequence.game.bots import (make_bot, placement_score, placement_score_by_counts, removal_score,
+                                          removal_score_by_counts)
+from clicktown.sequence.game.simulate import Setup, make_match
+from clicktown.sequence.game.state import CODE_WEIGHT, CORNER_WEIGHT
+from clicktown.sequence.geometry import CELLS, CONFLICTS_OF, CORNERS, CORNERS_IN, WINDOWS, complete_windows_in
 from clicktown.sequence.position import Position, parse_position
 from clicktown.sequence.sequences import (complete_windows, count_cpsat, count_fast, owned_mask, protected_cells,
                                           reading, reading_by_cells)
@@ -54,7 +61,7 @@ def positions(draw, locks: int = 2):
     return random_position(rng, chips.replace("a", ""), draw(st.integers(0, locks)))
 
 
-@settings(max_examples=1500, **MANY)
+@settings(max_examples=1000, **MANY)
 @given(positions())
 def test_the_bitboard_reading_equals_the_cell_by_cell_reading(position):
     position = parse_position(position.text())  # the locks are valid ones
@@ -70,7 +77,7 @@ def test_the_bitboard_count_equals_cpsat(position):
         assert count_fast(position, team) == count_cpsat(position, team)[0]
 
 
-@settings(max_examples=600, **MANY)
+@settings(max_examples=300, **MANY)
 @given(positions(locks=1))
 def test_complete_windows_on_the_bitboard_are_those_read_cell_by_cell(position):
     for team in "ABC":
@@ -78,7 +85,7 @@ def test_complete_windows_on_the_bitboard_are_those_read_cell_by_cell(position):
         assert complete_windows_in(owned_mask(position, team)) == [n for n, w in enumerate(WINDOWS) if w in complete]
 
 
-@settings(max_examples=600, **MANY)
+@settings(max_examples=300, **MANY)
 @given(positions())
 def test_protected_chips_are_the_locked_ones_and_those_in_complete_lines_of_their_team(position):
     expected = {i for i in CELLS if position.is_locked(i)}
@@ -117,14 +124,14 @@ def position_texts(draw):
     return rows
 
 
-@settings(max_examples=1500, **MANY)
+@settings(max_examples=1000, **MANY)
 @given(position_texts())
 def test_the_plain_position_check_says_what_the_pydantic_model_says(rows):
     assert _outcome(lambda: position_rows(rows, "pos.txt")) == _outcome(
         lambda: validated({"rows": rows}, PositionRows, "pos.txt"))
 
 
-@settings(max_examples=1500, **MANY)
+@settings(max_examples=1000, **MANY)
 @given(st.lists(st.text(alphabet="7hjdasc10+-*/xé?_ ", min_size=1, max_size=18), max_size=9))
 def test_the_plain_hand_check_says_what_the_pydantic_model_says(names):
     assert _outcome(lambda: hand_cards(names, "--hand")) == _outcome(
@@ -146,7 +153,7 @@ def win_questions(draw):
     return game, position, cards, draw(st.integers(0, 4)), draw(st.sampled_from([1, 2]))
 
 
-@settings(max_examples=700, **MANY)
+@settings(max_examples=500, **MANY)
 @given(win_questions())
 def test_the_search_with_its_bound_answers_as_cpsat_does(question):
     game, position, cards, turns, needed = question
@@ -167,3 +174,27 @@ def test_the_search_stops_at_its_time_limit():
     assert not solve_search(game, position, "A", cards, 3, 2).win
     with pytest.raises(TimeUp, match=r"no answer within 0 s \(raise --time-limit\)"):
         solve_search(game, position, "A", cards, 3, 2, time_limit=0)
+
+
+@settings(max_examples=10, **MANY)
+@given(st.sampled_from([("sequence", 2, None), ("sequence", 3, None), ("sequence", 4, 2), ("numbers", 2, None),
+                        ("numbers", 6, 3)]), st.integers(0, 2**32), st.sampled_from(["greedy", "random"]))
+def test_the_greedy_worth_looked_up_by_window_code_equals_the_worth_read_count_by_count(table, seed, bot):
+    game, players, teams = table
+    match = make_match(Setup(game, players, teams, (bot,)))
+    state, rng, player = match.new_state(), random.Random(seed), make_bot(bot)
+    while True:
+        resolve_chance(state, rng)
+        if state.is_terminal():
+            break
+        chips = state.window_chips
+        assert state.window_code == [sum(chips[t][w] * CODE_WEIGHT[t] for t in chips) + CORNER_WEIGHT * CORNERS_IN[w]
+                                     for w in range(len(WINDOWS))]
+        for team in match.table.team_names:
+            assert state.barred[team] == {w for m in state.sequences[team] for w in CONFLICTS_OF[m]}
+            for c in CELLS:
+                if state.board[c] == ".":
+                    assert placement_score(state, team, c) == placement_score_by_counts(state, team, c)
+                elif state.board[c].isupper() and state.board[c] != team:
+                    assert removal_score(state, team, c) == removal_score_by_counts(state, team, c)
+        state.apply_action(player.choose(state, rng))
