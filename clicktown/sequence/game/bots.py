@@ -39,23 +39,23 @@ class GreedyBot:
         if actions[-1] >= match.exchange:  # exchanges come last (the first is taken), or the lone pass
             return actions[bisect_left(actions, match.exchange)]
         team = match.table.team_of(state.seat)
-        cards, rand = match.actions, rng.random
-        scores: dict[int, float] = {}
-        best, best_score = actions[0], float("-inf")
-        for action in actions:
-            kind, cell = divmod(action, CELL_COUNT)
-            card = cards[kind]
+        worth = window_worth(state, team)
+        scores = []  # each action's score, in the order of the actions
+        start = 0
+        while start < len(actions):  # actions come kind by kind
+            kind = actions[start] // CELL_COUNT
+            end = bisect_left(actions, (kind + 1) * CELL_COUNT, start)
+            cells = [a - kind * CELL_COUNT for a in actions[start:end]]
+            card = match.actions[kind]
             if card == "remove":
-                score = removal_score(state, team, cell) - SPECIAL_COST["remove"]
+                scores += [removal_score(state, team, c) - SPECIAL_COST["remove"] for c in cells]
             else:
-                score = scores.get(cell)
-                if score is None:
-                    score = scores[cell] = placement_score(state, team, cell)
-                score -= SPECIAL_COST.get(card, 0)
-            score += rand() * 1e-3  # break ties at random
-            if score > best_score:
-                best, best_score = action, score
-        return best
+                cost = SPECIAL_COST.get(card, 0)
+                scores += [float(sum(map(worth.__getitem__, WINDOWS_BY_CELL[c]))) - cost for c in cells]
+            start = end
+        rand = rng.random
+        scores = [score + rand() * 1e-3 for score in scores]  # break ties at random
+        return actions[scores.index(max(scores))]
 
 
 def _window_worth(team: str, code: int) -> tuple[int, int]:
@@ -76,20 +76,25 @@ WORTH = {t: [w for w, _ in table] for t, table in _WORTH.items()}  # team -> win
 GROWN = {t: [g for _, g in table] for t, table in _WORTH.items()}  # the part of it that grows the team's line
 
 
-def placement_score(state: MatchState, team: str, cell: int) -> float:
-    """What a chip of `team` on `cell` is worth: its own lines grown, the opponents' lines blocked.
+def window_worth(state: MatchState, team: str) -> list[int]:
+    """What a chip of `team` adds to each window, looked up by the window's code.
 
-    The worth of each window through the cell is looked up by its code; a window that clashes with
-    one of the team's sequences can no longer grow into one, so its growing part comes off again.
+    A window that clashes with one of the team's sequences can no longer grow into one, so its
+    growing part comes off again.
     """
-    codes, windows = state.window_code, WINDOWS_BY_CELL[cell]
-    score = float(sum(map(WORTH[team].__getitem__, map(codes.__getitem__, windows))))
-    barred = state.barred[team]
-    if barred:
-        grown = GROWN[team]
-        for w in barred.intersection(windows):
-            score -= grown[codes[w]]
-    return score
+    codes = state.window_code
+    worth = list(map(WORTH[team].__getitem__, codes))
+    grown = GROWN[team]
+    for w in state.barred[team]:
+        worth[w] -= grown[codes[w]]
+    return worth
+
+
+def placement_score(state: MatchState, team: str, cell: int) -> float:
+    """What a chip of `team` on `cell` is worth: its own lines grown, the opponents' lines blocked
+    (the worth of the windows through the cell)."""
+    worth = window_worth(state, team)
+    return float(sum(map(worth.__getitem__, WINDOWS_BY_CELL[cell])))
 
 
 def placement_score_by_counts(state: MatchState, team: str, cell: int) -> float:

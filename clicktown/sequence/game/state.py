@@ -29,6 +29,7 @@ outside a sequence is left for a remove card to take).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import compress
 
 from ...arena.state import CHANCE, TERMINAL
 from ..cards import Game
@@ -150,8 +151,8 @@ class MatchState:
                     actions += [base + c for c in cells]
             elif action == "wild":
                 if has_chips:
-                    empty = [i for i, ch in enumerate(board) if ch == EMPTY] if empty is None else empty
-                    actions += [base + c for c in empty]
+                    empty = list(compress(CELLS, map(EMPTY.__eq__, board))) if empty is None else empty
+                    actions += map(base.__add__, empty)
             else:
                 actions += [base + i for i, ch in enumerate(board) if ch.isupper() and ch != team]
         if dead and not self.exchanged:
