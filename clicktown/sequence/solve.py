@@ -8,7 +8,11 @@ before a chip is placed on its cell. So a winning line is a set of placements an
                   sequences (two sequences sharing at most one cell), minimising the turns;
                   INFEASIBLE is the proof that no line of N turns wins;
   solve_search -- iterative deepening over real moves, trying only cells of windows that could
-                  still be completed in the turns left, with a table of positions already refuted.
+                  still be completed in the turns left, with a table of positions already refuted;
+                  a position where no set of windows fits the hand and the turns left is refuted
+                  before any move is tried (the default: quicker than CP-SAT, above all at proving
+                  that there is no win).
+Both take `time_limit` (seconds) and raise `TimeLimitReached` past it.
 """
 
 from __future__ import annotations
