@@ -51,7 +51,7 @@ class GreedyBot:
                 scores += [removal_score(state, team, c) - SPECIAL_COST["remove"] for c in cells]
             else:
                 cost = SPECIAL_COST.get(card, 0)
-                scores += [float(sum(map(worth.__getitem__, WINDOWS_BY_CELL[c]))) - cost for c in cells]
+                scores += [cell_worth(worth, c) - cost for c in cells]
             start = end
         rand = rng.random
         scores = [score + rand() * 1e-3 for score in scores]  # break ties at random
@@ -90,11 +90,14 @@ def window_worth(state: MatchState, team: str) -> list[int]:
     return worth
 
 
-def placement_score(state: MatchState, team: str, cell: int) -> float:
-    """What a chip of `team` on `cell` is worth: its own lines grown, the opponents' lines blocked
-    (the worth of the windows through the cell)."""
-    worth = window_worth(state, team)
+def cell_worth(worth: list[int], cell: int) -> float:
+    """The worth of a chip on `cell`: the sum over the windows through it (`worth` from `window_worth`)."""
     return float(sum(map(worth.__getitem__, WINDOWS_BY_CELL[cell])))
+
+
+def placement_score(state: MatchState, team: str, cell: int) -> float:
+    """What a chip of `team` on `cell` is worth: its own lines grown, the opponents' lines blocked."""
+    return cell_worth(window_worth(state, team), cell)
 
 
 def placement_score_by_counts(state: MatchState, team: str, cell: int) -> float:
@@ -288,10 +291,10 @@ def cell_scores(state: MatchState, team: str) -> dict[int, float]:
     if found is None:
         if len(_CELL_SCORES) > 20_000:
             _CELL_SCORES.clear()
-        found = {}
+        found, worth = {}, window_worth(state, team)
         for cell, chip in enumerate(state.board):
             if chip == EMPTY:
-                found[cell] = placement_score(state, team, cell)
+                found[cell] = cell_worth(worth, cell)
             elif chip.isupper() and chip != team:
                 found[cell] = removal_score(state, team, cell)
         _CELL_SCORES[key] = found
