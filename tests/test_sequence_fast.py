@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from clicktown.arena.state import resolve_chance
 from clicktown.datafiles import validated
-from clicktown.errors import DataError
+from clicktown.errors import DataError, TimeUp
 from clicktown.sequence.cards import load_game
 from clicktown.sequence.game.bots import (make_bot, placement_score, placement_score_by_counts, removal_score,
                                           removal_score_by_counts)
@@ -28,7 +28,6 @@ from clicktown.sequence.sequences import (complete_windows, count_cpsat, count_f
                                           reading, reading_by_cells)
 from clicktown.sequence.moves import play_line
 from clicktown.sequence.schema import HandCards, PositionRows
-from clicktown.errors import TimeUp
 from clicktown.sequence.solve import solve_cpsat, solve_search
 from clicktown.sequence.text_shapes import hand_cards, position_rows
 

@@ -200,19 +200,30 @@ def test_cpsat_and_search_agree_with_jacks_on_dense_boards(name, seed, turns, ne
         check_solution(game, position, "A", cards, b, needed)
 
 
-def test_a_search_without_an_answer_in_time_stops_with_time_up():
+def slow_clock(monkeypatch):
+    """Make the search's clock run a second ahead at every reading, so any time limit passes at once."""
+    import itertools
+
+    from clicktown.sequence import solve as solve_module
+
+    ticks = itertools.count()
+    monkeypatch.setattr(solve_module._Search, "clock", staticmethod(lambda: float(next(ticks))))
+
+
+def test_a_search_without_an_answer_in_time_stops_with_time_up(monkeypatch):
     from clicktown.errors import TimeUp
 
-    # An empty board, jacks and cards that reach many cells: far too many lines of seven moves to try.
+    slow_clock(monkeypatch)
     with pytest.raises(TimeUp, match="no answer within 0.2 s"):
         solve_search(SEQ, empty_position(), "A", hand("jd,jc,jd,jc,2s,3s,4s"), 7, 2, time_limit=0.2)
 
 
-def test_sequence_solve_exit_code_4_when_time_runs_out(tmp_path):
+def test_sequence_solve_exit_code_4_when_time_runs_out(tmp_path, monkeypatch):
     from click.testing import CliRunner
 
     from clicktown.cli import cli
 
+    slow_clock(monkeypatch)
     (tmp_path / "empty.txt").write_text(empty_position().text() + "\n")
     result = CliRunner().invoke(cli, ["sequence", "solve", str(tmp_path / "empty.txt"), "--hand", "jd,jc,jd,jc,2s,3s,4s",
                                       "--method", "search", "--turns", "7", "--time-limit", "0.2"])

@@ -12,7 +12,7 @@ before a chip is placed on its cell. So a winning line is a set of placements an
                   a position where no set of windows fits the hand and the turns left is refuted
                   before any move is tried (the default: quicker than CP-SAT, above all at proving
                   that there is no win).
-Both take `time_limit` (seconds) and raise `TimeLimitReached` past it.
+Both take `time_limit` (seconds) and raise `TimeUp` (`clicktown.errors`) past it.
 """
 
 from __future__ import annotations
@@ -176,6 +176,8 @@ class _Search:
     the position is refuted at once. This is what makes a proof of "no win" quick.
     """
 
+    clock = staticmethod(time.monotonic)  # seconds, for the time limit
+
     def __init__(self, game: Game, position: Position, team: str, needed: int, time_limit: float | None = None):
         self.game, self.team, self.needed = game, team, needed
         self.guarded = protected_cells(position)
@@ -186,7 +188,7 @@ class _Search:
         self.short = needed - len(locked)
         self.refuted: set = set()
         self.time_limit = time_limit
-        self.deadline = None if time_limit is None else time.monotonic() + time_limit
+        self.deadline = None if time_limit is None else self.clock() + time_limit
 
     def won(self, position: Position) -> bool:
         """True when the team has the sequences it needs."""
@@ -199,7 +201,7 @@ class _Search:
         key = (position.cells, tuple(sorted(c.name for c in hand)), depth)
         if depth == 0 or key in self.refuted:
             return None
-        if self.deadline is not None and time.monotonic() >= self.deadline:
+        if self.deadline is not None and self.clock() >= self.deadline:
             raise TimeUp(f"no answer within {self.time_limit:g} s (raise --time-limit)")
         windows = self.windows_within(position, hand, depth)
         if not self.within(windows, hand, depth):
