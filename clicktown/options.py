@@ -227,3 +227,7 @@ def output_file(*names: str, **kw):
 
 lang_option = click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True,
                            help="Language of the sentences.")
+
+hints_option = click.option("--hints/--no-hints", default=None,
+                            help="Say what each card would do (default: on, except Sequence Numbers' answers and "
+                                 "Old Town's consequences).")

@@ -350,7 +350,7 @@ def test_cli_play_against_bots(run_cli, tmp_path):
     assert code == 0
     result = json.loads(out)
     assert result["reason"] in (TOWN_BUILT, NO_PROGRESS) and len(result["points"]) == 3
-    assert "seat 1 (random)" in err and "seat 2 (planner)" in err and "your hand:" in err
+    assert "seat 1 took the" in err and "seat 2 played card" in err and "your hand:" in err
     with open(trace) as stream:
         assert read_events(stream)[-1]["event"] == "game_end"
 
@@ -368,18 +368,19 @@ def test_cli_play_too_many_bots(run_cli):
     assert code == 2 and "--bots names 2 bots for 1 seat(s) besides yours" in err
 
 
-def test_render_board_and_hand(cat):
+def test_render_plan_with_full_names_and_hand(cat):
+    from clicktown.oldtown.game.view import view
     from clicktown.oldtown.render import markers as render
-    from clicktown.oldtown.game.town import Town
 
-    town = Town.empty(cat.building_names)
-    town.built["Saloon"] = 6
-    town.markers["Sheriff"] = {1, 16}
-    text = render.board(town)
-    lines = text.splitlines()
-    assert len(lines) == 13 and "#SALOON" in lines[4] and " 6 " in lines[4]
-    assert "Sheri" in lines[1] and "Sheri" in lines[10] and "16" in lines[10]
     state = new_game(cat, 3)
     resolve_chance(state, random.Random(0))
-    hand = render.hand(state, 0)
-    assert hand.count("card ") == 4 and "PLAYABLE" in hand and "no building of yours" in hand
+    state.town.built["Saloon"] = 6
+    state.town.markers["Stage Coach Office"] = {1, 16}
+    text = render.plan_text(state)
+    assert "#SALOON" in text and "Stage Coach Office" in text and "the railway" in text and "Main Street" in text
+    assert " 1v Stage Coach Office" in text and "16< Stage Coach Office" in text  # plot, door, full name
+    assert " 1v Poststation" in render.plan_text(state, "de") and "Bahnlinie" in render.plan_text(state, "de")
+    hand = render.hand_text(view(state, 0))
+    assert hand.count("card ") == 4 and "playable" not in hand
+    hinted = render.hand_text(view(state, 0, hints=True))
+    assert "playable:" in hinted and "no building of yours" in hinted

@@ -10,7 +10,8 @@ from clicktown.errors import ClicktownError
 from clicktown.sequence.game.bots import GreedyBot
 from clicktown.sequence.cards import load_game
 from clicktown.sequence.game.state import Match
-from clicktown.sequence.game.play import Human, board_text, move_text, parse_move, play_against
+from clicktown.sequence.game.play import Human, board_text, parse_move, play_against
+from clicktown.sequence.game.view import move_words as move_text
 from clicktown.sequence.position import parse_position
 from clicktown.sequence.rules import seat_table
 from clicktown.sequence.game.simulate import Setup

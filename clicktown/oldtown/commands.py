@@ -7,8 +7,8 @@ import os
 import click
 
 from ..options import (GameGroup, InputFile, LaterChoice, OutputDir, OutputFile, bots_option, games_option,
-                       input_file, json_option, lang_option, output_file, played, rotate_option, seed_option,
-                       table_bots, workers_option, write_trace)
+                       hints_option, input_file, json_option, lang_option, output_file, played, rotate_option,
+                       seed_option, table_bots, workers_option, write_trace)
 from ..output import emit_json, message, progress, table
 from ..svgkit import save_picture, write_file
 
@@ -466,8 +466,10 @@ ot_players_option = click.option("--players", type=click.IntRange(2, 4), default
 @output_file("--trace", "trace_file", help="Write the game as JSON Lines to FILE.")
 @game_data
 @rule_options
+@lang_option
+@hints_option
 @json_option
-def oldtown_play(players, seat, bots, seed, trace_file, board_file, cards_file, as_json):
+def oldtown_play(players, seat, bots, seed, trace_file, board_file, cards_file, lang, hints, as_json):
     """Play the marker game against bots: the board with its markers, your hand with each card's status.
 
     With --json the game goes to stderr and the result, as JSON, to stdout.
@@ -477,12 +479,12 @@ def oldtown_play(players, seat, bots, seed, trace_file, board_file, cards_file, 
     catalogue = _game_catalogue(board_file, cards_file)
     names = table_bots(bots, players - 1, OT_BOTS, "seat(s) besides yours")
     show = (lambda text: click.echo(text, err=True)) if as_json else click.echo
-    human = ot_game_play.Human(lambda prompt: click.prompt(prompt, err=as_json), show)
+    human = ot_game_play.Human(lambda prompt: click.prompt(prompt, err=as_json), show, lang, hints)
     state = ot_game_play.play_against(catalogue, players, seat, human, names, seed, _rules_chosen())
-    show(ot_game_play.result_text(state))
+    show(ot_game_play.result_text(state, human, seat))
     write_trace(trace_file, state.events)
     if as_json:
-        emit_json({"points": state.points, "winners": state.winners(), "reason": state.reason,
+        emit_json({"points": state.points, "winners": state.winners(), "reason": state.reason or "abandoned",
                    "built": state.town.built, "turns": state.turns})
 
 

@@ -7,8 +7,9 @@ import sys
 import click
 
 from ..errors import ClicktownError
-from ..options import (GameGroup, InputFile, bots_option, games_option, input_file, json_option, output_file, played,
-                       rotate_option, seed_option, table_bots, workers_option, write_trace)
+from ..options import (GameGroup, InputFile, bots_option, games_option, hints_option, input_file, json_option,
+                       lang_option, output_file, played, rotate_option, seed_option, table_bots, workers_option,
+                       write_trace)
 from ..output import emit_json, progress
 from ..svgkit import save_picture
 
@@ -252,8 +253,10 @@ def sequence_simulate(game, board_file, deck_file, players, teams, bots, seed, t
 @sequence.command("play")
 @_seq_game_options
 @click.option("--seat", type=click.IntRange(0, 11), default=0, show_default=True, help="Your seat (0 moves first).")
+@lang_option
+@hints_option
 @json_option
-def sequence_play(game, board_file, deck_file, players, teams, bots, seed, trace_file, seat, as_json):
+def sequence_play(game, board_file, deck_file, players, teams, bots, seed, trace_file, seat, lang, hints, as_json):
     """Play against bots at the terminal: the board in colour, moves typed as '7h 3,4' ('?' lists them).
 
     The other seats are played by --bots. With --json the board goes to stderr and the result, as
@@ -266,10 +269,11 @@ def sequence_play(game, board_file, deck_file, players, teams, bots, seed, trace
     if seat >= setup.players:
         raise ClicktownError(f"--seat {seat}: the seats of {setup.players} players are 0 to {setup.players - 1}")
     show = (lambda text: click.echo(text, err=True)) if as_json else click.echo
-    human = seq_play.Human(lambda prompt: click.prompt(prompt, err=as_json), show)
+    human = seq_play.Human(lambda prompt: click.prompt(prompt, err=as_json), show, lang=lang, hints=hints)
     state = seq_play.play_against(setup, seat, human, seed)
-    show(seq_play.board_text(state))
-    show(seq_render.result_view(state))
+    if state.end_reason == "abandoned":
+        show(seq_play.board_text(state))
+        show(seq_render.result_view(state))
     write_trace(trace_file, state.trace)
     if as_json:
         emit_json({"winners": [state.winner] if state.winner else [], "turns": state.turns, "reason": state.end_reason,

@@ -1,4 +1,11 @@
-"""A person against bots at the terminal: the same engine, with the person choosing from a numbered list."""
+"""A person against bots at the terminal: the same engine, drawn from the seat's view (`game/view.py`).
+
+The person sees what happened since their last decision (every play with its card text, effect
+and points; every stop claim with the referee's verdict and reason), the plan of the town with
+its streets, railway, doors and landmarks and every building by its full name, their hand, and
+a numbered list of choices. A stop claim is asked for only when some marker can be removed.
+`quit` abandons the game at any prompt.
+"""
 
 from __future__ import annotations
 
@@ -11,10 +18,18 @@ from ...numbers import number_in
 from ..render import markers as render
 from .bots import make_bot
 from .state import PASS, OldTownState, new_game
+from .view import needs_decision, view
 
-PROMPTS = {"choose": "Take a building", "turn": "Your turn", "discard": "Discard a second card",
-           "take": "Take a marker off the board", "pile": "Draw the end-of-turn card from",
-           "stop": "Stop? (a marker logic removes), or pass"}
+PROMPTS = {"en": {"choose": "Take a building", "turn": "Your turn", "discard": "Discard a second card",
+                  "take": "Take a marker off the board", "pile": "Draw the end-of-turn card from",
+                  "stop": "Stop? A marker logic removes, or no stop"},
+           "de": {"choose": "Nimm ein Gebäude", "turn": "Du bist am Zug", "discard": "Lege eine zweite Karte ab",
+                  "take": "Nimm einen Marker vom Plan", "pile": "Ziehe die Karte am Zugende vom",
+                  "stop": "Stopp? Ein Marker, den die Logik entfernt, oder kein Stopp"}}
+
+
+class Abandoned(Exception):
+    """The person typed `quit`."""
 
 
 class Human:
@@ -22,33 +37,51 @@ class Human:
 
     name = "you"
 
-    def __init__(self, ask: Callable[[str], str], show: Callable[[str], None]):
-        self.ask, self.show = ask, show
+    def __init__(self, ask: Callable[[str], str], show: Callable[[str], None], lang: str = "en",
+                 hints: bool | None = None):
+        self.ask, self.show, self.lang, self.hints = ask, show, lang, hints
+        self.seen = 0
+
+    def look(self, state: OldTownState, seat: int) -> dict:
+        """The seat's view; the events since the last look are shown."""
+        seen = view(state, seat, since=self.seen, lang=self.lang, hints=self.hints)
+        self.seen = seen["seen"]
+        for event in seen["events"]:
+            self.show(event["text"])
+        return seen
 
     def choose(self, state: OldTownState, rng: random.Random) -> int:
         seat = state.actor
-        legal = state.legal_actions()
+        if not needs_decision(state, seat):
+            return PASS  # no marker can go: no stop to call
+        seen = self.look(state, seat)
+        legal = seen["actions"]
         if state.phase in ("turn", "choose"):
-            self.show(render.board(state.town))
-            self.show(render.scores(state))
-            self.show("your hand:\n" + (render.hand(state, seat) or "(empty)"))
+            self.show(render.plan_text(state, self.lang))
+            self.show(render.scores_text(seen))
+            self.show(render.hand_text(seen))
         if state.phase == "choose" and len(legal) == 1:
-            return legal[0]
-        self.show(PROMPTS.get(state.phase, state.phase) + ":")
+            return legal[0]["id"]
+        self.show(PROMPTS[self.lang].get(state.phase, state.phase) + ":")
         for k, action in enumerate(legal):
-            self.show(f"  {k}: {state.action_to_string(action)}")
+            self.show(f"  {k}: {action['text']}")
         while True:
-            text = self.ask("your choice").strip()
+            text = self.ask("deine Wahl" if self.lang == "de" else "your choice").strip()
+            if text.lower() in ("quit", "q"):
+                raise Abandoned()
             choice = number_in(text, 0, len(legal) - 1)
             if choice is not None:
-                return legal[choice]
-            self.show(f"type a number from 0 to {len(legal) - 1}")
+                return legal[choice]["id"]
+            self.show(f"type a number from 0 to {len(legal) - 1}, or quit")
 
 
 def play_against(catalogue, players: int, seat: int, human: Human, bots: tuple[str, ...], seed: int,
                  options=None) -> OldTownState:
     """Play one game with the person at `seat` and `bots` at the other seats in order, under the rule
-    options (rules.RuleOptions); returns the final state."""
+    options (rules.RuleOptions); returns the final state.
+
+    When the person quits, `state.abandoned` is True (the engine's state is left as it was).
+    """
     if not 0 <= seat < players:
         raise ClicktownError(f"seat {seat}: the seats of {players} players are 0 to {players - 1}")
     if len(bots) != players - 1:
@@ -57,19 +90,22 @@ def play_against(catalogue, players: int, seat: int, human: Human, bots: tuple[s
     rng = random.Random(seed)
     others = iter(make_bot(name) for name in bots)
     seats = [human if s == seat else next(others) for s in range(players)]
-    while True:
-        resolve_chance(state, rng)
-        if state.is_terminal():
-            return state
-        actor = state.actor
-        action = seats[actor].choose(state, rng)
-        if actor != seat and not (state.phase == "stop" and action == PASS):
-            human.show(f"seat {actor} ({seats[actor].name}): {state.action_to_string(action)}")
-        state.apply_action(action)
+    try:
+        while True:
+            resolve_chance(state, rng)
+            if state.is_terminal():
+                break
+            state.apply_action(seats[state.actor].choose(state, rng))
+    except Abandoned:
+        state.abandoned = True
+        return state
+    state.abandoned = False
+    return state
 
 
-def result_text(state: OldTownState) -> str:
-    """The final board, the points and the winners."""
-    winners = ", ".join(f"seat {s}" for s in state.winners())
-    reason = "the town is built" if state.reason == "town_built" else "no one can make progress"
-    return f"{render.board(state.town)}\n{render.scores(state)}\ngame over ({reason}); winner: {winners}"
+def result_text(state: OldTownState, human: Human, seat: int) -> str:
+    """The moves since the person's last look are shown; then the final plan and the standings."""
+    if getattr(state, "abandoned", False):
+        return "Spiel abgebrochen" if human.lang == "de" else "game abandoned"
+    seen = human.look(state, seat)
+    return f"{render.plan_text(state, human.lang)}\n{seen['over']['text']}"

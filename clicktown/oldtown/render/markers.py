@@ -2,55 +2,51 @@
 
 from __future__ import annotations
 
-from ..game.town import PLOTS, Town
+from ..game.town import PLOTS
 
-WIDTH = 20
+def plan_text(state, lang: str = "en") -> str:
+    """The plan of the town with its streets, railway, doors and landmarks, every building by its full name.
+
+    A built building stands in capitals after '#'; an open plot lists the buildings with a marker on it.
+    """
+    from .text import plan
+
+    catalogue, town = state.catalogue, state.town
+    name = (lambda b: catalogue.buildings[b].de) if lang == "de" else (lambda b: b)
+    placement = {p: "#" + name(b).upper() for b, p in town.built.items()}
+    for plot in PLOTS:
+        if plot not in placement and town.on_plot(plot):
+            placement[plot] = ", ".join(name(b) for b in town.on_plot(plot))
+    return plan(catalogue.board, placement, lang=lang)
 
 
-def short(name: str) -> str:
-    """A building's name cut to five letters ('Stage', 'Laund', 'Doc')."""
-    return name.replace("'", "")[:5]
-
-
-def _cell(town: Town, plot: int) -> list[str]:
-    built = {p: b for b, p in town.built.items()}
-    if plot in built:
-        return [f"{plot:>2} #{built[plot].upper()[:WIDTH - 4]}", ""]
-    names = [short(b) for b in town.on_plot(plot)]
-    return [f"{plot:>2} " + " ".join(names[:2]), "   " + " ".join(names[2:])]
-
-
-def board(town: Town) -> str:
-    """The 4 x 4 plots, north at the top: a built building in capitals after '#', else its markers."""
-    rule = "+" + "+".join(["-" * WIDTH] * 4) + "+"
-    lines = [rule]
-    for row in range(4):
-        cells = [_cell(town, PLOTS[row * 4 + col]) for col in range(4)]
-        for k in range(2):
-            lines.append("|" + "|".join(c[k].ljust(WIDTH)[:WIDTH] for c in cells) + "|")
-        lines.append(rule)
+def hand_text(seen: dict) -> str:
+    """The seat's cards (from its view), with the referee's verdicts when hints are on."""
+    de = seen["lang"] == "de"
+    lines = ["deine Hand:" if de else "your hand:"]
+    for card in seen["hand"]:
+        lines.append(f"  {'Karte' if de else 'card'} {card['card']} ({card['type']}): {card['text']}")
+        for v in card.get("verdicts", ()):
+            who = (f"für mein Gebäude {v['my']}: " if de else f"for my {v['my']}: ") if v["my"] else ""
+            lines.append(f"      {who}{v['text']}")
+        if "verdicts" in card and not card["verdicts"]:
+            lines.append("      kein eigenes Gebäude zu nennen" if de else "      no building of yours to name: not playable now")
+    if len(lines) == 1:
+        lines.append("  (leer)" if de else "  (empty)")
     return "\n".join(lines)
 
 
-def hand(state, seat: int) -> str:
-    """Each card of the seat's hand with its status (for each of the seat's buildings, B and C)."""
-    lines = []
-    for number in state.hands[seat]:
-        card = state.catalogue.card(number)
-        lines.append(f"card {number} ({card.kind}): {card.text_en}")
-        verdicts = state.card_status(seat, number)
-        if not verdicts:
-            lines.append("    no building of yours to name: not playable now")
-        for v in verdicts:
-            who = f"for my {v.my}: " if v.my else ""
-            lines.append(f"    {who}{v.status.upper()}: {v.reason}")
-    return "\n".join(lines)
-
-
-def scores(state) -> str:
-    """Points and buildings of every seat."""
-    return "\n".join(f"seat {s}: {state.points[s]} points; buildings: {', '.join(state.owned[s]) or '-'}"
-                     for s in range(state.players))
+def scores_text(seen: dict) -> str:
+    """Points and buildings of every seat (from a seat's view)."""
+    de = seen["lang"] == "de"
+    public = seen["public"]
+    rows = []
+    for s in range(public["players"]):
+        who = ("du" if de else "you") if s == seen["seat"] else (f"Platz {s}" if de else f"seat {s}")
+        owned = ", ".join(public["buildings"][s]) or "-"
+        rows.append(f"{who}: {public['points'][s]} {'Punkte' if de else 'points'}; "
+                    f"{'Gebäude' if de else 'buildings'}: {owned}")
+    return "\n".join(rows)
 
 
 def summary_text(result: dict) -> str:

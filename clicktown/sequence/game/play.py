@@ -20,6 +20,7 @@ from ...errors import ClicktownError
 from ..cards import equation_value
 from ..geometry import SIZE, cell
 from .state import CELL_COUNT, MatchState
+from .view import view
 from ..rules import COLOURS
 
 STYLE = {"A": "blue", "B": "green", "C": "red"}
@@ -45,44 +46,22 @@ def board_text(state: MatchState, colour: bool = True) -> str:
     return "\n".join(lines)
 
 
-def status_text(state: MatchState, seat: int) -> str:
-    """Whose turn, the sequences, the seat's hand, the chips left."""
-    table = state.match.table
-    team = table.team_of(seat)
-    seqs = ", ".join(f"{t} ({COLOURS[t]}): {n}/{table.needed}" for t, n in state.sequence_counts().items())
-    cards = state.match.game.deck.cards
-    hand = [name if cards[name].names in (None, name) else f"{name}(={cards[name].names})" for name in state.hand_names(seat)]
-    return (f"you are seat {seat}, team {team} ({COLOURS[team]}); sequences {seqs}\n"
-            f"your hand: {' '.join(hand)}   cards in the draw pile: {state.pile_size}")
+def status_text(seen: dict) -> str:
+    """Whose turn, the sequences, the seat's hand (with hints, what each card names), the chips left."""
+    de = seen["lang"] == "de"
+    public, team = seen["public"], seen["team"]
+    seqs = ", ".join(f"{t} ({COLOURS[t]}): {n}/{public['needed']}" for t, n in public["sequences"].items())
+    hand = " ".join(c["card"] + (f"(={c['names']})" if "names" in c else "") for c in seen["hand"])
+    if de:
+        return (f"du bist Platz {seen['seat']}, Team {team}; SEQUENCES {seqs}\n"
+                f"deine Hand: {hand}   Karten im Nachziehstapel: {public['draw_pile']}")
+    return (f"you are seat {seen['seat']}, team {team} ({COLOURS[team]}); sequences {seqs}\n"
+            f"your hand: {hand}   cards in the draw pile: {public['draw_pile']}")
 
 
-def event_text(event: dict) -> str:
-    """A trace event in words, for the person at the table."""
-    kind = event["event"]
-    if kind == "play":
-        verb = "took the chip on" if event["action"] == "remove" else "put a chip on"
-        return f"seat {event['seat']} (team {event['team']}) played {event['card']}: {verb} row {event['cell'][0]}, column {event['cell'][1]}"
-    if kind == "exchange":
-        return f"seat {event['seat']} exchanged the dead card {event['card']}"
-    if kind == "pass":
-        return f"seat {event['seat']} could not play and passed"
-    if kind == "sequence":
-        return f"team {event['team']} completed a sequence: " + " ".join(f"({r},{c})" for r, c in event["cells"])
-    return f"the discard piles were shuffled into a new draw pile of {event['cards']} cards"
-
-
-def move_text(state: MatchState, action: int) -> str:
-    """An action written the way a person types it (`7h 3,4`, `x 7h`, `pass`)."""
-    what, kind, cell = state.match.decode(action)
-    if what == "pass":
-        return "pass"
-    name = state.match.kinds[kind]
-    return f"x {name}" if what == "exchange" else f"{name} {cell // SIZE},{cell % SIZE}"
-
-
-def legal_moves_text(state: MatchState) -> str:
-    """Every legal move of the seat to move, one per line: as typed, then in words."""
-    return "\n".join(f"{move_text(state, a):<12} {state.action_to_string(a)}" for a in state.legal_actions())
+def legal_moves_text(seen: dict) -> str:
+    """Every legal move of the seat, one per line: as typed, then in words."""
+    return "\n".join(f"{a['move']:<12} {a['text']}" for a in seen["actions"])
 
 
 _CELL = re.compile(r"^\(?([0-9])\s*,\s*([0-9])\)?$")
@@ -131,26 +110,32 @@ class Abandoned(Exception):
 
 
 class Human:
-    """A person: shows the board and reads a move until it is legal."""
+    """A person: shows what happened since their last turn, the board, and reads a move until it is legal."""
 
     name = "human"
 
-    def __init__(self, ask: Callable[[str], str], show: Callable[[str], None], colour: bool = True):
+    def __init__(self, ask: Callable[[str], str], show: Callable[[str], None], colour: bool = True,
+                 lang: str = "en", hints: bool | None = None):
         self.ask, self.show, self.colour = ask, show, colour
+        self.lang, self.hints = lang, hints
         self.seen = 0
 
+    def look(self, state: MatchState, seat: int) -> dict:
+        """The seat's view with the events since the last look, which are shown."""
+        seen = view(state, seat, since=self.seen, lang=self.lang, hints=self.hints)
+        self.seen = seen["seen"]
+        for event in seen["events"]:
+            self.show(event["text"])
+        return seen
+
     def choose(self, state: MatchState, rng: random.Random) -> int:
-        if state.events is not None:
-            news = [e for e in state.events[self.seen:] if e["event"] in ("play", "exchange", "pass", "sequence", "reshuffle")]
-            self.seen = len(state.events)
-            for event in news:
-                self.show(event_text(event))
+        seen = self.look(state, state.seat)
         self.show(board_text(state, self.colour))
-        self.show(status_text(state, state.seat))
+        self.show(status_text(seen))
         while True:
-            text = self.ask("your move")
+            text = self.ask("dein Zug" if self.lang == "de" else "your move")
             if text.strip() == "?":
-                self.show(legal_moves_text(state))
+                self.show(legal_moves_text(seen))
                 continue
             if text.strip().lower() in ("quit", "q"):
                 raise Abandoned()
@@ -158,6 +143,13 @@ class Human:
                 return parse_move(state, text)
             except ClicktownError as exc:
                 self.show(str(exc))
+
+    def finish(self, state: MatchState, seat: int) -> None:
+        """The last moves (the winning one too), the final board and the standings."""
+        seen = self.look(state, seat)
+        self.show(board_text(state, self.colour))
+        if seen["over"]:
+            self.show(seen["over"]["text"])
 
 
 def play_against(setup, seat: int, human: Human, seed: int) -> MatchState:
@@ -177,5 +169,7 @@ def play_against(setup, seat: int, human: Human, seed: int) -> MatchState:
         play_game(state, players, random.Random(seed))
     except Abandoned:
         state.end_reason = "abandoned"
+    else:
+        human.finish(state, seat)
     state.trace = [start_event(state, tuple(names), 0, seed), *state.events, end_event(state)]
     return state
