@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import click
 
-from ..options import (GameGroup, OutputFile, bots_option, games_option, input_file, json_option, output_file, played,
-                       rotate_option, seed_option, table_bots, workers_option, write_trace)
+from ..options import (GameGroup, OutputFile, bots_option, games_option, hints_option, input_file, json_option,
+                       lang_option, output_file, played, rotate_option, seed_option, table_bots, workers_option,
+                       write_trace)
 from ..output import emit_json, progress
 from ..svgkit import save_picture
 
@@ -219,8 +220,12 @@ def patterns_simulate(players, mode, bots, bank_file, seed, trace_file, as_json,
 @patterns.command("play")
 @wwp_game_options
 @click.option("--seat", type=click.IntRange(0, 3), default=0, show_default=True, help="Your seat, 0 to players-1.")
+@click.option("--reaction", type=click.FloatRange(0, 60), default=5.0, show_default=True,
+              help="Seconds the bots take to react: answer the race within them to be first (0: the order is drawn).")
+@lang_option
+@hints_option
 def patterns_play(players, mode, bots, bank_file, seed, trace_file, as_json, deck_file, after, min_occurrences,
-                  lenient, extend, seat):
+                  lenient, extend, seat, reaction, lang, hints):
     """Play against bots at the terminal: the wheel in colour; cover a position, click or wait, then declare.
 
     Declarations are typed in English or German, or picked by number after '?'. With --json the
@@ -229,15 +234,20 @@ def patterns_play(players, mode, bots, bank_file, seed, trace_file, as_json, dec
     from . import analysis as wwp
     from .game import play as wwp_play
     from .game import simulate as wwp_sim
+    from .game import view as wwp_view
 
     rules = wwp.Rules(after, min_occurrences, lenient, extend)
     others = table_bots(bots, players - 1, WWP_BOTS, "seat(s) besides yours")
     seats = wwp_play.seat_players(players, seat, list(others))
     setup = wwp_sim.Setup(players, mode, tuple(seats), False, deck_file, bank_file, rules, trace=True)
     show = (lambda text: click.echo(text, err=True)) if as_json else click.echo
-    human = wwp_play.Human(lambda prompt: wwp_play.read_answer(prompt, err=as_json), show)
-    state = wwp_play.play_against(wwp_sim.start(setup), seat, human, list(others), seed)
+    human = wwp_play.Human(lambda prompt: wwp_play.read_answer(prompt, err=as_json), show, lang=lang, hints=hints)
+    state = wwp_play.play_against(wwp_sim.start(setup), seat, human, list(others), seed, reaction)
+    if state.abandoned:
+        show("Spiel abgebrochen" if lang == "de" else "game abandoned")
+    else:
+        show(wwp_view.standings(state, seat, lang)["text"])
     write_trace(trace_file, [wwp_sim.game_start(setup, 0, seed, bots=seats)] + state.events)
     if as_json:
-        emit_json({"winners": state.winners, "reason": state.reason, "rounds": state.round, "turns": state.turn,
+        emit_json({"winners": state.winners, "reason": state.reason or "abandoned", "rounds": state.round, "turns": state.turn,
                    "dollars_cents": state.cents})

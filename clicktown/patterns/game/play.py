@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import sys
+import time
 from typing import Callable
 
 import click
@@ -22,7 +23,8 @@ from ...numbers import number_in
 from .bots import make_bot
 from ..cards import WHEEL_SIZE
 from ..declare import parse_declaration
-from .state import CLICK, PASS, POSITION, STATEMENT, STATEMENT_INDEX, STATEMENTS, GameState
+from .state import CLICK, PASS, POSITION, STATEMENT, STATEMENT_INDEX, STATEMENTS, GameState, orders
+from .view import dollars, racing, view
 
 STYLE = {"red": "red", "blue": "blue", "yellow": "yellow", "grey": "bright_black", "white": "white"}
 
@@ -46,58 +48,35 @@ def wheel_text(state: GameState, colour: bool = True) -> str:
     return "\n".join(lines)
 
 
-def status_text(state: GameState, seat: int, colour: bool = True) -> str:
-    """Round, money, won cards, challenge cards and Target card of every seat; your card in hand."""
-    lines = [f"round {state.round}, turn {state.turn}"]
-    for s in range(state.table.players):
-        who = "you" if s == seat else f"seat {s}"
-        out = "" if state.active[s] else " (eliminated)"
+def status_text(state: GameState, seen: dict, colour: bool = True) -> str:
+    """Round, money, won cards, challenge cards and Target card of every seat; your card in hand; the Bank."""
+    de = seen["lang"] == "de"
+    seat = seen["seat"]
+    lines = [f"{'Runde' if de else 'round'} {seen['round']}, {'Zug' if de else 'turn'} {seen['turn']}"]
+    for row in seen["public"]["seats"]:
+        s = row["seat"]
+        who = ("du" if de else "you") if s == seat else (f"Platz {s}" if de else f"seat {s}")
+        out = "" if row["active"] else (" (ausgeschieden)" if de else " (eliminated)")
         won = " ".join(card_text(state, c, colour) for c in state.won[s]) or "-"
-        faceup = " ".join(state.table.names[c] for c in state.faceup[s])
-        target = state.table.bank.target_names[state.target[s]] if state.target[s] is not None else "-"
-        lines.append(f"  {who}{out}: ${state.cents[s] / 100:.2f}, {target}, won: {won}" + (f", face up: {faceup}" if faceup else ""))
+        faceup = " ".join(row["face_up"])
+        lines.append(f"  {who}{out}: {dollars(row['dollars_cents'])}, {'gewonnen' if de else 'won'}: {won}"
+                     + (f", {'offen' if de else 'face up'}: {faceup}" if faceup else ""))
+        if row["target"]:
+            lines.append(f"      Target {row['target']}: " + combinations_text(row["target_combinations"]))
+    lines.append(("  Bank: " if de else "  the Bank: ") + combinations_text(seen["public"]["bank"]))
+    pay = seen["hand"].get("payout_now")
+    if pay:
+        held = ", ".join(pay["combinations"]) or "-"
+        lines.append((f"deine Karten brächten jetzt {dollars(pay['cents'])} ({held})" if de
+                      else f"your won cards would be paid {dollars(pay['cents'])} now ({held})"))
     if state.hand[seat] is not None:
-        lines.append(f"your card: {card_text(state, state.hand[seat], colour)}")
+        lines.append(f"{'deine Karte' if de else 'your card'}: {card_text(state, state.hand[seat], colour)}")
     return "\n".join(lines)
 
 
-def event_text(event: dict, seat: int) -> str | None:
-    """One trace event in words for the person (None for events not worth a line)."""
-    who = lambda s: "you" if s == seat else f"seat {s}"  # noqa: E731
-    kind = event["event"]
-    if kind == "round_start":
-        return f"-- round {event['round']} --"
-    if kind == "turn_start":
-        quickest = ", ".join(who(s) for s in event["order"])
-        return f"turn {event['turn']}: your card is {event['hands'][seat]}; quickest first: {quickest}"
-    if kind == "declare":
-        verdict = "VALID" + (" (Wild Wild Pattern!)" if event["wild"] else "") if event["valid"] else "FALSE"
-        return (f"{who(event['seat'])} covered position {event['position']} ({event['covered']}) with "
-                f"{event['card']} and declared \"{event['statement']}\": {verdict}")
-    if kind == "take":
-        return f"{who(event['seat'])} took {event['card']} ({event['why']})"
-    if kind == "click":
-        return f"{who(event['seat'])} said Click! with {event['card']}"
-    if kind == "click_unused":
-        return "nobody could use the clicked card"
-    if kind == "challenge_drawn":
-        return f"{who(event['seat'])} drew {event['card']} and laid it face up"
-    if kind == "challenge":
-        return f"{who(event['seat'])} used {event['card']}"
-    if kind in ("steal", "remove", "exchange", "paid"):
-        return f"{who(event['seat'])}: {kind} " + ", ".join(f"{k} {v}" for k, v in event.items() if k not in ("event", "seat"))
-    if kind == "place":
-        return f"{who(event['seat'])} placed {event['card']} on position {event['position']}"
-    if kind == "round_end":
-        rows = [f"  {who(p['seat'])}: {len(p['cards'])} cards, paid ${p['payout_cents'] / 100:.2f} "
-                f"({', '.join(c['name'] for c in p['combinations']) or 'nothing'}), total ${p['dollars_cents'] / 100:.2f}"
-                for p in event["players"]]
-        gone = f"\n  eliminated: {', '.join(who(s) for s in event['eliminated'])}" if event["eliminated"] else ""
-        return "-- the Bank pays --\n" + "\n".join(rows) + gone
-    if kind == "game_end":
-        winners = ", ".join(who(s) for s in event["winners"]) or "nobody"
-        return f"== game over: {winners} ({event['reason']}) =="
-    return None
+def combinations_text(combinations: list[dict]) -> str:
+    """'3 same Color $0.30, ...' (Wild ones marked)."""
+    return ", ".join(f"{c['name']} " + ("WILD" if c["wild"] else dollars(c["cents"])) for c in combinations)
 
 
 def read_answer(prompt: str, err: bool = False) -> str:
@@ -113,32 +92,58 @@ def read_answer(prompt: str, err: bool = False) -> str:
     return line.rstrip("\r\n")
 
 
+class Abandoned(Exception):
+    """The person typed `quit`."""
+
+
 class Human:
     """The person's seat: asks with `ask(prompt) -> str` and shows text with `show(text)`."""
 
     name = "human"
 
-    def __init__(self, ask: Callable[[str], str], show: Callable[[str], None], colour: bool = True):
-        self.ask, self.show, self.colour = ask, show, colour
+    def __init__(self, ask: Callable[[str], str], show: Callable[[str], None], colour: bool = True,
+                 lang: str = "en", hints: bool | None = None):
+        self.ask, self.show, self.colour, self.lang, self.hints = ask, show, colour, lang, hints
+        self.seen = 0
+        self.early: int | None = None   # the race answer given while the bots were still reacting
+
+    def look(self, state: GameState, seat: int) -> dict:
+        """The seat's view; the events since the last look are shown."""
+        seen = view(state, seat, since=self.seen, lang=self.lang, hints=self.hints)
+        self.seen = seen["seen"]
+        for event in seen["events"]:
+            self.show(event["text"])
+        return seen
+
+    def read(self, prompt: str) -> str:
+        answer = self.ask(prompt).strip()
+        if answer.lower() in ("quit", "q"):
+            raise Abandoned()
+        return answer
 
     def choose(self, state: GameState, rng) -> int:
         phase = state.phase
+        if phase == "race" and self.early is not None:
+            answer, self.early = self.early, None
+            return answer
         if phase in ("race", "click"):
-            return self._race(state)
+            return self.race(state, state.seat)
         if phase == "declare":
             return self._declare(state)
         return self._pick(state, {"take": "take which wheel card?", "place": "place your card where?",
                                   "activate": "use a challenge card?", "power": "which card?"}[phase])
 
-    def _race(self, state: GameState) -> int:
+    def race(self, state: GameState, seat: int) -> int:
+        """Cover a position, click or wait (also asked before the race starts, while the bots react)."""
+        seen = self.look(state, seat)
         self.show(wheel_text(state, self.colour))
         clicked = state.phase == "click"
         if clicked:
             self.show(f"Click! card: {card_text(state, state.click['card'], self.colour)}; cover a position with it, or wait")
         else:
-            self.show(status_text(state, state.seat, self.colour))
+            self.show(status_text(state, seen, self.colour))
         while True:
-            answer = self.ask("cover position 0-7, " + ("or wait" if clicked else "'click' or 'wait'")).strip().lower()
+            answer = self.read("cover position 0-7, " + ("or wait" if clicked else "'click' or 'wait'")).lower()
             position = number_in(answer, 0, WHEEL_SIZE - 1)
             if position is not None:
                 return POSITION + position
@@ -146,16 +151,16 @@ class Human:
                 return PASS
             if answer in ("click", "c", "click!") and not clicked:
                 return CLICK
-            self.show("type a position 0-7" + (", or wait" if clicked else ", click or wait"))
+            self.show("type a position 0-7" + (", or wait" if clicked else ", click or wait") + ", or quit")
 
     def _declare(self, state: GameState) -> int:
         p = state.pending
         self.show(wheel_text(state, self.colour))
         self.show(f"you covered position {p['position']} ({state.table.names[p['covered']]}); declare your pattern")
         while True:
-            answer = self.ask("your declaration (or ? for the numbered list)").strip()
-            if answer == "?":
-                self.show("\n".join(f"{i + 1:>3}. {s.text_en()}" for i, s in enumerate(STATEMENTS)))
+            answer = self.read("your declaration (? WORD lists the statements with that word)")
+            if answer.startswith("?"):
+                self.show(statement_list(answer[1:].strip().lower()))
                 continue
             if number_in(answer, 1, len(STATEMENTS)) is not None:
                 return STATEMENT + number_in(answer, 1, len(STATEMENTS)) - 1
@@ -165,15 +170,26 @@ class Human:
                 self.show(str(exc))
 
     def _pick(self, state: GameState, question: str) -> int:
-        actions = state.legal_actions()
+        seen = self.look(state, state.seat)
+        actions = seen["actions"]
         self.show(wheel_text(state, self.colour))
-        self.show(question + "\n" + "\n".join(f"{i + 1:>3}. {state.action_to_string(a)}" for i, a in enumerate(actions)))
+        self.show(question + "\n" + "\n".join(f"{i + 1:>3}. {a['text']}" for i, a in enumerate(actions)))
         while True:
-            answer = self.ask("number").strip()
+            answer = self.read("number")
             choice = number_in(answer, 1, len(actions))
             if choice is not None:
-                return actions[choice - 1]
-            self.show(f"type a number from 1 to {len(actions)}")
+                return actions[choice - 1]["id"]
+            self.show(f"type a number from 1 to {len(actions)}, or quit")
+
+
+def statement_list(word: str) -> str:
+    """The numbered statements naming `word` (all 224 only on `? all`); without a word, how to declare."""
+    if not word:
+        return ("say a declaration as players do: 'after every blue there is always loot' (or in German); "
+                "'? WORD' lists the numbered statements naming WORD (e.g. '? loot'), '? all' lists them all")
+    rows = [f"{i + 1:>3}. {s.text_en()}" for i, s in enumerate(STATEMENTS)
+            if word == "all" or word in (s.trigger.value, s.target.value, s.direction)]
+    return "\n".join(rows) or f"no statement names {word!r}"
 
 
 def seat_players(players: int, seat: int, bots: list[str]) -> list[str]:
@@ -185,24 +201,41 @@ def seat_players(players: int, seat: int, bots: list[str]) -> list[str]:
     return seated(players, seat, bots)
 
 
-def play_against(state: GameState, seat: int, human: Human, bots: list[str], seed: int) -> GameState:
-    """Play the game to its end: `human` at `seat`, the bots (repeated round the table) elsewhere."""
+def play_against(state: GameState, seat: int, human: Human, bots: list[str], seed: int,
+                 reaction: float = 0.0, clock: Callable[[], float] = time.monotonic) -> GameState:
+    """Play the game to its end: `human` at `seat`, the bots (repeated round the table) elsewhere.
+
+    The bots take `reaction` seconds to react: before each race the person is asked first, and an
+    answer given within that time puts them first in the reaction order; a slower one puts them
+    after the bots. With `reaction` 0 the order is drawn as in simulation. Quitting sets
+    `state.abandoned`.
+    """
     seats = seat_players(state.table.players, seat, bots)
     rng = random.Random(seed)
     players = {s: human if s == seat else make_bot(name) for s, name in enumerate(seats)}
-    shown = 0
-    while not state.is_terminal():
-        if state.current_player() == CHANCE:
-            state.apply_action(sample_chance(state, rng))
-            continue
-        for event in state.events[shown:]:
-            line = event_text(event, seat)
-            if line:
-                human.show(line)
-        shown = len(state.events)
-        state.apply_action(players[state.current_player()].choose(state, rng))
-    for event in state.events[shown:]:
-        line = event_text(event, seat)
-        if line:
-            human.show(line)
+    state.abandoned = False
+    try:
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                outcome = sample_chance(state, rng)
+                if reaction > 0 and racing(state) and state.active[seat]:
+                    outcome = human_race(state, seat, human, outcome, reaction, clock)
+                state.apply_action(outcome)
+                continue
+            state.apply_action(players[state.current_player()].choose(state, rng))
+    except Abandoned:
+        state.abandoned = True
+        return state
+    human.look(state, seat)
     return state
+
+
+def human_race(state: GameState, seat: int, human: Human, drawn: int, reaction: float, clock) -> int:
+    """The reaction order once the person has answered: first when quicker than the bots, else last."""
+    order = list(orders(state._active_seats())[drawn])
+    start = clock()
+    human.early = human.race(state, seat)
+    quick = clock() - start <= reaction and human.early != PASS
+    order.remove(seat)
+    order = [seat] + order if quick else order + [seat]
+    return orders(state._active_seats()).index(tuple(order))

@@ -31,7 +31,7 @@ from functools import cache, cached_property
 
 from ...arena.state import CHANCE, TERMINAL
 from ...errors import ClicktownError
-from ..analysis import Rules, Statement, all_statements
+from ..analysis import Rules, Statement, all_statements, judge
 from ..bank import Bank, builtin_bank
 from ..cards import WHEEL_SIZE, Card, Deck, Wheel, load_deck
 from ..tables import created_by_kinds, kind_of
@@ -147,6 +147,7 @@ class GameState:
         self.ender: int | None = None
         self.wilds = 0
         self.paid: dict[str, list[int]] = {}         # combination -> [times held, cents paid], all rounds
+        self.rebuilt = False                         # a new wheel is being dealt after a rebuild
         self._new_round()
 
     # ---- the OpenSpiel protocol ------------------------------------------------------------------
@@ -412,6 +413,7 @@ class GameState:
         self.discard = []
         self.wheel = [None] * WHEEL_SIZE
         self._log("rebuild", deck=len(self.deck))
+        self.rebuilt = True
         self.after_fill = then
         self.phase, self.seat = "fill", CHANCE
 
@@ -426,6 +428,9 @@ class GameState:
 
     def _after_fill(self) -> None:
         then = self.after_fill
+        if self.rebuilt:
+            self.rebuilt = False
+            self._log("new_wheel", wheel=self._wheel_names())
         if then == "round":
             self._log("round_start", round=self.round, wheel=self._wheel_names(),
                       targets=[{"seat": s, "target": self.table.bank.target_names[self.target[s]]}
@@ -518,10 +523,13 @@ class GameState:
         pattern = next((x for x in self.created() if x.statement == statement), None)
         self.ender = seat
         names = self.table.names
-        self._log("declare", seat=seat, position=p["position"], card=names[p["card"]],
-                  covered=names[p["covered"]], statement=statement.text_en(), valid=pattern is not None,
-                  kind=statement.kind, occurrences=pattern.occurrences if pattern else None,
-                  tier=pattern.tier if pattern else None, wild=bool(pattern and pattern.wild))
+        if self.record:
+            self._log("declare", seat=seat, position=p["position"], card=names[p["card"]],
+                      covered=names[p["covered"]], statement=statement.text_en(), valid=pattern is not None,
+                      kind=statement.kind, occurrences=pattern.occurrences if pattern else None,
+                      tier=pattern.tier if pattern else None, wild=bool(pattern and pattern.wild),
+                      direction=statement.direction, trigger=statement.trigger.value, target=statement.target.value,
+                      wheel=self._wheel_names(), reasons=[] if pattern else self._why_false(statement))
         if pattern is None:
             self.wheel[p["position"]] = p["covered"]
             self.discard.append(p["card"])
@@ -544,6 +552,12 @@ class GameState:
         self.discard.append(p["covered"])
         self.take_queue = [[seat, pattern.tier, p["card"] if pattern.tier == 1 else None, "reward"]]
         self._start_takes("activate")
+
+    def _why_false(self, statement: Statement) -> list[str]:
+        """Why a declaration is false, in the words of `patterns check` (for the trace)."""
+        p = self.pending
+        before = self.wheel_cards().covered(p["position"], self.table.cards[p["covered"]])
+        return list(judge(before, statement, self.table.rules, (p["position"], self.table.cards[p["card"]])).reasons)
 
     def _give(self, seat: int, card: int, why: str) -> None:
         self.won[seat].append(card)

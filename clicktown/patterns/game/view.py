@@ -1,0 +1,237 @@
+"""What one seat sees of a game of Wild Wild Pattern, as a plain JSON-ready dict.
+
+`view(state, seat, since=0, lang="en", hints=None)` holds the wheel, the seat's own card in hand,
+everything public (every seat's Target card with its combinations, the Bank's table, money, won
+cards, face-up challenge cards, cards in the deck), the events from `state.events[since:]` told
+in English or German (a false declaration with the reasons it is false, the wheel every
+declaration was made on, the new wheel after a rebuild), the seat's legal actions each with its
+engine number and a short description, and at the end the standings. It never holds another
+seat's card in hand: the turn's start tells the seat its own card only.
+
+Hints (on by default) add what the seat's won cards would be paid by the Bank now.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from ...arena.state import CHANCE
+from .state import CARD, CLICK, PASS, POSITION, STATEMENT, STATEMENTS, GameState
+
+REASONS = {"en": {"saloon": "Saloon: more than the Bank's limit", "new-director": "a new Director (a Wild combination)",
+                  "wild-wild-pattern": "a Wild Wild Pattern", "alive-or-dead": "the last one alive",
+                  "turn-limit": "the turn limit"},
+           "de": {"saloon": "Saloon: mehr als das Limit der Bank", "new-director": "ein neuer Direktor (eine Wild-Kombination)",
+                  "wild-wild-pattern": "ein Wild Wild Pattern", "alive-or-dead": "als Letzter übrig",
+                  "turn-limit": "die Zuggrenze"}}
+
+
+def dollars(cents: int) -> str:
+    """'$1.50'."""
+    return f"${cents / 100:.2f}"
+
+
+@cache
+def german_names() -> dict[str, str]:
+    """Each trait's German name (the first the vocabulary gives)."""
+    from ...datafiles import builtin_path, read_json
+
+    doc = read_json(builtin_path("patterns", "vocabulary.json"))
+    return {value: names.get("de", [value])[0] for attribute in doc["attributes"].values()
+            for value, names in attribute["values"].items()}
+
+
+def statement_words(direction: str, trigger: str, target: str, lang: str) -> str:
+    """A statement as players say it."""
+    if lang == "de":
+        de = german_names()
+        return f"{'NACH' if direction == 'after' else 'VOR'} jeder {de[trigger].upper()} gibt es immer {de[target].upper()}"
+    return f"{direction} every {trigger} there is always {target}"
+
+
+def view(state: GameState, seat: int, since: int = 0, lang: str = "en", hints: bool | None = None) -> dict:
+    """The seat's view of the game (see the module docstring)."""
+    hints = True if hints is None else hints
+    names = state.table.names
+    deciding = state.current_player() == seat
+    told = [(i, event_text(e, seat, lang)) for i, e in enumerate(state.events[since:], since)]
+    mine = {"card": names[state.hand[seat]] if state.hand[seat] is not None else None,
+            "won": [names[c] for c in state.won[seat]], "face_up": [names[c] for c in state.faceup[seat]]}
+    if hints:
+        pay = state.payout(seat)
+        mine["payout_now"] = {"cents": pay.cents, "combinations": [n for n, _ in pay.lines], "wild": pay.wild}
+    return {
+        "game": "patterns", "seat": seat, "lang": lang, "hints": hints, "round": state.round, "turn": state.turn,
+        "phase": state.phase, "to_move": state.seat if state.seat >= 0 else None,
+        "board": {"wheel": state._wheel_names(), "pending": pending_facts(state, seat)},
+        "hand": mine,
+        "public": public_facts(state),
+        "events": [{"index": i, "text": text} for i, text in told if text],
+        "seen": len(state.events),
+        "actions": [{"id": a, "text": action_text(state, a, lang)} for a in state.legal_actions()] if deciding else [],
+        "over": standings(state, seat, lang) if state.is_terminal() else None,
+    }
+
+
+def pending_facts(state: GameState, seat: int) -> dict | None:
+    """The card being declared on, or the clicked card (both lie open on the table)."""
+    names = state.table.names
+    if state.phase == "declare" and state.pending:
+        p = state.pending
+        return {"seat": p["seat"], "position": p["position"], "card": names[p["card"]], "covered": names[p["covered"]]}
+    if state.click:
+        return {"seat": state.click["seat"], "clicked": names[state.click["card"]]}
+    return None
+
+
+def public_facts(state: GameState) -> dict:
+    """What every seat may know."""
+    table, names = state.table, state.table.names
+    bank = table.bank
+    return {
+        "players": table.players, "mode": table.mode, "deck": len(state.deck),
+        "seats": [{"seat": s, "active": state.active[s], "dollars_cents": state.cents[s],
+                   "won": [names[c] for c in state.won[s]], "face_up": [names[c] for c in state.faceup[s]],
+                   "holds_card": state.hand[s] is not None,
+                   "target": bank.target_names[state.target[s]] if state.target[s] is not None else None,
+                   "target_combinations": [combination(c) for c in bank.targets[state.target[s]]]
+                   if state.target[s] is not None else []}
+                  for s in range(table.players)],
+        "bank": [combination(c) for c in bank.combinations],
+        "round_end_cards": bank.round_end_cards, "max_cards": bank.max_cards, "saloon_cents": bank.saloon_cents,
+    }
+
+
+def combination(c) -> dict:
+    """A line of the Bank card or a Target card."""
+    return {"name": c.name, "cents": c.cents, "wild": c.wild}
+
+
+def action_text(state: GameState, action: int, lang: str) -> str:
+    """A legal action in words."""
+    de, names = lang == "de", state.table.names
+    if POSITION <= action < STATEMENT:
+        p = action - POSITION
+        under = names[state.wheel[p]] if state.wheel[p] is not None else ("Lücke" if de else "gap")
+        verb = ("legen auf" if state.phase == "place" else "abdecken:") if de else (
+            "place on" if state.phase == "place" else "cover")
+        return f"{verb} {'Position' if de else 'position'} {p} ({under})"
+    if STATEMENT <= action < CLICK:
+        s = STATEMENTS[action - STATEMENT]
+        return statement_words(s.direction, s.trigger.value, s.target.value, lang)
+    if action == CLICK:
+        return "Klick!" if de else "Click!"
+    if action == PASS:
+        return {"race": "warten" if de else "wait", "click": "warten" if de else "wait",
+                "activate": "keine Herausforderungskarte nutzen" if de else "use no challenge card"}.get(state.phase, "passen" if de else "pass")
+    card = names[action - CARD]
+    verbs = {"take": ("nehmen", "take"), "activate": ("ausspielen", "use"), "power": ("wählen", "choose")}
+    word = verbs.get(state.phase, ("wählen", "choose"))[0 if de else 1]
+    return f"{card} {word}" if de else f"{word} {card}"
+
+
+def event_text(e: dict, me: int, lang: str = "en") -> str | None:
+    """One trace event told to seat `me` (None for those it has no words for)."""
+    de, kind = lang == "de", e["event"]
+
+    def who(s: int) -> str:
+        return ("du" if de else "you") if s == me else (f"Platz {s}" if de else f"seat {s}")
+
+    if kind == "round_start":
+        return (f"-- Runde {e['round']} --" if de else f"-- round {e['round']} --") + f" {wheel_line(e['wheel'], lang)}"
+    if kind == "turn_start":
+        card = e["hands"][me] if me < len(e["hands"]) else None
+        order = ", ".join(who(s) for s in e["order"])
+        if de:
+            return f"Zug {e['turn']}: deine Karte ist {card}; am schnellsten: {order}"
+        return f"turn {e['turn']}: your card is {card}; quickest first: {order}"
+    if kind == "declare":
+        said = statement_words(e["direction"], e["trigger"], e["target"], lang) if "direction" in e else e["statement"]
+        if e["valid"]:
+            verdict = ("GÜLTIG" if de else "VALID") + (" (Wild Wild Pattern!)" if e["wild"] else "")
+        else:
+            verdict = ("FALSCH: " if de else "FALSE: ") + "; ".join(e.get("reasons") or [])
+        head = (f"{who(e['seat'])} deckte Position {e['position']} ({e['covered']}) mit {e['card']} ab und sagte "
+                if de else f"{who(e['seat'])} covered position {e['position']} ({e['covered']}) with {e['card']} and declared ")
+        wheel = f"\n   {wheel_line(e['wheel'], lang)}" if "wheel" in e else ""
+        return f"{head}\"{said}\": {verdict}{wheel}"
+    if kind == "take":
+        why = {"reward": ("als Belohnung", "as a reward"), "penalty": ("nach einem Fehler", "after a false declaration"),
+               "click": ("nach Klick!", "after Click!")}.get(e["why"], (e["why"], e["why"]))[0 if de else 1]
+        return f"{who(e['seat'])} nahm {e['card']} ({why})" if de else f"{who(e['seat'])} took {e['card']} ({why})"
+    if kind == "click":
+        return f"{who(e['seat'])} sagte Klick! mit {e['card']}" if de else f"{who(e['seat'])} said Click! with {e['card']}"
+    if kind == "click_taken":
+        return f"{who(e['seat'])} nutzt die geklickte Karte" if de else f"{who(e['seat'])} uses the clicked card"
+    if kind == "click_unused":
+        return "niemand konnte die geklickte Karte nutzen" if de else "nobody could use the clicked card"
+    if kind == "all_wait":
+        return "alle warteten" if de else "everybody waited"
+    if kind == "challenge_drawn":
+        return (f"{who(e['seat'])} zog {e['card']} und legte sie offen aus" if de
+                else f"{who(e['seat'])} drew {e['card']} and laid it face up")
+    if kind == "challenge":
+        return f"{who(e['seat'])} spielte {e['card']} aus" if de else f"{who(e['seat'])} used {e['card']}"
+    if kind == "paid":
+        return (f"{who(e['seat'])} erhielt {dollars(e['cents'])} (Herausforderungskarte {e['why']})" if de
+                else f"{who(e['seat'])} received {dollars(e['cents'])} (challenge card {e['why']})")
+    if kind == "steal":
+        source = ("vom Rad" if de else "from the wheel") if e["owner"] is None else (f"von {who(e['owner'])}" if de else f"from {who(e['owner'])}")
+        return f"{who(e['seat'])} stahl {e['card']} {source}" if de else f"{who(e['seat'])} stole {e['card']} {source}"
+    if kind == "remove":
+        return (f"{who(e['seat'])} entfernte {e['card']} von {who(e['owner'])}" if de
+                else f"{who(e['seat'])} removed {e['card']} from {who(e['owner'])}")
+    if kind == "exchange":
+        return (f"{who(e['seat'])} tauschte {e['gave']} gegen {e['took']} von {who(e['other'])}" if de
+                else f"{who(e['seat'])} gave {e['gave']} to {who(e['other'])} for {e['took']}")
+    if kind == "place":
+        return (f"{who(e['seat'])} legte {e['card']} auf Position {e['position']}" if de
+                else f"{who(e['seat'])} placed {e['card']} on position {e['position']}")
+    if kind == "rebuild":
+        return (f"das Deck wird neu gebildet ({e['deck']} Karten); ein neues Rad wird ausgelegt" if de
+                else f"the deck is rebuilt ({e['deck']} cards); a new wheel is dealt")
+    if kind == "new_wheel":
+        return (f"das neue Rad: " if de else "the new wheel: ") + wheel_line(e["wheel"], lang)
+    if kind == "round_end":
+        rows = []
+        for p in e["players"]:
+            combos = ", ".join(c["name"] for c in p["combinations"]) or ("nichts" if de else "nothing")
+            rows.append(f"  {who(p['seat'])}: {len(p['cards'])} {'Karten' if de else 'cards'}, "
+                        f"{'erhält' if de else 'paid'} {dollars(p['payout_cents'])} ({combos}), "
+                        f"{'gesamt' if de else 'total'} {dollars(p['dollars_cents'])}")
+        gone = ""
+        if e["eliminated"]:
+            gone = f"\n  {'ausgeschieden' if de else 'eliminated'}: " + ", ".join(who(s) for s in e["eliminated"])
+        return ("-- die Bank zahlt --\n" if de else "-- the Bank pays --\n") + "\n".join(rows) + gone
+    if kind == "game_end":
+        winners = ", ".join(who(s) for s in e["winners"]) or ("niemand" if de else "nobody")
+        return (f"== Spielende: {winners} ({REASONS['de'].get(e['reason'], e['reason'])}) ==" if de
+                else f"== game over: {winners} ({REASONS['en'].get(e['reason'], e['reason'])}) ==")
+    return None
+
+
+def wheel_line(wheel: list, lang: str = "en") -> str:
+    """The wheel in one line, position by position, clockwise."""
+    gap = "Lücke" if lang == "de" else "gap"
+    return ("Rad" if lang == "de" else "wheel") + ": " + "  ".join(f"{p}:{c or gap}" for p, c in enumerate(wheel))
+
+
+def standings(state: GameState, seat: int, lang: str = "en") -> dict:
+    """Money of every seat (best first), the winners, whether the seat won."""
+    de = lang == "de"
+    order = sorted(range(state.table.players), key=lambda s: (s not in state.winners, -state.cents[s], s))
+    rows = [{"seat": s, "dollars_cents": state.cents[s], "won_cards": len(state.won[s]), "active": state.active[s]}
+            for s in order]
+    result = "win" if seat in state.winners else "lose"
+    money = ", ".join((("du" if de else "you") if r["seat"] == seat else (f"Platz {r['seat']}" if de else f"seat {r['seat']}"))
+                      + f" {dollars(r['dollars_cents'])}" for r in rows)
+    reason = REASONS[lang if de else "en"].get(state.reason, state.reason)
+    head = ("du gewinnst" if result == "win" else "du verlierst") if de else ("you win" if result == "win" else "you lose")
+    return {"winners": list(state.winners), "reason": state.reason, "rounds": state.round, "turns": state.turn,
+            "standings": rows, "result": result, "text": f"{head} ({reason}); {money}"}
+
+
+def racing(state: GameState) -> bool:
+    """Is a race about to start (the reaction order is the next chance outcome)?"""
+    return state.current_player() == CHANCE and state.phase == "order"
+
