@@ -25,6 +25,8 @@ MAX_BODY_BYTES = 64 * 1024  # no request of these pages needs more
 PAGE_MODULES = [
     "clicktown.web.home",
     "clicktown.web.solo",
+    "clicktown.web.tables",
+    "clicktown.web.viewer",
 ]
 
 

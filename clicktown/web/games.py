@@ -1,0 +1,210 @@
+"""The four games as the play pages use them: a new game, its bots, a seat's view, the board as SVG, the trace.
+
+Every rule stays in the games' engines; every word a seat reads comes from the games' `view`s.
+One adapter per game names the public functions the tables call.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..errors import ClicktownError
+
+PERSON = "person"  # in `bots`: this seat is a person with a join link
+
+
+@dataclass(frozen=True)
+class Adapter:
+    """How a table drives one game."""
+
+    name: str
+    title: str
+    players: tuple[int, ...]
+    default_players: int
+    bots: tuple[str, ...]
+    default_bot: str
+
+    def check_players(self, players: int) -> None:
+        if players not in self.players:
+            raise ClicktownError(f"{self.title} is played by {', '.join(map(str, self.players))} players, not {players}")
+
+
+# ---- Sequence and Sequence Numbers ---------------------------------------------------------------
+
+class SequenceGame(Adapter):
+    def new(self, players: int, seats: tuple[str, ...]):
+        from ..sequence.game.simulate import Setup, make_match
+
+        state = make_match(Setup(self.name, players, None, ("greedy",))).new_state()
+        state.events = []
+        return state
+
+    def bot(self, name: str):
+        from ..sequence.game.bots import make_bot
+
+        return make_bot(name)
+
+    def actor(self, state) -> int:
+        return state.current_player()
+
+    def view(self, state, seat, since, lang, hints):
+        from ..sequence.game.view import view
+
+        return view(state, seat, since, lang, hints)
+
+    def svg(self, state, seat: int, lang: str) -> str:
+        from ..sequence.geometry import WINDOWS
+        from ..sequence.render.svg import board_svg
+        from ..sequence.sequences import Line, SequenceCount
+
+        lines = tuple(Line(team, WINDOWS[w].cells) for team, made in state.sequences.items() for w in made)
+        return board_svg(state.match.game, state.position(), SequenceCount(state.sequence_counts(), lines))
+
+    def trace(self, state, seats, seed) -> list[dict]:
+        from ..sequence.game.simulate import end_event, start_event
+
+        return [start_event(state, tuple(seats), 0, seed), *state.events, end_event(state)]
+
+    def auto_pass(self, state, seat) -> int | None:
+        return None
+
+    def refusal(self, state, action: int) -> str:
+        return f"action {action} is not legal now"
+
+
+# ---- Old Town ---------------------------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def oldtown_catalogue():
+    from ..oldtown.catalogue import load_catalogue
+
+    return load_catalogue()
+
+
+class OldTownGame(Adapter):
+    def new(self, players: int, seats):
+        from ..oldtown.game.state import new_game
+
+        return new_game(oldtown_catalogue(), players)
+
+    def bot(self, name: str):
+        from ..oldtown.game.bots import make_bot
+
+        return make_bot(name)
+
+    def actor(self, state) -> int:
+        return state.current_player()
+
+    def view(self, state, seat, since, lang, hints):
+        from ..oldtown.game.view import view
+
+        return view(state, seat, since, lang, hints)
+
+    def svg(self, state, seat: int, lang: str) -> str:
+        from ..oldtown.render.svg import plan_svg
+
+        town, catalogue = state.town, state.catalogue
+        placement = {p: b for b, p in town.built.items()}
+        markers = {p: town.on_plot(p) for p in range(1, 17) if town.on_plot(p)}
+        names = {b: catalogue.buildings[b].de for b in state.names} if lang == "de" else None
+        return plan_svg(catalogue.board, placement, set(state.owned[seat]), markers, buildings=state.names,
+                        lang=lang, names=names)
+
+    def trace(self, state, seats, seed) -> list[dict]:
+        return [{"event": "game_start", "game": "oldtown", "seed": seed, "players": state.players,
+                 "bots": list(seats)}, *state.events]
+
+    def auto_pass(self, state, seat) -> int | None:
+        """A person's stop decision when no marker can go: no claim can be right, so the table passes."""
+        from ..oldtown.game.state import PASS
+        from ..oldtown.game.view import needs_decision
+
+        return PASS if state.phase == "stop" and not needs_decision(state, seat) else None
+
+    def refusal(self, state, action: int) -> str:
+        """The referee's reason when a card may not be played; else a plain refusal."""
+        from ..oldtown.game.state import BUILDINGS, DISCARD, PLAY
+
+        if PLAY <= action < DISCARD and state.phase == "turn":
+            number, b = divmod(action - PLAY, BUILDINGS)
+            number += 1
+            if number in state.hands[state.actor]:
+                card = state.catalogue.card(number)
+                my = None if card.kind == "A" else state.names[b]
+                if my is not None and my not in state.owned[state.actor]:
+                    return f"the referee says no: the {my} is not one of your buildings"
+                from ..oldtown.game import rules
+
+                verdict = rules.judge(state.town, card, my, state.owned[state.actor])
+                return f"the referee says no: card {number} is {verdict.status}: {verdict.reason}"
+        return f"action {action} is not legal now"
+
+
+# ---- Wild Wild Pattern --------------------------------------------------------------------------
+
+class PatternsGame(Adapter):
+    def new(self, players: int, seats):
+        from ..patterns.game.simulate import Setup, start
+
+        return start(Setup(players, "saloon", tuple(seats), False, trace=True))
+
+    def bot(self, name: str):
+        from ..patterns.game.bots import make_bot
+
+        return make_bot(name)
+
+    def actor(self, state) -> int:
+        return state.current_player()
+
+    def view(self, state, seat, since, lang, hints):
+        from ..patterns.game.view import view
+
+        return view(state, seat, since, lang, hints)
+
+    def svg(self, state, seat: int, lang: str) -> str:
+        from ..patterns.render.svg import wheel_svg
+
+        table = state.table
+        hand = table.cards[state.hand[seat]] if state.hand[seat] is not None else None
+        played = state.pending["position"] if state.phase == "declare" and state.pending else None
+        return wheel_svg(state.wheel_cards(), played=played, hand=hand)
+
+    def trace(self, state, seats, seed) -> list[dict]:
+        return [{"event": "game_start", "game": 0, "seed": seed, "players": state.table.players,
+                 "mode": state.table.mode, "bots": list(seats)}, *state.events]
+
+    def auto_pass(self, state, seat) -> int | None:
+        return None
+
+    def refusal(self, state, action: int) -> str:
+        return f"action {action} is not legal now"
+
+
+GAMES: dict[str, Adapter] = {
+    "sequence": SequenceGame("sequence", "Sequence", (2, 3, 4, 6, 8, 9, 10, 12), 2, ("random", "greedy", "lookahead"), "greedy"),
+    "numbers": SequenceGame("numbers", "Sequence Numbers", (2, 3, 4, 6), 2, ("random", "greedy", "lookahead"), "greedy"),
+    "oldtown": OldTownGame("oldtown", "Old Town", (2, 3, 4), 3, ("random", "greedy", "planner"), "greedy"),
+    "patterns": PatternsGame("patterns", "Wild Wild Pattern", (2, 3, 4), 3, ("random", "greedy", "planner"), "greedy"),
+}
+
+
+def adapter(game: str) -> Adapter:
+    if game not in GAMES:
+        raise ClicktownError(f"unknown game {game[:40]!r} (choose {', '.join(GAMES)})")
+    return GAMES[game]
+
+
+def seat_list(game: Adapter, players: int, bots: str | None) -> tuple[str, ...]:
+    """Who sits where: seat 0 is the person opening the page; `bots` names the others in order,
+    repeated round the table, as `simulate --bots` does (`person` for a friend with a join link)."""
+    game.check_players(players)
+    names = [n.strip().lower() for n in (bots or game.default_bot).split(",") if n.strip()]
+    if not names:
+        raise ClicktownError("bots is empty: name at least one of " + ", ".join((*game.bots, PERSON)))
+    if len(names) > players - 1:
+        raise ClicktownError(f"{len(names)} bots named for {players - 1} seat(s) besides yours")
+    for name in names:
+        if name not in game.bots and name != PERSON:
+            raise ClicktownError(f"unknown bot {name[:40]!r} (choose {', '.join((*game.bots, PERSON))})")
+    return (PERSON, *(names[i % len(names)] for i in range(players - 1)))

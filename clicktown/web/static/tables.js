@@ -1,0 +1,116 @@
+// The play page of one seat: draws the seat's view, offers its actions, follows the table's events.
+// Every action the seat may take now is a button with data-action-id (the engine's action number);
+// the end of the game shows an element with data-game-over.
+(function () {
+  "use strict";
+  const root = document.querySelector(".table[data-table]");
+  if (!root) return;
+  const { table, seat, token } = root.dataset;
+  const base = `/api/tables/${table}/${seat}`;
+  const q = `token=${encodeURIComponent(token)}`;
+  const part = (name) => root.querySelector("." + name);
+  let since = 0;
+  let busy = Promise.resolve();
+  let version = -1;
+
+  function el(tag, attrs, text) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function handText(v) {
+    const h = v.hand;
+    if (Array.isArray(h)) {
+      return h.map((c) => {
+        if (c.text !== undefined) {
+          const verdicts = (c.verdicts || []).map((x) => `\n    ${x.my ? x.my + ": " : ""}${x.text}`).join("");
+          return `${c.card} (${c.type}): ${c.text}${verdicts}`;
+        }
+        return c.card + (c.names ? ` (=${c.names})` : "");
+      }).join("\n");
+    }
+    const lines = [];
+    if (h.card) lines.push(`card in hand: ${h.card}`);
+    lines.push(`won: ${h.won.join(" ") || "-"}`);
+    if (h.face_up.length) lines.push(`face up: ${h.face_up.join(" ")}`);
+    if (h.payout_now) lines.push(`the Bank would pay now: $${(h.payout_now.cents / 100).toFixed(2)}`);
+    return lines.join("\n");
+  }
+
+  function publicText(v) {
+    const p = v.public;
+    if (v.game === "patterns") {
+      const rows = p.seats.map((s) => `seat ${s.seat}${s.seat == seat ? " (you)" : ""}: $${(s.dollars_cents / 100).toFixed(2)}, ` +
+        `won ${s.won.join(" ") || "-"}; Target ${s.target || "-"}: ` +
+        s.target_combinations.map((c) => `${c.name} ${c.wild ? "WILD" : "$" + (c.cents / 100).toFixed(2)}`).join(", "));
+      rows.push("the Bank: " + p.bank.map((c) => `${c.name} ${c.wild ? "WILD" : "$" + (c.cents / 100).toFixed(2)}`).join(", "));
+      return rows.join("\n");
+    }
+    if (v.game === "oldtown") {
+      return p.points.map((pts, s) => `seat ${s}${s == seat ? " (you)" : ""}: ${pts} points; ${p.buildings[s].join(", ") || "-"}`).join("\n");
+    }
+    return `sequences: ${Object.entries(p.sequences).map(([t, n]) => `${t} ${n}/${p.needed}`).join(", ")}; ` +
+      `draw pile ${p.draw_pile}; you are team ${v.team}`;
+  }
+
+  function render(v) {
+    part("board").innerHTML = v.svg;
+    const toMove = v.to_move === null || v.to_move === undefined ? "" : (v.to_move == seat ? "your turn" : `seat ${v.to_move} to move`);
+    part("status").textContent = (v.race_seconds !== undefined ? `the bots react in ${v.race_seconds} s: be quicker! ` : "") + toMove;
+    part("hand").textContent = handText(v);
+    part("public").textContent = publicText(v);
+    const log = part("log");
+    for (const e of v.events) log.appendChild(el("li", { "data-event": e.index }, e.text));
+    since = v.seen;
+    const actions = part("actions");
+    actions.replaceChildren();
+    for (const a of v.actions) {
+      const b = el("button", { type: "button", "data-action-id": a.id }, a.text);
+      b.addEventListener("click", () => act(a.id));
+      actions.appendChild(b);
+    }
+    const over = part("over");
+    if (v.over && !over.querySelector("[data-game-over]")) {
+      const box = el("div", { "data-game-over": v.over.result, class: "game-over" });
+      box.appendChild(el("p", { class: "result" }, v.over.text));
+      const list = el("ol", { class: "standings" });
+      for (const row of v.over.standings) list.appendChild(el("li", {}, JSON.stringify(row)));
+      box.appendChild(list);
+      box.appendChild(el("a", { href: `${base}/trace?${q}`, download: "" }, "download the trace (JSON Lines)"));
+      over.appendChild(box);
+    }
+  }
+
+  function refresh() {
+    busy = busy.then(async () => {
+      const answer = await fetch(`${base}/view?${q}&since=${since}`);
+      if (answer.ok) render(await answer.json());
+    }).catch(() => {});
+    return busy;
+  }
+
+  function act(id) {
+    part("actions").replaceChildren();
+    part("message").textContent = "";
+    busy = busy.then(async () => {
+      const answer = await fetch(`${base}/act?${q}&since=${since}`, {
+        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ action: id }),
+      });
+      const data = await answer.json();
+      if (answer.ok) render(data);
+      else part("message").textContent = data.error;
+    }).catch(() => {});
+    busy.then(() => { if (!part("actions").children.length && !part("over").children.length) refresh(); });
+  }
+
+  const stream = new EventSource(`${base}/events?${q}`);
+  stream.onmessage = (m) => {
+    const data = JSON.parse(m.data);
+    if (data.version !== version) { version = data.version; refresh(); }
+    if (data.over) stream.close();
+  };
+  refresh();
+  setInterval(() => { if (part("status").textContent.startsWith("the bots react")) refresh(); }, 1000);
+})();

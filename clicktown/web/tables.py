@@ -1,0 +1,350 @@
+"""`/tables` and `/play/<game>`: the games at a table in the browser, with bots and friends on other screens.
+
+A table lives in memory (at most MAX_TABLES; the one idle longest makes room). Seat 0 is the
+person who opened `/play/<game>?players=N&bots=...&seed=S`; every other seat is a bot or, named
+`person` in `bots`, a friend who joins through the seat's link. Each person's seat has a secret
+token: reading the seat's view or acting for it without the token is refused (403). Bots move on
+the server as soon as it is their turn; changes are pushed to every open page as server-sent
+events, and each page then asks for its own seat's view (never anyone else's).
+
+The engine judges every action: an Old Town card that may not be played is refused with the
+referee's reason, and every stop claim is judged and told to the whole table with its reason.
+In Wild Wild Pattern the bots take `reaction` seconds to react: a person who answers the race
+within that time is quickest; otherwise the bots go first.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from html import escape
+
+from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi.responses import RedirectResponse, Response, StreamingResponse
+from pydantic import BaseModel, ConfigDict
+
+from ..arena.state import CHANCE, sample_chance
+from ..errors import ClicktownError
+from .games import GAMES, PERSON, adapter, seat_list
+from .home import SECTIONS
+from .page import page
+
+router = APIRouter()
+SECTION = ("Games at a table", [("/tables", "Choose a game, players, bots and a seed"),
+                                ("/play/oldtown?players=3", "Old Town against two bots"),
+                                ("/play/patterns?players=3", "Wild Wild Pattern against two bots"),
+                                ("/play/sequence?players=2&bots=greedy", "Sequence against a bot"),
+                                ("/play/numbers?players=2&bots=person", "Sequence Numbers with a friend"),
+                                ("/viewer", "Step through a game's trace")])
+if SECTION not in SECTIONS:
+    SECTIONS.append(SECTION)
+
+MAX_TABLES = 200
+REACTION = 3.0      # seconds the Wild Wild Pattern bots take to react at a table with people
+MAX_SEED = 2**32 - 1
+PUSH_EVERY = 0.2    # seconds between two looks at a table for the event stream
+
+
+class Table:
+    """One game in progress: the engine's state, who sits where, the tokens of the people's seats."""
+
+    def __init__(self, game: str, players: int, seats: tuple[str, ...], seed: int, lang: str, hints: bool | None,
+                 reaction: float):
+        self.id = secrets.token_urlsafe(9)
+        self.game, self.adapter = game, adapter(game)
+        self.players, self.seats, self.seed = players, seats, seed
+        self.lang, self.hints, self.reaction = lang, hints, reaction
+        self.tokens = {s: secrets.token_urlsafe(16) for s, who in enumerate(seats) if who == PERSON}
+        self.bots = {s: self.adapter.bot(who) for s, who in enumerate(seats) if who != PERSON}
+        self.state = self.adapter.new(players, seats)
+        self.rng = random.Random(seed)
+        self.lock = threading.Lock()
+        self.version = 0
+        self.touched = time.monotonic()
+        self.race_until: float | None = None
+        with self.lock:
+            self._advance()
+
+    # ---- moving the game on -------------------------------------------------------------------
+
+    def _advance(self) -> None:
+        """Chance, bots and the people's forced passes until a person must decide (or the game is over)."""
+        state = self.state
+        while not state.is_terminal():
+            actor = self.adapter.actor(state)
+            if actor == CHANCE:
+                if self._race_waits():
+                    break
+                state.apply_action(sample_chance(state, self.rng))
+            elif actor in self.bots:
+                state.apply_action(self.bots[actor].choose(state, self.rng))
+            else:
+                forced = self.adapter.auto_pass(state, actor)
+                if forced is None:
+                    break
+                state.apply_action(forced)
+        self.version += 1
+
+    def _race_waits(self) -> bool:
+        """Wild Wild Pattern: before a race the people get `reaction` seconds to be quicker than the bots."""
+        if self.game != "patterns" or self.reaction <= 0 or self.state.phase != "order":
+            return False
+        people = [s for s in self.tokens if self.state.active[s]]
+        if not people:
+            return False
+        if self.race_until is None:
+            self.race_until = time.monotonic() + self.reaction
+            return True
+        if time.monotonic() < self.race_until:
+            return True
+        self._start_race(first=None)   # too slow: the bots react first
+        return False
+
+    def _start_race(self, first: int | None) -> None:
+        """Draw the reaction order, then put `first` at its head, or every person after the bots."""
+        from ..patterns.game.state import orders
+
+        state = self.state
+        seats = state._active_seats()
+        order = list(orders(seats)[sample_chance(state, self.rng)])
+        people = [s for s in order if s in self.tokens]
+        if first is None:
+            order = [s for s in order if s not in self.tokens] + people
+        else:
+            order.remove(first)
+            order = [first] + order
+        self.race_until = None
+        state.apply_action(orders(seats).index(tuple(order)))
+
+    def tick(self) -> None:
+        """Let an expired race wait go on (called whenever the table is looked at)."""
+        if self.race_until is not None and time.monotonic() >= self.race_until:
+            with self.lock:
+                if self.race_until is not None and time.monotonic() >= self.race_until:
+                    self._advance()
+
+    def act(self, seat: int, action: int) -> None:
+        """The person at `seat` takes `action`: checked by the engine, then the table moves on."""
+        with self.lock:
+            self.touched = time.monotonic()
+            state = self.state
+            if state.is_terminal():
+                raise HTTPException(409, "the game is over")
+            if self.race_until is not None:
+                self._race_answer(seat, action)
+            elif self.adapter.actor(state) != seat:
+                raise HTTPException(409, f"it is not seat {seat}'s turn")
+            elif action not in state.legal_actions():
+                raise ClicktownError(self.adapter.refusal(state, action))
+            else:
+                state.apply_action(action)
+            self._advance()
+
+    def _race_answer(self, seat: int, action: int) -> None:
+        from ..patterns.game.state import PASS
+
+        if action not in race_actions():
+            raise HTTPException(409, "the race is about to start: cover a position, click or wait")
+        if action == PASS:
+            return                           # waiting: the bots react first
+        self._start_race(first=seat)
+        self.state.apply_action(action)
+
+    # ---- what a seat sees ----------------------------------------------------------------------
+
+    def seat_view(self, seat: int, since: int) -> dict:
+        self.tick()
+        with self.lock:
+            seen = self.adapter.view(self.state, seat, since, self.lang, self.hints)
+            seen["svg"] = self.adapter.svg(self.state, seat, self.lang)
+            seen["version"] = self.version
+            seen["table"] = self.id
+            seen["seats"] = list(self.seats)
+            if self.race_until is not None and self.state.active[seat] and not seen["actions"]:
+                seen["actions"] = race_action_list(self.state, seat, self.lang)
+                seen["race_seconds"] = round(max(0.0, self.race_until - time.monotonic()), 1)
+            return seen
+
+    def trace(self) -> list[dict]:
+        with self.lock:
+            return self.adapter.trace(self.state, self.seats, self.seed)
+
+
+def race_actions() -> list[int]:
+    from ..patterns.game.state import CLICK, PASS, POSITION
+
+    return [POSITION + p for p in range(8)] + [CLICK, PASS]
+
+
+def race_action_list(state, seat: int, lang: str) -> list[dict]:
+    """The race's choices offered while the bots are still reacting."""
+    from ..patterns.game.state import CLICK, PASS, POSITION
+
+    de, names = lang == "de", state.table.names
+    out = []
+    for action in race_actions():
+        if action == CLICK:
+            text = "Klick!" if de else "Click!"
+        elif action == PASS:
+            text = "warten" if de else "wait"
+        else:
+            p = action - POSITION
+            text = (f"abdecken: Position {p} ({names[state.wheel[p]]})" if de
+                    else f"cover position {p} ({names[state.wheel[p]]})")
+        out.append({"id": action, "text": text})
+    return out
+
+
+# ---- the tables kept in memory ---------------------------------------------------------------------
+
+TABLES: OrderedDict[str, Table] = OrderedDict()
+TABLES_LOCK = threading.Lock()
+
+
+def open_table(table: Table) -> None:
+    """Keep the table; when MAX_TABLES are open, the one idle longest is closed."""
+    with TABLES_LOCK:
+        while len(TABLES) >= MAX_TABLES:
+            idle = min(TABLES.values(), key=lambda t: t.touched)
+            del TABLES[idle.id]
+        TABLES[table.id] = table
+
+
+def seated(table_id: str, seat: int, token: str | None) -> Table:
+    """The table, once the token of the seat has been shown (404 no such table, 403 no right token)."""
+    table = TABLES.get(table_id)
+    if table is None:
+        raise HTTPException(404, "no such table (it may have been closed to make room)")
+    if not 0 <= seat < table.players:
+        raise HTTPException(404, f"the seats of this table are 0 to {table.players - 1}")
+    if seat not in table.tokens:
+        raise HTTPException(403, f"seat {seat} is played by a bot")
+    if not token or not secrets.compare_digest(token, table.tokens[seat]):
+        raise HTTPException(403, f"the token of seat {seat} is needed to look or act for it")
+    return table
+
+
+# ---- pages ------------------------------------------------------------------------------------------
+
+@router.get("/tables")
+def lobby():
+    options = "".join(f'<option value="{name}">{escape(g.title)}</option>' for name, g in GAMES.items())
+    body = f"""<h1>Play at a table</h1>
+<p>Choose a game, how many play, and who sits in the other seats: a bot (random, greedy, lookahead for
+Sequence, planner for Old Town and Wild Wild Pattern) or <code>person</code>, a friend who joins through
+a link. Seat 0 is yours.</p>
+<form class="lobby" method="get" action="/play">
+<label>Game <select name="game">{options}</select></label>
+<label>Players <input name="players" type="number" min="2" max="12" value="2"></label>
+<label>Other seats <input name="bots" value="greedy" title="comma-separated, repeated round the table"></label>
+<label>Seed <input name="seed" type="number" min="0" value="0"></label>
+<label>Language <select name="lang"><option value="en">English</option><option value="de">Deutsch</option></select></label>
+<button type="submit">Open the table</button>
+</form>
+<p>A game's trace can be stepped through in the <a href="/viewer">trace viewer</a>.</p>"""
+    return page("tables", body)
+
+
+@router.get("/play")
+def play_form(game: str = Query("sequence", max_length=20), request: Request = None):
+    """The lobby's form: on to `/play/<game>` with the other parameters."""
+    adapter(game)
+    rest = "&".join(f"{k}={v}" for k, v in request.query_params.items() if k != "game")
+    return RedirectResponse(f"/play/{game}?{rest}", status_code=303)
+
+
+@router.get("/play/{game}")
+def play(game: str, players: int | None = Query(None, ge=2, le=12), bots: str | None = Query(None, max_length=200),
+         seed: int = Query(0, ge=0, le=MAX_SEED), lang: str = Query("en", pattern="^(en|de)$"),
+         hints: bool | None = None, reaction: float = Query(REACTION, ge=0, le=60)):
+    """Open a table and take seat 0."""
+    rules = adapter(game)
+    players = players or rules.default_players
+    table = Table(game, players, seat_list(rules, players, bots), seed, lang, hints, reaction)
+    open_table(table)
+    return RedirectResponse(f"/table/{table.id}/0?token={table.tokens[0]}", status_code=303)
+
+
+@router.get("/table/{table_id}/{seat}")
+def table_page(table_id: str, seat: int, request: Request, token: str | None = Query(None, max_length=64)):
+    """The page of one seat: board, hand, log, actions; the opener also sees the friends' join links."""
+    table = seated(table_id, seat, token)
+    base = str(request.base_url).rstrip("/")
+    links = ""
+    if seat == 0 and len(table.tokens) > 1:
+        items = "".join(f'<li>seat {s}: <a class="join" data-seat="{s}" href="{base}/table/{table.id}/{s}?token={t}">'
+                        f'{base}/table/{table.id}/{s}?token={t}</a></li>' for s, t in table.tokens.items() if s)
+        links = f'<section class="join-links"><h2>Join links</h2><p>Send each friend their seat\'s link.</p><ul>{items}</ul></section>'
+    body = f"""<div class="table" data-table="{table.id}" data-seat="{seat}" data-token="{escape(token)}" data-game="{table.game}">
+<h1>{escape(table.adapter.title)} <small>seat {seat}</small></h1>
+{links}
+<div class="play">
+<div class="board" aria-label="board"></div>
+<div class="side">
+<div class="status" aria-live="polite"></div>
+<div class="hand"></div>
+<div class="actions"></div>
+<div class="message" role="alert"></div>
+<div class="over"></div>
+<details open><summary>What happened</summary><ol class="log"></ol></details>
+<div class="public"></div>
+</div>
+</div>
+</div>"""
+    return page(f"{table.adapter.title} · seat {seat}", body, scripts=("tables.js",), lang=table.lang)
+
+
+# ---- the seat's answers --------------------------------------------------------------------------------
+
+class Act(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    action: int
+
+
+@router.get("/api/tables/{table_id}/{seat}/view")
+def seat_view(table_id: str, seat: int, token: str | None = Query(None, max_length=64), since: int = Query(0, ge=0)):
+    return seated(table_id, seat, token).seat_view(seat, since)
+
+
+@router.post("/api/tables/{table_id}/{seat}/act")
+def act(table_id: str, seat: int, body: Act, token: str | None = Query(None, max_length=64), since: int = Query(0, ge=0)):
+    table = seated(table_id, seat, token)
+    table.act(seat, body.action)
+    return table.seat_view(seat, since)
+
+
+@router.get("/api/tables/{table_id}/{seat}/events")
+async def events(table_id: str, seat: int, request: Request, token: str | None = Query(None, max_length=64)):
+    """Server-sent events: `{"version": n}` whenever the table changed (the page then asks for its view)."""
+    table = seated(table_id, seat, token)
+
+    async def stream():
+        last = -1
+        while True:
+            if await request.is_disconnected():
+                return
+            await asyncio.to_thread(table.tick)
+            if table.version != last:
+                last = table.version
+                yield f"data: {json.dumps({'version': last, 'over': table.state.is_terminal()})}\n\n"
+                if table.state.is_terminal():
+                    return
+            await asyncio.sleep(PUSH_EVERY)
+
+    return StreamingResponse(stream(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
+
+
+@router.get("/api/tables/{table_id}/{seat}/trace")
+def trace(table_id: str, seat: int, token: str | None = Query(None, max_length=64)):
+    """The game's trace as JSON Lines, once the game is over (before, it would show every hand)."""
+    table = seated(table_id, seat, token)
+    if not table.state.is_terminal():
+        raise HTTPException(409, "the trace is given once the game is over: it holds every hand")
+    text = "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in table.trace())
+    return Response(text, media_type="application/x-ndjson",
+                    headers={"Content-Disposition": f'attachment; filename="{table.game}-{table.seed}.jsonl"'})
