@@ -76,7 +76,7 @@
       const box = el("div", { "data-game-over": v.over.result, class: "game-over" });
       box.appendChild(el("p", { class: "result" }, v.over.text));
       const list = el("ol", { class: "standings" });
-      for (const row of v.over.standings) list.appendChild(el("li", {}, JSON.stringify(row)));
+      for (const row of v.over.standings) list.appendChild(el("li", {}, Object.entries(row).map(([k, x]) => `${k.replace("_", " ")} ${Array.isArray(x) ? x.join(" ") : x}`).join(", ")));
       box.appendChild(list);
       box.appendChild(el("a", { href: `${base}/trace?${q}`, download: "" }, "download the trace (JSON Lines)"));
       over.appendChild(box);

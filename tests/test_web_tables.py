@@ -1,0 +1,295 @@
+"""The play pages, the join links and the trace viewer: every endpoint over HTTP (TestClient), then in chromium.
+
+The browser games choose among the offered `data-action-id` elements until `data-game-over`.
+By default one whole Old Town game (which also checks every answer sent to the seat for the
+bots' hidden cards) and a two-person Sequence game in two browser contexts; the other games'
+pages are `slow` (make test-all).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+pytest.importorskip("httpx")
+from fastapi.testclient import TestClient  # noqa: E402
+
+from clicktown.web import tables  # noqa: E402
+from clicktown.web.app import create_app  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def client():
+    return TestClient(create_app())
+
+
+def open_table(client, url):
+    answer = client.get(url, follow_redirects=False)
+    assert answer.status_code == 303, answer.text
+    table_id, token = re.fullmatch(r"/table/([\w-]+)/0\?token=([\w-]+)", answer.headers["location"]).groups()
+    return table_id, token
+
+
+def play_out(client, table_id, token, seed=0, seat=0):
+    """Play the seat's actions, chosen at random among those offered, to the end; returns every answer."""
+    rng = random.Random(seed)
+    seen = client.get(f"/api/tables/{table_id}/{seat}/view?token={token}").json()
+    answers = [seen]
+    while not seen["over"]:
+        choice = rng.choice(seen["actions"])["id"]
+        answer = client.post(f"/api/tables/{table_id}/{seat}/act?token={token}", json={"action": choice})
+        assert answer.status_code == 200, answer.text
+        seen = answer.json()
+        answers.append(seen)
+    return answers
+
+
+# ---- HTTP -------------------------------------------------------------------------------------------
+
+
+def test_the_home_page_links_the_tables_and_the_viewer(client):
+    text = client.get("/").text
+    assert 'href="/tables"' in text and 'href="/viewer"' in text and 'href="/play/sequence?players=2&bots=greedy"' in text
+
+
+def test_the_lobby_offers_the_four_games_and_sends_its_form_on(client):
+    text = client.get("/tables").text
+    for game in ("oldtown", "patterns", "sequence", "numbers"):
+        assert f'<option value="{game}">' in text
+    answer = client.get("/play?game=numbers&players=2&bots=random&seed=4", follow_redirects=False)
+    assert answer.status_code == 303 and answer.headers["location"] == "/play/numbers?players=2&bots=random&seed=4"
+
+
+@pytest.mark.parametrize("game, query", [("sequence", "players=2&bots=greedy&seed=3"), ("numbers", "players=3&seed=1"),
+                                         ("oldtown", "players=3&bots=random,greedy&seed=2"),
+                                         ("patterns", "players=2&seed=1&reaction=0")])
+def test_a_whole_game_over_http_ends_with_standings_and_a_trace(client, game, query):
+    table_id, token = open_table(client, f"/play/{game}?{query}")
+    page = client.get(f"/table/{table_id}/0?token={token}")
+    assert page.status_code == 200 and f'data-table="{table_id}"' in page.text and "tables.js" in page.text
+    answers = play_out(client, table_id, token)
+    over = answers[-1]["over"]
+    assert over["result"] in ("win", "lose", "tie", "draw") and over["text"].startswith(("you ", "a draw"))
+    assert answers[-1]["actions"] == [] and "<svg" in answers[-1]["svg"]
+    trace = client.get(f"/api/tables/{table_id}/0/trace?token={token}")
+    events = [json.loads(line) for line in trace.text.splitlines()]
+    assert trace.status_code == 200 and events[0]["event"] == "game_start"
+    assert "game_end" in [e["event"] for e in events]
+
+
+@pytest.mark.parametrize("url, status, words", [
+    ("/play/chess", 400, "unknown game 'chess'"),
+    ("/play/sequence?players=5", 400, "Sequence is played by 2, 3, 4, 6"),
+    ("/play/oldtown?players=3&bots=wizard", 400, "unknown bot 'wizard'"),
+    ("/play/patterns?players=2&bots=greedy,greedy", 400, "2 bots named for 1 seat(s)"),
+    ("/play/sequence?seed=-1", 422, "seed"),
+    ("/play/sequence?players=99", 422, "players"),
+    ("/play/sequence?lang=fr", 422, "lang"),
+])
+def test_a_bad_table_is_refused_with_a_reason(client, url, status, words):
+    answer = client.get(url, follow_redirects=False)
+    assert answer.status_code == status and words in answer.json()["error"]
+
+
+def test_a_seat_needs_its_own_token(client):
+    table_id, token = open_table(client, "/play/sequence?players=2&bots=person&seed=1")
+    friend = tables.TABLES[table_id].tokens[1]
+    for url in (f"/table/{table_id}/0", f"/api/tables/{table_id}/0/view", f"/api/tables/{table_id}/0/view?token=nope",
+                f"/api/tables/{table_id}/0/view?token={friend}", f"/api/tables/{table_id}/1/events?token={token}"):
+        answer = client.get(url)
+        assert answer.status_code == 403 and "token of seat" in answer.json()["error"]
+    seen = client.get(f"/api/tables/{table_id}/0/view?token={token}").json()
+    action = seen["actions"][0]["id"]
+    refused = client.post(f"/api/tables/{table_id}/0/act?token={friend}", json={"action": action})
+    assert refused.status_code == 403
+    early = client.post(f"/api/tables/{table_id}/1/act?token={friend}", json={"action": action})
+    assert early.status_code == 409 and "not seat 1's turn" in early.json()["error"]
+    assert client.get(f"/api/tables/{table_id}/0/trace?token={token}").status_code == 409
+
+
+def test_bot_seats_and_unknown_tables_are_refused(client):
+    table_id, token = open_table(client, "/play/oldtown?players=2&seed=1")
+    assert client.get(f"/api/tables/{table_id}/1/view?token={token}").json() == {"error": "seat 1 is played by a bot"}
+    assert client.get(f"/api/tables/{table_id}/5/view?token={token}").status_code == 404
+    assert client.get(f"/api/tables/nosuchtable/0/view?token={token}").status_code == 404
+
+
+def test_an_illegal_action_is_refused_and_old_town_says_why(client):
+    table_id, token = open_table(client, "/play/oldtown?players=2&seed=3")
+    table = tables.TABLES[table_id]
+    state = table.state
+    while state.phase != "turn":
+        seen = client.get(f"/api/tables/{table_id}/0/view?token={token}").json()
+        client.post(f"/api/tables/{table_id}/0/act?token={token}", json={"action": seen["actions"][0]["id"]})
+    legal = set(state.legal_actions())
+    from clicktown.oldtown.game.state import PLAY
+
+    refused = [n for n in state.hands[0] if state.catalogue.card(n).kind == "A" and state.play_action(n) not in legal]
+    if refused:
+        answer = client.post(f"/api/tables/{table_id}/0/act?token={token}", json={"action": state.play_action(refused[0])})
+        assert answer.status_code == 400 and answer.json()["error"].startswith("the referee says no: card")
+    answer = client.post(f"/api/tables/{table_id}/0/act?token={token}", json={"action": PLAY - 1})
+    assert answer.status_code == 400 and "not legal now" in answer.json()["error"]
+    assert client.post(f"/api/tables/{table_id}/0/act?token={token}", json={"action": "x"}).status_code == 422
+    assert client.post(f"/api/tables/{table_id}/0/act?token={token}", json={"action": 1, "more": 2}).status_code == 422
+
+
+def test_the_number_of_tables_is_bounded(client, monkeypatch):
+    monkeypatch.setattr(tables, "MAX_TABLES", 3)
+    ids = [open_table(client, f"/play/sequence?seed={n}")[0] for n in range(5)]
+    assert len(tables.TABLES) == 3 and all(i in tables.TABLES for i in ids[-3:])
+
+
+def test_the_bots_react_after_the_reaction_time_unless_a_person_is_quicker(client, monkeypatch):
+    clock = [1000.0]
+    monkeypatch.setattr(tables.time, "monotonic", lambda: clock[0])
+    table_id, token = open_table(client, "/play/patterns?players=2&seed=5&reaction=3")
+    table = tables.TABLES[table_id]
+    seen = client.get(f"/api/tables/{table_id}/0/view?token={token}").json()
+    assert seen["race_seconds"] == 3.0 and [a["text"] for a in seen["actions"]][-2:] == ["Click!", "wait"]
+    answer = client.post(f"/api/tables/{table_id}/0/act?token={token}", json={"action": seen["actions"][2]["id"]})
+    assert answer.status_code == 200 and table.state.events[-1]["event"] in ("declare", "turn_start")
+    starts = [e for e in table.state.events if e["event"] == "turn_start"]
+    assert starts[-1]["order"][0] == 0 or any(e["event"] == "challenge_drawn" and e["seat"] == 0 for e in table.state.events)
+
+
+def test_the_event_stream_pushes_the_tables_version(client):
+    table_id, token = open_table(client, "/play/sequence?players=2&seed=2")
+    tables.TABLES[table_id].state.over = True  # a finished table: the stream says so and ends
+    with client.stream("GET", f"/api/tables/{table_id}/0/events?token={token}") as stream:
+        assert stream.headers["content-type"].startswith("text/event-stream")
+        first = next(line for line in stream.iter_lines() if line.startswith("data:"))
+    assert json.loads(first[5:]) == {"version": tables.TABLES[table_id].version, "over": True}
+
+
+def test_the_viewer_draws_each_games_step(client):
+    assert "viewer.js" in client.get("/viewer").text
+    rows = ["*........*"] + [".........."] * 8 + ["*........*"]
+    rows[1] = "AAAAa....."[:0] + "A........."
+    step = client.post("/api/viewer/step", json={"game": "sequence", "rows": rows, "event": {
+        "event": "play", "seat": 0, "team": "A", "card": "7h", "action": "place", "cell": [1, 0]}}).json()
+    assert "<svg" in step["svg"] and step["text"] == "seat 0 (team A) played 7h: put a chip on row 1, column 0"
+    step = client.post("/api/viewer/step", json={"game": "oldtown", "plots": {"5": ["Saloon", "Bank"]},
+                                                 "built": {"Hotel": 2}, "event": {"event": "turn_end", "turn": 3, "points": [1, 2]}}).json()
+    assert 'data-building="Hotel"' in step["svg"] and step["text"] == "end of turn 3; points seat 0: 1, seat 1: 2"
+    step = client.post("/api/viewer/step", json={"game": "patterns", "wheel": ["red-star-coin"] + [None] * 7,
+                                                 "event": {"event": "place", "seat": 1, "position": 0, "card": "red-star-coin"}}).json()
+    assert "<svg" in step["svg"] and step["text"] == "seat 1 placed red-star-coin on position 0"
+    bad = client.post("/api/viewer/step", json={"game": "oldtown", "built": {"Castle": 2}})
+    assert bad.status_code == 400 and "unknown building 'Castle'" in bad.json()["error"]
+    bad = client.post("/api/viewer/step", json={"game": "sequence", "rows": ["xx"]})
+    assert bad.status_code == 400
+
+
+# ---- in the browser ---------------------------------------------------------------------------------
+
+
+def click_to_the_end(pages, rng, limit=4000):
+    """Click offered actions on whichever page has some, until every page shows data-game-over."""
+    for _ in range(limit):
+        if all(p.locator("[data-game-over]").count() for p in pages):
+            return
+        for p in pages:
+            ids = p.locator("[data-action-id]").evaluate_all("els => els.map(e => e.dataset.actionId)")
+            if ids:
+                try:
+                    p.locator(f'[data-action-id="{rng.choice(ids)}"]').first.click(timeout=3000)
+                except Exception:  # the page was redrawn meanwhile: look again
+                    pass
+        pages[0].wait_for_timeout(30)
+    raise AssertionError("the game did not end")
+
+
+def hidden_cards(table_id, seat):
+    """Ways of naming the cards in the other seats' hands now: number (in words and as a JSON field) and text.
+
+    Old Town's cards are unique, and a card in a hand was never played, so no answer may name it.
+    Two texts printed on two cards each are left out (naming one of them may be the other card).
+    """
+    state = tables.TABLES[table_id].state
+    texts = [c.text_en for c in state.catalogue.cards.values()]
+    out = []
+    for s, hand in enumerate(state.hands):
+        if s != seat:
+            for n in hand:
+                out += [re.compile(rf"\bcard {n}\b"), re.compile(rf'"card":\s*{n}\b')]
+                text = state.catalogue.card(n).text_en
+                if texts.count(text) == 1:
+                    out.append(re.compile(re.escape(text)))
+    return out
+
+
+def test_old_town_in_the_browser_never_sends_a_bots_hidden_card(browser, live_server):
+    page = browser.new_page()
+    sent = []
+
+    def keep(response):
+        if "/api/tables/" in response.url and "/events" not in response.url:
+            sent.append((response, hidden_cards(response.url.split("/")[5], 0)))
+
+    page.on("response", keep)
+    page.goto(f"{live_server}/play/oldtown?players=3&bots=greedy,random&seed=4")
+    page.wait_for_selector("[data-action-id]")
+    click_to_the_end([page], random.Random(1))
+    result = page.locator("[data-game-over] .result").inner_text()
+    assert result.startswith("you ") and "points:" in result
+    page.screenshot(path="/tmp/clicktown-oldtown-table.png", full_page=True)
+    checked = 0
+    for response, hidden in sent:
+        body = response.text()
+        assert not [p.pattern for p in hidden if p.search(body)]
+        checked += 1
+    assert checked > 10
+    page.close()
+
+
+def test_two_people_play_sequence_on_two_screens(browser, live_server):
+    first, second = browser.new_context(), browser.new_context()
+    mine, theirs = first.new_page(), second.new_page()
+    mine.goto(f"{live_server}/play/sequence?players=2&bots=person&seed=3")
+    link = mine.locator("a.join").get_attribute("href")
+    assert "/1?token=" in link
+    table_id = link.split("/")[4]
+    refused = mine.request.post(f"{live_server}/api/tables/{table_id}/1/act?token={mine.url.split('token=')[1]}",
+                                data={"action": 0})
+    assert refused.status == 403 and "token of seat 1" in refused.json()["error"]
+    theirs.goto(link)
+    click_to_the_end([mine, theirs], random.Random(2))
+    results = {p.locator("[data-game-over]").get_attribute("data-game-over") for p in (mine, theirs)}
+    assert results in ({"win", "lose"}, {"draw"})
+    first.close()
+    second.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("url", ["/play/sequence?players=2&bots=greedy&seed=3", "/play/numbers?players=2&seed=1",
+                                 "/play/patterns?players=2&seed=1&reaction=0"])
+def test_a_whole_game_in_the_browser(browser, live_server, url):
+    page = browser.new_page()
+    page.goto(live_server + url)
+    page.wait_for_selector("[data-action-id]")
+    click_to_the_end([page], random.Random(0))
+    assert page.locator("[data-game-over] .result").inner_text().startswith(("you ", "a draw"))
+    page.close()
+
+
+@pytest.mark.slow
+def test_the_viewer_steps_through_a_played_trace(browser, live_server, tmp_path):
+    client = TestClient(create_app())
+    table_id, token = open_table(client, "/play/sequence?players=2&seed=3")
+    play_out(client, table_id, token)
+    trace = tmp_path / "game.jsonl"
+    trace.write_text(client.get(f"/api/tables/{table_id}/0/trace?token={token}").text)
+    page = browser.new_page()
+    page.goto(f"{live_server}/viewer")
+    page.set_input_files(".trace-file", str(trace))
+    page.wait_for_selector(".board svg")
+    page.click(".last")
+    page.wait_for_function("document.querySelector('.where').dataset.step > 0")
+    page.click(".back")
+    page.wait_for_function(f"document.querySelector('.where').textContent.startsWith('step {len(trace.read_text().splitlines()) - 1} ')")
+    assert page.locator(".step-text").inner_text()
+    page.close()
