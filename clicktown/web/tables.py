@@ -67,6 +67,7 @@ class Table:
         self.version = 0
         self.touched = time.monotonic()
         self.race_until: float | None = None
+        self._pictures: dict = {}
         with self.lock:
             self._advance()
 
@@ -161,7 +162,7 @@ class Table:
         self.tick()
         with self.lock:
             seen = self.adapter.view(self.state, seat, since, self.lang, self.hints)
-            seen["svg"] = self.adapter.svg(self.state, seat, self.lang)
+            seen["svg"] = self.picture(seat)
             seen["version"] = self.version
             seen["table"] = self.id
             seen["seats"] = list(self.seats)
@@ -169,6 +170,14 @@ class Table:
                 seen["actions"] = race_action_list(self.state, seat, self.lang)
                 seen["race_seconds"] = round(max(0.0, self.race_until - time.monotonic()), 1)
             return seen
+
+    def picture(self, seat: int) -> str:
+        """The board as SVG for the seat, drawn once per change of the table (the slowest part of an answer)."""
+        if self._pictures.get("version") != self.version:
+            self._pictures = {"version": self.version}
+        if seat not in self._pictures:
+            self._pictures[seat] = self.adapter.svg(self.state, seat, self.lang)
+        return self._pictures[seat]
 
     def trace(self) -> list[dict]:
         with self.lock:
