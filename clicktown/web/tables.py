@@ -23,6 +23,7 @@ import threading
 import time
 from collections import OrderedDict
 from html import escape
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import RedirectResponse, Response, StreamingResponse
@@ -260,10 +261,10 @@ a link. Seat 0 is yours.</p>
 
 
 @router.get("/play")
-def play_form(game: str = Query("sequence", max_length=20), request: Request = None):
+def play_form(request: Request, game: str = Query("sequence", max_length=20)):
     """The lobby's form: on to `/play/<game>` with the other parameters."""
     adapter(game)
-    rest = "&".join(f"{k}={v}" for k, v in request.query_params.items() if k != "game")
+    rest = urlencode([(k, v) for k, v in request.query_params.items() if k != "game"], safe=",")
     return RedirectResponse(f"/play/{game}?{rest}", status_code=303)
 
 

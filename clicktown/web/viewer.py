@@ -44,7 +44,7 @@ at the end of a game in the browser, then step through it. Nothing is uploaded: 
 <div class="controls">
 <button type="button" class="first" aria-label="first step">|&lt;</button>
 <button type="button" class="back" data-step="back" aria-label="step back">&lt; back</button>
-<span class="where" aria-live="polite"></span>
+<span class="step-number" aria-live="polite"></span>
 <button type="button" class="forward" data-step="forward" aria-label="step forward">forward &gt;</button>
 <button type="button" class="last" aria-label="last step">&gt;|</button>
 </div>

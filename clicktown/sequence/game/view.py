@@ -132,6 +132,12 @@ def event_text(event: dict, me: int, lang: str = "en") -> str | None:
         if de:
             return f"die Ablagestapel wurden zu einem neuen Nachziehstapel von {event['cards']} Karten gemischt"
         return f"the discard piles were shuffled into a new draw pile of {event['cards']} cards"
+    if kind == "game_end":
+        counts = ", ".join(f"{t}: {n}" for t, n in event.get("sequences", {}).items())
+        if event["winners"]:
+            return (f"Spielende: Team {event['winners'][0]} gewinnt (SEQUENCES {counts})" if de
+                    else f"game over: team {event['winners'][0]} wins (sequences {counts})")
+        return f"Spielende: unentschieden ({counts})" if de else f"game over: a draw ({event['reason']})"
     if kind == "draw":
         if event["seat"] == me:
             return f"du ziehst {event['card']}" if de else f"you draw {event['card']}"

@@ -73,8 +73,8 @@
   async function show(i) {
     if (!current) return;
     index = Math.max(0, Math.min(current.events.length - 1, i));
-    part("where").textContent = `step ${index + 1} of ${current.events.length}`;
-    part("where").dataset.step = index;
+    part("step-number").textContent = `step ${index + 1} of ${current.events.length}`;
+    part("step-number").dataset.step = index;
     const body = { game: current.kind, event: current.events[index], ...current.boards[index] };
     const answer = await fetch("/api/viewer/step", {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
