@@ -402,3 +402,21 @@ def test_every_play_takes_lang_and_hints(run_cli):
         assert code == 0 and "--lang" in out and "--hints / --no-hints" in out
 
 
+
+
+def test_the_wording_of_possessives_and_payments(cat):
+    """Findings: "the Printer's's marker"; "paid cents 100, why dollar"."""
+    from clicktown.oldtown.game.state import STOP, TAKE, new_game
+    from clicktown.oldtown.game.view import Words
+    from clicktown.patterns.game.view import event_text
+
+    state = new_game(cat, 2)
+    say = Words(state, 0, "en")
+    stop = {"event": "stop", "seat": 1, "building": "Printer's", "plot": 4, "right": True, "gain": 2,
+            "reason": "no town fits the markers with the Printer's on plot 4; the player takes 2 markers"}
+    assert say.event(stop) == ("seat 1 called stop on the marker of the Printer's on plot 4 -> RIGHT: no town fits "
+                               "the markers with the Printer's on plot 4; the player takes 2 markers (+2 points)")
+    assert say.action(state.marker_action(STOP, "Printer's", 4)) == "stop: the marker of the Printer's on plot 4 must go"
+    assert say.action(state.marker_action(TAKE, "Printer's", 4)) == "take the marker of the Printer's off plot 4"
+    assert event_text({"event": "paid", "seat": 0, "cents": 100, "why": "dollar"}, 0) == \
+        "you received $1.00 (challenge card dollar)"
