@@ -62,7 +62,7 @@ def status_text(state: GameState, seen: dict, colour: bool = True) -> str:
         lines.append(f"  {who}{out}: {dollars(row['dollars_cents'])}, {'gewonnen' if de else 'won'}: {won}"
                      + (f", {'offen' if de else 'face up'}: {faceup}" if faceup else ""))
         if row["target"]:
-            lines.append(f"      Target {row['target']}: " + combinations_text(row["target_combinations"]))
+            lines.append(f"      {row['target']}: " + combinations_text(row["target_combinations"]))
     lines.append(("  Bank: " if de else "  the Bank: ") + combinations_text(seen["public"]["bank"]))
     pay = seen["hand"].get("payout_now")
     if pay:

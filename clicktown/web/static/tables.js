@@ -43,7 +43,7 @@
     const p = v.public;
     if (v.game === "patterns") {
       const rows = p.seats.map((s) => `seat ${s.seat}${s.seat == seat ? " (you)" : ""}: $${(s.dollars_cents / 100).toFixed(2)}, ` +
-        `won ${s.won.join(" ") || "-"}; Target ${s.target || "-"}: ` +
+        `won ${s.won.join(" ") || "-"}; ${s.target || "no Target card"}: ` +
         s.target_combinations.map((c) => `${c.name} ${c.wild ? "WILD" : "$" + (c.cents / 100).toFixed(2)}`).join(", "));
       rows.push("the Bank: " + p.bank.map((c) => `${c.name} ${c.wild ? "WILD" : "$" + (c.cents / 100).toFixed(2)}`).join(", "));
       return rows.join("\n");
