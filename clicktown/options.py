@@ -6,6 +6,7 @@ Nothing heavy is imported here: the commands import what they call when they run
 from __future__ import annotations
 
 import importlib
+import math
 import os
 
 import click
@@ -231,3 +232,15 @@ lang_option = click.option("--lang", type=click.Choice(["en", "de"]), default="e
 hints_option = click.option("--hints/--no-hints", default=None,
                             help="Say what each card would do (default: on, except Sequence Numbers' answers and "
                                  "Old Town's consequences).")
+
+
+class Seconds(click.FloatRange):
+    """A number of seconds in a range; `nan` and `inf` are refused (every comparison with nan is false)."""
+
+    name = "seconds"
+
+    def convert(self, value, param, ctx):
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number of seconds", param, ctx)
+        return number

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..options import (GameGroup, OutputFile, bots_option, games_option, hints_option, input_file, json_option,
+from ..options import (Seconds, GameGroup, OutputFile, bots_option, games_option, hints_option, input_file, json_option,
                        lang_option, output_file, played, rotate_option, seed_option, table_bots, workers_option,
                        write_trace)
 from ..output import emit_json, progress
@@ -220,7 +220,7 @@ def patterns_simulate(players, mode, bots, bank_file, seed, trace_file, as_json,
 @patterns.command("play")
 @wwp_game_options
 @click.option("--seat", type=click.IntRange(0, 3), default=0, show_default=True, help="Your seat, 0 to players-1.")
-@click.option("--reaction", type=click.FloatRange(0, 60), default=5.0, show_default=True,
+@click.option("--reaction", type=Seconds(0, 60), default=5.0, show_default=True,
               help="Seconds the bots take to react: answer the race within them to be first (0: the order is drawn).")
 @lang_option
 @hints_option

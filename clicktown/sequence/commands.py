@@ -7,7 +7,7 @@ import sys
 import click
 
 from ..errors import ClicktownError
-from ..options import (GameGroup, InputFile, bots_option, games_option, hints_option, input_file, json_option,
+from ..options import (Seconds, GameGroup, InputFile, bots_option, games_option, hints_option, input_file, json_option,
                        lang_option, output_file, played, rotate_option, seed_option, table_bots, workers_option,
                        write_trace)
 from ..output import emit_json, progress
@@ -151,7 +151,7 @@ def sequence_moves(position_file, team, hand, teams, players, game, board_file, 
 @click.option("--turns", type=click.IntRange(0, SEQ_MAX_TURNS), required=True, help="Win within this many of the team's own turns.")
 @click.option("--method", type=click.Choice(["search", "cp-sat"]), default="search", show_default=True,
               help="The search over moves (refuting early on bitboards, usually the quicker) or the CP-SAT model.")
-@click.option("--time-limit", type=click.FloatRange(0.1, 86400), default=60, show_default=True,
+@click.option("--time-limit", type=Seconds(0.1, 86400), default=60, show_default=True,
               help="Seconds to search; no answer by then is exit code 4 (neither a win nor a proof of none).")
 @_seq_data
 @json_option
