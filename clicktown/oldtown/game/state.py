@@ -292,13 +292,13 @@ class OldTownState:
         kept = self._kept.get((card.number, building))
         verdict = kept.on(sight, card, building) if kept is not None else None
         if verdict is None:
-            kept = self._kept[card.number, building] = judge_kept(sight, card, building, owned)
+            kept = self._kept[card.number, building] = judge_kept(sight, card, building, owned, self.options)
             verdict = kept.verdict
         return verdict
 
     def removable(self) -> list[tuple[str, int]]:
         """The markers action 2 may take now (`rules.removable`)."""
-        return self.sight().removable()
+        return self.sight().removable(self.options)
 
     def taking(self, building: str, plot: int) -> rules.Taking:
         """Taking the marker (building, plot) now (`rules.take`)."""
