@@ -1,6 +1,7 @@
 """The whole Wild Wild Pattern game: rulebook turns replayed, rewards, Click!, challenge cards, the
 end of a turn, the Bank, both modes, traces, reproducibility, random games, the PettingZoo env."""
 
+import dataclasses
 import io
 import json
 import random
@@ -208,7 +209,24 @@ def won_turn(faceup, won=None, cents=None):
 def test_money_challenge_cards_pay_at_once(card, cents):
     state, ids = won_turn([card])
     state.apply_action(CARD + ids[f"challenge:{card}"])
-    assert state.cents[0] == cents and ids[f"challenge:{card}"] in state.discard and state.phase == "place"
+    assert state.cents[0] == cents and ids[f"challenge:{card}"] in state.spent and state.phase == "place"
+
+
+@pytest.mark.parametrize("used", ["out", "back"])
+def test_used_challenge_cards_leave_the_game_or_come_back_at_a_rebuild(used):
+    # "Herausforderungskarten, die einmal verwendet wurden, scheiden aus dem Spiel aus" (out, the
+    # default) against "werden die Karten des Rades und die zuvor aus dem Spiel genommenen Karten zu
+    # einem neuen Stapel zusammengefügt und gemischt" (back)
+    from clicktown.patterns.analysis import Rules
+
+    state, ids = won_turn(["dollar"])
+    state.table = dataclasses.replace(state.table, rules=Rules(used_challenges=used))
+    card = ids["challenge:dollar"]
+    state.apply_action(CARD + card)
+    assert state.owner(card) == ("spent" if used == "out" else "discard", None)
+    state._rebuild("fill")
+    assert (card in state.deck) == (used == "back")
+    assert sorted(state.every_card()) == list(range(len(state.table.names)))
 
 
 def test_saloon_a_money_card_taking_a_player_past_three_dollars_wins_at_once():

@@ -193,6 +193,9 @@ def wwp_game_options(fn):
     fn = bots_option(WWP_BOTS)(fn)
     fn = click.option("--mode", type=click.Choice(["saloon", "alive-or-dead"]), default="saloon", show_default=True)(fn)
     fn = click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True, help="2 to 4 players.")(fn)
+    fn = click.option("--used-challenges", type=click.Choice(["out", "back"]), default="out", show_default=True,
+                      help="A used challenge card leaves the game for good ('scheiden aus dem Spiel aus'), or comes "
+                           "back in the new deck when it is rebuilt ('die zuvor aus dem Spiel genommenen Karten').")(fn)
     return wwp_options(fn)
 
 
@@ -201,13 +204,13 @@ def wwp_game_options(fn):
 @games_option
 @workers_option
 @rotate_option
-def patterns_simulate(players, mode, bots, bank_file, seed, trace_file, as_json, deck_file, after, min_occurrences,
-                      lenient, extend, games, workers, rotate):
+def patterns_simulate(used_challenges, players, mode, bots, bank_file, seed, trace_file, as_json, deck_file, after,
+                      min_occurrences, lenient, extend, games, workers, rotate):
     """Bots play many games: win rates per seat and bot (95% intervals), rounds, turns, Bank payouts."""
     from . import analysis as wwp
     from .game import simulate as wwp_sim
 
-    rules = wwp.Rules(after, min_occurrences, lenient, extend)
+    rules = wwp.Rules(after, min_occurrences, lenient, extend, used_challenges)
     setup = wwp_sim.Setup(players, mode, table_bots(bots, players, WWP_BOTS, "players"), rotate, deck_file, bank_file, rules,
                           trace=trace_file is not None)
     wwp_sim.check_setup(setup)
@@ -219,8 +222,8 @@ def patterns_simulate(players, mode, bots, bank_file, seed, trace_file, as_json,
 @patterns.command("play")
 @wwp_game_options
 @click.option("--seat", type=click.IntRange(0, 3), default=0, show_default=True, help="Your seat, 0 to players-1.")
-def patterns_play(players, mode, bots, bank_file, seed, trace_file, as_json, deck_file, after, min_occurrences,
-                  lenient, extend, seat):
+def patterns_play(used_challenges, players, mode, bots, bank_file, seed, trace_file, as_json, deck_file, after,
+                  min_occurrences, lenient, extend, seat):
     """Play against bots at the terminal: the wheel in colour; cover a position, click or wait, then declare.
 
     Declarations are typed in English or German, or picked by number after '?'. With --json the
@@ -230,7 +233,7 @@ def patterns_play(players, mode, bots, bank_file, seed, trace_file, as_json, dec
     from .game import play as wwp_play
     from .game import simulate as wwp_sim
 
-    rules = wwp.Rules(after, min_occurrences, lenient, extend)
+    rules = wwp.Rules(after, min_occurrences, lenient, extend, used_challenges)
     others = table_bots(bots, players - 1, WWP_BOTS, "seat(s) besides yours")
     seats = wwp_play.seat_players(players, seat, list(others))
     setup = wwp_sim.Setup(players, mode, tuple(seats), False, deck_file, bank_file, rules, trace=True)
