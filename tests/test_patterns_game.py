@@ -502,6 +502,38 @@ def test_bank_file_is_validated(tmp_path):
         load_bank(bad)
 
 
+def builtin_bank_doc() -> dict:
+    from clicktown.datafiles import builtin_path
+    return json.loads(builtin_path("patterns", "bank.json").read_text())
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda d: d.update(max_cards=2), "won cards pay nothing: it could never pay"),
+    (lambda d: d["bank"].append({"name": "3 suits", "rule": "distinct", "attribute": "suit", "count": 3,
+                                 "source": "assumed"}), "different suits; there are 2"),
+    (lambda d: d["challenges"][0].update(power="money", cents=0), "a money card pays some cents; found 0"),
+    (lambda d: d["challenges"][0].update(power="steal", cents=10), "only money cards pay cents"),
+])
+def test_bank_file_fields_impossible_together_fail_validation(tmp_path, change, words):
+    """Each field in range, the file impossible: refused when loaded, before any game or trace."""
+    doc = builtin_bank_doc()
+    change(doc)
+    bad = tmp_path / "bank.json"
+    bad.write_text(json.dumps(doc))
+    with pytest.raises(DataError, match="bank.json") as found:
+        load_bank(bad)
+    assert words in str(found.value)
+
+
+def test_cli_simulate_refuses_an_impossible_bank_before_writing_the_trace(run_cli, tmp_path):
+    doc = builtin_bank_doc()
+    doc["round_end_cards"] = 40   # every seat may hoard 39 won cards: no deck deals a wheel for long
+    bank, trace = tmp_path / "bank.json", tmp_path / "t.jsonl"
+    bank.write_text(json.dumps(doc))
+    code, out, err = run_cli("patterns", "simulate", "--games", 2, "--players", 2, "--bank", bank, "--trace", trace)
+    assert code == 2 and "needs a deck of at least" in err and not trace.exists() and out == ""
+
+
 def test_settings_are_checked():
     with pytest.raises(ClicktownError, match="2 to 4"):
         new_game(5)

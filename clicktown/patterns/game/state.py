@@ -81,7 +81,8 @@ def new_table(players: int = 3, mode: str = "saloon", deck: Deck | None = None, 
         raise ClicktownError(f"Wild Wild Pattern is played by 2 to 4 players, not {players}")
     deck = deck or builtin_deck()
     bank = bank or builtin_bank()
-    need = WHEEL_SIZE + 4 + 6 * players
+    # the wheel, a few to draw, and for each seat its hand and the won cards short of a round's end
+    need = WHEEL_SIZE + 4 + (bank.round_end_cards + 1) * players
     if len(deck.cards) < need:
         raise ClicktownError(f"a {players}-player game needs a deck of at least {need} cards; "
                              f"{deck.source} has {len(deck.cards)}")
