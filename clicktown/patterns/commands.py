@@ -138,14 +138,19 @@ def patterns_click(wheel, card, as_json, deck_file, after, min_occurrences, leni
 @patterns.command("puzzle")
 @seed_option
 @click.option("--solution", is_flag=True, help="Also print the solution (the JSON always holds it).")
+@click.option("--time-limit", type=click.FloatRange(0.1, 86400), default=60, show_default=True,
+              help="Seconds to search; no puzzle by then is exit code 4.")
 @wwp_options
-def patterns_puzzle(seed, solution, as_json, deck_file, after, min_occurrences, lenient, extend):
-    """A training puzzle: a wheel and a drawn card with exactly one pattern-creating move (CP-SAT)."""
+def patterns_puzzle(seed, solution, time_limit, as_json, deck_file, after, min_occurrences, lenient, extend):
+    """A training puzzle: a wheel and a drawn card with exactly one pattern-creating move (CP-SAT).
+
+    A search that finds no puzzle within --time-limit seconds ends with exit code 4.
+    """
     from . import model as wwp_model
     from .render import text as wwp_report
 
     deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
-    puzzle = wwp_model.generate_puzzle(deck, seed, rules)
+    puzzle = wwp_model.generate_puzzle(deck, seed, rules, time_limit=time_limit)
     emit_json(puzzle.to_json()) if as_json else click.echo(wwp_report.puzzle_text(puzzle, solution))
 
 
