@@ -56,8 +56,12 @@ def compare_on(town: Town, kept: dict, rng: random.Random, count: int = 25, opti
 @given(st.integers(0, 10**6), st.sampled_from([2, 3, 4]), st.booleans())
 def test_verdicts_agree_with_the_reference_on_boards_of_random_games(seed, players, greedy):
     """60 games, 25 questions on every board met: thousands of verdicts, fresh and kept."""
-    rng = random.Random(seed)
-    state, bot = new_game(CAT, players, record=False), GreedyBot() if greedy else RandomBot()
+    compare_through_a_game(random.Random(seed), players, GreedyBot() if greedy else RandomBot())
+
+
+def compare_through_a_game(rng: random.Random, players: int, bot, options=None) -> None:
+    """Play one game, comparing 25 questions on every board met (with these rule options)."""
+    state = new_game(CAT, players, record=False, options=options)
     kept: dict = {}
     looked_at = None
     while True:
@@ -66,7 +70,7 @@ def test_verdicts_agree_with_the_reference_on_boards_of_random_games(seed, playe
             break
         if state.town is not looked_at:
             looked_at = state.town
-            compare_on(state.town, kept, rng)
+            compare_on(state.town, kept, rng, 25, options)
         state.apply_action(bot.choose(state, rng))
 
 
@@ -128,18 +132,7 @@ def test_verdicts_agree_with_the_reference_when_held_plots_only_lose_the_marker(
 @settings(max_examples=12, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**6), st.sampled_from([2, 3, 4]))
 def test_verdicts_agree_with_the_reference_in_games_with_the_other_readings(seed, players):
-    rng = random.Random(seed)
-    state, bot = new_game(CAT, players, record=False, options=MARKER), GreedyBot()
-    kept: dict = {}
-    looked_at = None
-    while True:
-        resolve_chance(state, rng)
-        if state.is_terminal():
-            break
-        if state.town is not looked_at:
-            looked_at = state.town
-            compare_on(state.town, kept, rng, 25, MARKER)
-        state.apply_action(bot.choose(state, rng))
+    compare_through_a_game(random.Random(seed), players, GreedyBot(), MARKER)
 
 
 def test_a_played_card_from_a_kept_verdict_changes_the_board_it_is_played_on():
