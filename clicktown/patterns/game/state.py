@@ -443,9 +443,10 @@ class GameState:
     # ---- rounds and turns -------------------------------------------------------------------------
 
     def _new_round(self) -> None:
-        """Every card back in the deck; new Target cards, a new wheel."""
+        """Every card back in the deck (but used challenge cards out for good); new Target cards, a new wheel."""
         self.round += 1
-        self.deck = list(range(len(self.table.names)))
+        spent = set(self.spent)
+        self.deck = [c for c in range(len(self.table.names)) if c not in spent]
         self.discard = []
         self.wheel = [None] * WHEEL_SIZE
         n = self.table.players
