@@ -13,7 +13,6 @@ needs the cairo library of the system.
 from __future__ import annotations
 
 import math
-from pathlib import Path
 from typing import Callable
 
 from .errors import ClicktownError

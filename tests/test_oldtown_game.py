@@ -182,6 +182,41 @@ def test_forbidden_third_building_on_two_held_plots_beispiel_7(cat):
     assert v.status == rules.FORBIDDEN and "Beispiel 7" in v.reason
 
 
+def test_held_plots_read_as_marker_put_the_cards_markers_on_its_other_plots(cat):
+    # Beispiel 7: "nicht erlaubt, noch einen weiteren Marker auf diese zwei Gebäudeplätze zu legen";
+    # read like Beispiel 1 ("einer schon besetzt. Also bleiben drei Plätze übrig") the Sheriff's
+    # markers go on the three plots not held, and the card may be played
+    card = sheriff_north(cat)
+    s, o = sorted(card.plots), outside(card.plots)
+    board = town(cat, {"Saloon": {s[0], o[0]}, "Drugstore": {s[0], o[0]}})
+    v = rules.judge(board, card, options=rules.RuleOptions(held_plots="marker"))
+    assert v.status == rules.PLAYABLE and v.added == (("Sheriff", tuple(s[1:])),)
+    assert v.gain == 5 - 3 and v.after.markers["Sheriff"] == set(s[1:])
+    assert rules.judge(board, card, options=rules.RuleOptions()).status == rules.FORBIDDEN  # "card", the default
+
+
+def test_held_plots_read_as_marker_build_on_the_one_plot_left(cat):
+    # one plot not held left: situation B, the Sheriff is built there with all five markers taken
+    card = sheriff_north(cat)
+    s, o = sorted(card.plots), outside(card.plots)
+    board = town(cat, {"Saloon": {s[0], o[0]}, "Drugstore": {s[0], o[0]}},
+                 built={"Hotel": s[1], "Bank": s[2]})
+    v = rules.judge(board, card, options=rules.RuleOptions(held_plots="marker"))
+    assert v.status == rules.PLAYABLE and v.built == (("Sheriff", s[3]),) and v.gain == 5
+
+
+def test_action_2_may_break_a_held_pair_unless_the_option_forbids_it(cat):
+    # "Liegen von zwei Gebäuden nur noch jeweils zwei Marker auf ein und demselben Gebäudeplatz,
+    # bleiben die Marker der Gebäude solange liegen bis ein Spieler mit einer Informationskarte die
+    # Lage eines der beiden Gebäude bestätigt": with break_pair "forbidden" action 2 leaves them lying
+    a, b, c, d = PLOTS[:4]
+    board = town(cat, {"Saloon": {a, b}, "Drugstore": {a, b}, "Bank": {c, d}})
+    assert rules.held_pairs(board) == {"Saloon", "Drugstore"}
+    assert rules.removable(board) == [(n, p) for n in cat.building_names for p in (a, b, c, d)
+                                      if p in board.markers.get(n, ())]
+    assert rules.removable(board, rules.RuleOptions(break_pair="forbidden")) == [("Bank", c), ("Bank", d)]
+
+
 def test_contradiction_when_every_allowed_plot_is_held_beispiele_5_and_7(cat):
     # "kann kein weiteres Gebäude dort stehen": a card that leaves the Sheriff only a held plot
     # contradicts the board (a discardable card), rather than being merely forbidden

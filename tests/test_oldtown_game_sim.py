@@ -278,6 +278,82 @@ def test_cli_referee_b_card_needs_my_building(run_cli, tmp_path, cat):
     assert code == 1 and "not one of your buildings" in out
 
 
+def test_cli_referee_b_card_needs_mine_or_the_mine_option(run_cli, tmp_path, cat):
+    b_card = next(c for c in sorted(cat.cards.values(), key=lambda c: c.number) if c.kind == "B")
+    here = sorted(b_card.plots)[:2]
+    path = write_state(tmp_path, {"plots": {str(p): ["Hotel"] for p in here}})
+    code, out, err = run_cli("oldtown", "referee", path, "--card", b_card.number, "--my", "Hotel")
+    assert code == 2 and '"mine"' in err and "--mine" in err and len(err.strip().splitlines()) == 1 and out == ""
+    code, out, _ = run_cli("oldtown", "referee", path, "--card", b_card.number, "--my", "Hotel", "--mine", "Bank")
+    assert code == 1 and "not one of your buildings" in out
+    code, out, _ = run_cli("oldtown", "referee", path, "--card", b_card.number, "--my", "Hotel", "--mine", "Hotel,Bank",
+                           "--json")
+    assert code == 0 and json.loads(out)["status"] == "confirmation"
+    both = write_state(tmp_path, {"mine": ["Hotel"]})
+    code, _, err = run_cli("oldtown", "referee", both, "--card", b_card.number, "--my", "Hotel", "--mine", "Hotel")
+    assert code == 2 and "leave out --mine" in err
+
+
+def two_contradiction_cards(cat):
+    """Two A cards of different buildings, each built on a plot its card rules out, and the state."""
+    cards, built = [], {}
+    for card in sorted(cat.cards.values(), key=lambda c: c.number):
+        if card.kind != "A" or card.building in built or card.building in ("Drugstore", "Saloon", "Bank"):
+            continue
+        spare = [p for p in range(8, 17) if p not in card.plots and p not in built.values()]
+        built[card.building] = spare[0]
+        cards.append(card.number)
+        if len(cards) == 2:
+            return cards, built
+
+
+def test_cli_referee_judges_action_2(run_cli, tmp_path, cat):
+    # "Hat der Spieler ... zwei Bestätigungs- und/oder Widerspruchskarten auf der Hand, darf er diese
+    # Karten auf den Ablagestoß legen und dafür einen beliebigen Marker vom Spielplan an sich nehmen"
+    (first, second), built = two_contradiction_cards(cat)
+    path = write_state(tmp_path, {"built": built, "plots": {"1": ["Drugstore"], "2": ["Drugstore"], "3": ["Drugstore"]}})
+    code, out, _ = run_cli("oldtown", "referee", path, "--discard", f"{first},{second}", "--take", "Drugstore:1",
+                           "--json")
+    found = json.loads(out)
+    assert code == 0 and found["allowed"] and found["gain"] == 1 and found["built"] == {}
+    assert [v["status"] for v in found["verdicts"]] == ["contradiction", "contradiction"]
+    playable = next(c.number for c in sorted(cat.cards.values(), key=lambda c: c.number)
+                    if c.kind == "A" and c.building not in built and c.building != "Drugstore")
+    code, out, _ = run_cli("oldtown", "referee", path, "--discard", f"{first},{playable}", "--take", "Drugstore:1")
+    assert code == 1 and f"card {playable} is neither a confirmation nor a contradiction card" in out
+    code, _, err = run_cli("oldtown", "referee", path, "--discard", f"{first},{first}", "--take", "Drugstore:1")
+    assert code == 2 and "two different cards" in err
+    code, _, err = run_cli("oldtown", "referee", path, "--discard", f"{first},{second}")
+    assert code == 2 and "--take" in err
+
+
+def test_cli_referee_action_2_and_a_held_pair(run_cli, tmp_path, cat):
+    (first, second), built = two_contradiction_cards(cat)
+    path = write_state(tmp_path, {"built": built, "plots": {"1": ["Drugstore", "Saloon"], "2": ["Drugstore", "Saloon"],
+                                                            "3": ["Bank"], "4": ["Bank"]}})
+    args = ("oldtown", "referee", path, "--discard", f"{first},{second}", "--take", "Saloon:1")
+    code, out, _ = run_cli(*args, "--json")
+    # the Saloon is built on plot 2, the Drugstore (Beispiel 10) then on plot 1
+    assert code == 0 and json.loads(out)["built"] == {"Saloon": 2, "Drugstore": 1}
+    code, out, _ = run_cli(*args, "--break-pair", "forbidden")
+    assert code == 1 and "held pair" in out
+
+
+
+def test_cli_referee_action_2_and_the_markers_that_follow_by_logic(run_cli, tmp_path, cat):
+    # "darf der Spieler alle Marker, die nun vom Plan entfernt werden müssen, an sich nehmen" -- taking the Saloon's
+    # marker off plot 5 leaves a held pair on plots 1 and 2, so the Bank's marker on plot 1 must go
+    (first, second), built = two_contradiction_cards(cat)
+    path = write_state(tmp_path, {"built": built, "plots": {"1": ["Drugstore", "Saloon", "Bank"],
+                                                            "2": ["Drugstore", "Saloon"], "5": ["Saloon"],
+                                                            "6": ["Bank"], "7": ["Bank"]}})
+    args = ("oldtown", "referee", path, "--discard", f"{first},{second}", "--take", "Saloon:5", "--json")
+    code, out, _ = run_cli(*args)
+    assert code == 0 and json.loads(out)["gain"] == 1  # stop_round: the Bank's marker waits for a "stop"
+    code, out, _ = run_cli(*args, "--logic-markers", "player")
+    assert code == 0 and json.loads(out)["gain"] == 2
+
+
 def test_cli_referee_stop_claim(run_cli, tmp_path):
     path = write_state(tmp_path, {"plots": {"2": ["Drugstore", "Bank", "Saloon"], "3": ["Drugstore", "Bank"],
                                             "7": ["Saloon"]}})

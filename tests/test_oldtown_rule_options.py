@@ -38,9 +38,11 @@ def random_game(cat, players, seed, options, watch):
 
 
 def test_defaults_are_the_documented_readings():
-    assert RuleOptions() == RuleOptions(stop_callers="everyone", logic_markers="stop_round", empty_pile="reshuffle")
+    assert RuleOptions() == RuleOptions(stop_callers="everyone", logic_markers="stop_round", empty_pile="reshuffle",
+                                        held_plots="card", break_pair="allowed")
     assert {name: choices[0] for name, (choices, _) in OPTIONS.items()} == \
-        {"stop_callers": "everyone", "logic_markers": "stop_round", "empty_pile": "reshuffle"}
+        {"stop_callers": "everyone", "logic_markers": "stop_round", "empty_pile": "reshuffle",
+         "held_plots": "card", "break_pair": "allowed"}
     with pytest.raises(ClicktownError, match="stop_callers is one of everyone, others"):
         RuleOptions(stop_callers="nobody")
 
@@ -115,3 +117,19 @@ def test_the_environment_takes_rule_options():
     assert env.state.options == RuleOptions(stop_callers="others")
     with pytest.raises(ClicktownError):
         raw_env(3, empty_pile="sometimes")
+
+
+def test_the_other_readings_play_whole_games(cat):
+    """Beispiel 7 as "marker": every greedy and random game builds the whole town. No held pair
+    broken by action 2: a pair no card can settle stays, and the game ends "no progress" after
+    IDLE_TURNS turns that leave the board as it was (never running on for ever)."""
+    marker = RuleOptions(held_plots="marker")
+    for players, bots in ((3, ("greedy",) * 3), (4, ("random",) * 4)):
+        assert {r.summary["built"] for r in run(20, players, bots, seed=5, options=marker)} == {16}
+    kept = run(20, 4, ("random",) * 4, seed=5, options=RuleOptions(break_pair="forbidden"))
+    assert {r.summary["reason"] for r in kept} == {TOWN_BUILT, NO_PROGRESS}
+    assert all(r.summary["built"] < 16 for r in kept if r.summary["reason"] == NO_PROGRESS)
+    options = RuleOptions(held_plots="marker", break_pair="forbidden")
+    env = raw_env(3, held_plots="marker", break_pair="forbidden")
+    env.reset(seed=0)
+    assert env.state.options == options

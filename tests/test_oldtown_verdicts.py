@@ -10,6 +10,7 @@ from clicktown.arena.state import RandomBot, resolve_chance
 from clicktown.oldtown.catalogue import load_catalogue
 from clicktown.oldtown.game import rules, verdicts
 from clicktown.oldtown.game.bots import GreedyBot
+from clicktown.oldtown.game.rule_options import RuleOptions
 from clicktown.oldtown.game.state import new_game
 from clicktown.oldtown.game.town import PLOTS, Town
 
@@ -32,20 +33,22 @@ def questions(rng: random.Random, count: int):
         yield card, None if card.kind == "A" else rng.choice(CAT.building_names)
 
 
-def compare_on(town: Town, kept: dict, rng: random.Random, count: int = 25) -> int:
+def compare_on(town: Town, kept: dict, rng: random.Random, count: int = 25, options=None) -> int:
     """Judge `count` questions fresh and from what was kept on earlier boards; both must equal the reference."""
     sight = verdicts.Sight(town)
     checked = 0
     for card, my in questions(rng, count):
-        reference = shape(rules.judge(town, card, my, None))
-        assert shape(verdicts.judge(sight, card, my, None).verdict) == reference, (card.number, my, town)
+        reference = shape(rules.judge(town, card, my, None, options=options))
+        assert shape(verdicts.judge(sight, card, my, None, options).verdict) == reference, (card.number, my, town)
         earlier = kept.get((card.number, my))
         reused = earlier.on(sight, card, my) if earlier is not None else None
         if reused is not None:
             assert shape(reused) == reference, ("kept", card.number, my, town)
             checked += 1
         else:
-            kept[card.number, my] = verdicts.judge(sight, card, my, None)
+            kept[card.number, my] = verdicts.judge(sight, card, my, None, options)
+    if options is not None:
+        assert sight.removable(options) == rules.removable(town, options)
     return checked
 
 
@@ -53,8 +56,12 @@ def compare_on(town: Town, kept: dict, rng: random.Random, count: int = 25) -> i
 @given(st.integers(0, 10**6), st.sampled_from([2, 3, 4]), st.booleans())
 def test_verdicts_agree_with_the_reference_on_boards_of_random_games(seed, players, greedy):
     """60 games, 25 questions on every board met: thousands of verdicts, fresh and kept."""
-    rng = random.Random(seed)
-    state, bot = new_game(CAT, players, record=False), GreedyBot() if greedy else RandomBot()
+    compare_through_a_game(random.Random(seed), players, GreedyBot() if greedy else RandomBot())
+
+
+def compare_through_a_game(rng: random.Random, players: int, bot, options=None) -> None:
+    """Play one game, comparing 25 questions on every board met (with these rule options)."""
+    state = new_game(CAT, players, record=False, options=options)
     kept: dict = {}
     looked_at = None
     while True:
@@ -63,7 +70,7 @@ def test_verdicts_agree_with_the_reference_on_boards_of_random_games(seed, playe
             break
         if state.town is not looked_at:
             looked_at = state.town
-            compare_on(state.town, kept, rng)
+            compare_on(state.town, kept, rng, 25, options)
         state.apply_action(bot.choose(state, rng))
 
 
@@ -107,6 +114,25 @@ def test_verdicts_agree_with_the_reference_on_random_small_boards(seed):
     kept: dict = {}
     for _ in range(3):
         compare_on(random_town(rng), kept, rng, 15)
+
+
+MARKER = RuleOptions(held_plots="marker", break_pair="forbidden")
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(st.integers(0, 10**6))
+def test_verdicts_agree_with_the_reference_when_held_plots_only_lose_the_marker(seed):
+    """Beispiel 7 read as "marker" (the card's markers go on its other plots), on random small boards."""
+    rng = random.Random(seed)
+    kept: dict = {}
+    for _ in range(3):
+        compare_on(random_town(rng), kept, rng, 15, MARKER)
+
+
+@settings(max_examples=12, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6), st.sampled_from([2, 3, 4]))
+def test_verdicts_agree_with_the_reference_in_games_with_the_other_readings(seed, players):
+    compare_through_a_game(random.Random(seed), players, GreedyBot(), MARKER)
 
 
 def test_a_played_card_from_a_kept_verdict_changes_the_board_it_is_played_on():

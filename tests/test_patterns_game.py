@@ -1,6 +1,7 @@
 """The whole Wild Wild Pattern game: rulebook turns replayed, rewards, Click!, challenge cards, the
 end of a turn, the Bank, both modes, traces, reproducibility, random games, the PettingZoo env."""
 
+import dataclasses
 import io
 import json
 import random
@@ -208,7 +209,24 @@ def won_turn(faceup, won=None, cents=None):
 def test_money_challenge_cards_pay_at_once(card, cents):
     state, ids = won_turn([card])
     state.apply_action(CARD + ids[f"challenge:{card}"])
-    assert state.cents[0] == cents and ids[f"challenge:{card}"] in state.discard and state.phase == "place"
+    assert state.cents[0] == cents and ids[f"challenge:{card}"] in state.spent and state.phase == "place"
+
+
+@pytest.mark.parametrize("used", ["out", "back"])
+def test_used_challenge_cards_leave_the_game_or_come_back_at_a_rebuild(used):
+    # "Herausforderungskarten, die einmal verwendet wurden, scheiden aus dem Spiel aus" (out, the
+    # default) against "werden die Karten des Rades und die zuvor aus dem Spiel genommenen Karten zu
+    # einem neuen Stapel zusammengefügt und gemischt" (back)
+    from clicktown.patterns.analysis import Rules
+
+    state, ids = won_turn(["dollar"])
+    state.table = dataclasses.replace(state.table, rules=Rules(used_challenges=used))
+    card = ids["challenge:dollar"]
+    state.apply_action(CARD + card)
+    assert state.owner(card) == ("spent" if used == "out" else "discard", None)
+    state._rebuild("fill")
+    assert (card in state.deck) == (used == "back")
+    assert sorted(state.every_card()) == list(range(len(state.table.names)))
 
 
 def test_saloon_a_money_card_taking_a_player_past_three_dollars_wins_at_once():
@@ -482,6 +500,38 @@ def test_bank_file_is_validated(tmp_path):
     bad.write_text(json.dumps(doc))
     with pytest.raises(DataError, match="bank.json"):
         load_bank(bad)
+
+
+def builtin_bank_doc() -> dict:
+    from clicktown.datafiles import builtin_path
+    return json.loads(builtin_path("patterns", "bank.json").read_text())
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda d: d.update(max_cards=2), "won cards pay nothing: it could never pay"),
+    (lambda d: d["bank"].append({"name": "3 suits", "rule": "distinct", "attribute": "suit", "count": 3,
+                                 "source": "assumed"}), "different suits; there are 2"),
+    (lambda d: d["challenges"][0].update(power="money", cents=0), "a money card pays some cents; found 0"),
+    (lambda d: d["challenges"][0].update(power="steal", cents=10), "only money cards pay cents"),
+])
+def test_bank_file_fields_impossible_together_fail_validation(tmp_path, change, words):
+    """Each field in range, the file impossible: refused when loaded, before any game or trace."""
+    doc = builtin_bank_doc()
+    change(doc)
+    bad = tmp_path / "bank.json"
+    bad.write_text(json.dumps(doc))
+    with pytest.raises(DataError, match="bank.json") as found:
+        load_bank(bad)
+    assert words in str(found.value)
+
+
+def test_cli_simulate_refuses_an_impossible_bank_before_writing_the_trace(run_cli, tmp_path):
+    doc = builtin_bank_doc()
+    doc["round_end_cards"] = 40   # every seat may hoard 39 won cards: no deck deals a wheel for long
+    bank, trace = tmp_path / "bank.json", tmp_path / "t.jsonl"
+    bank.write_text(json.dumps(doc))
+    code, out, err = run_cli("patterns", "simulate", "--games", 2, "--players", 2, "--bank", bank, "--trace", trace)
+    assert code == 2 and "needs a deck of at least" in err and not trace.exists() and out == ""
 
 
 def test_settings_are_checked():

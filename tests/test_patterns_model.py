@@ -109,6 +109,15 @@ def test_puzzle_has_exactly_one_pattern_creating_move(seed, rules):
     assert only == [(puzzle.position, puzzle.pattern)]
 
 
+def test_puzzle_search_past_its_time_limit_is_no_answer():
+    """No time left: the search ends with TimeUp (exit code 4 on the command line), not a verdict."""
+    from clicktown.errors import TimeUp
+
+    with pytest.raises(TimeUp, match="no answer within 0 s") as found:
+        generate_puzzle(DECK, 1, time_limit=0)
+    assert found.value.exit_code == 4
+
+
 def test_puzzle_is_reproducible_from_its_seed():
     first = generate_puzzle(DECK, 1).to_json()
     assert first == generate_puzzle(DECK, 1).to_json()

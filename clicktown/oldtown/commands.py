@@ -492,18 +492,33 @@ def oldtown_play(players, seat, bots, seed, trace_file, board_file, cards_file, 
 @click.argument("state_file", metavar="STATE", type=InputFile())
 @click.option("--card", "card_number", type=click.IntRange(1, 60), help="The card played (1-60).")
 @click.option("--my", "my_building", help="The building the card names as 'my building' (types B and C).")
+@click.option("--mine", "mine_named", metavar="BUILDING[,BUILDING]",
+              help="The player's buildings, when the state has no \"mine\" (needed for B and C cards).")
 @click.option("--stop", "stop_claim", metavar="BUILDING:PLOT", help="Judge a stop claim instead: that marker must go.")
+@click.option("--discard", "discarded", metavar="N,M",
+              help="Judge action 2 instead: these two cards discarded for the marker --take names.")
+@click.option("--take", "taken", metavar="BUILDING:PLOT", help="The marker action 2 takes (with --discard).")
 @game_data
+@rule_options
 @json_option
-def oldtown_referee(state_file, card_number, my_building, stop_claim, board_file, cards_file, as_json):
-    """Judge one disputed move on a saved board: exit 0 when allowed (or the claim right), 1 when not."""
+def oldtown_referee(state_file, card_number, my_building, mine_named, stop_claim, discarded, taken, board_file,
+                    cards_file, as_json):
+    """Judge one disputed move on a saved board: exit 0 when allowed (or the claim right), 1 when not.
+
+    A card (--card, with --my for B and C), a stop claim (--stop) or action 2 (--discard N,M --take
+    BUILDING:PLOT). B and C cards need the player's buildings: the state's "mine" or --mine.
+    """
     from .game import referee as ot_game_referee
     from .render import markers as ot_game_render
 
-    if (card_number is None) == (stop_claim is None):
-        raise click.UsageError("give either --card N or --stop BUILDING:PLOT")
+    if (discarded is None) != (taken is None):
+        raise click.UsageError("action 2 takes both --discard N,M and --take BUILDING:PLOT")
+    if sum(x is not None for x in (card_number, stop_claim, discarded)) != 1:
+        raise click.UsageError("give one of --card N, --stop BUILDING:PLOT or --discard N,M --take BUILDING:PLOT")
     catalogue = _game_catalogue(board_file, cards_file)
     town, mine = ot_game_referee.load_state(state_file, catalogue)
+    mine = ot_game_referee.owner(mine, mine_named, catalogue, str(state_file))
+    options = _rules_chosen()
     if stop_claim is not None:
         claim = ot_game_referee.judge_claim(town, catalogue, stop_claim)
         if as_json:
@@ -512,7 +527,11 @@ def oldtown_referee(state_file, card_number, my_building, stop_claim, board_file
         else:
             click.echo(ot_game_render.claim_text(claim))
         raise SystemExit(0 if claim.ok else 1)
-    verdict = ot_game_referee.judge_card(town, mine, catalogue, card_number, my_building)
+    if discarded is not None:
+        done = ot_game_referee.judge_discard(town, mine, catalogue, discarded, taken, options)
+        emit_json(done.to_json()) if as_json else click.echo(ot_game_render.discard_text(done))
+        raise SystemExit(0 if done.ok else 1)
+    verdict = ot_game_referee.judge_card(town, mine, catalogue, card_number, my_building, options)
     if as_json:
         emit_json(verdict.to_json())
     else:

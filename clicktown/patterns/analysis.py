@@ -36,18 +36,27 @@ SIDES = ("clockwise", "counterclockwise")
 FULL = (1 << WHEEL_SIZE) - 1
 
 
+USED_CHALLENGES = ("out", "back")  # the default first
+
+
 @dataclass(frozen=True)
 class Rules:
-    """The rules options: which way is "after", the minimum occurrences, lenient and extending moves."""
+    """The rules options: which way is "after", the minimum occurrences, lenient and extending moves,
+    and (the game only) what becomes of a used challenge card: "out" of the game for good
+    ("Herausforderungskarten, die einmal verwendet wurden, scheiden aus dem Spiel aus") or "back"
+    in the new deck at a rebuild ("die zuvor aus dem Spiel genommenen Karten")."""
 
     after: str = "clockwise"
     min_occurrences: int = 2
     lenient: bool = False
     extend: bool = True
+    used_challenges: str = "out"
 
     def __post_init__(self):
         if self.after not in SIDES:
             raise ClicktownError(f"--after must be clockwise or counterclockwise, not {self.after}")
+        if self.used_challenges not in USED_CHALLENGES:
+            raise ClicktownError(f"--used-challenges must be out or back, not {str(self.used_challenges)[:40]}")
         if not 1 <= self.min_occurrences <= WHEEL_SIZE:
             raise ClicktownError(f"--min-occurrences must be 1-8, not {self.min_occurrences}")
 

@@ -103,6 +103,32 @@ class BankFile(BaseModel):
             raise ValueError("challenge ids must be different")
         return self
 
+    @model_validator(mode="after")
+    def _combinations_can_pay(self):
+        """Every combination can be met by at most max_cards won cards (more pay nothing)."""
+        named = [("bank", c) for c in self.bank] + [(f"Target card {t.name!r}", c) for t in self.targets
+                                                    for c in t.combinations]
+        for where, entry in named:
+            if entry.count > self.max_cards:
+                raise ValueError(f"{where}: {entry.name!r} needs {entry.count} cards, but more than max_cards "
+                                 f"({self.max_cards}) won cards pay nothing: it could never pay")
+            if entry.rule == "distinct":
+                values = sum(t.attribute == entry.attribute for t in vocabulary().traits)
+                if entry.count > values:
+                    raise ValueError(f"{where}: {entry.name!r} needs {entry.count} different {entry.attribute}s; "
+                                     f"there are {values}")
+        return self
+
+    @model_validator(mode="after")
+    def _money_cards_pay(self):
+        """A money card pays some cents; a card with another power pays none."""
+        for c in self.challenges:
+            if c.power == "money" and c.cents == 0:
+                raise ValueError(f"challenge {c.id!r}: a money card pays some cents; found 0")
+            if c.power != "money" and c.cents:
+                raise ValueError(f"challenge {c.id!r}: only money cards pay cents; power {c.power} with {c.cents}")
+        return self
+
 
 # ---- combinations and payouts ------------------------------------------------------------------
 

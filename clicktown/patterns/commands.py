@@ -139,14 +139,19 @@ def patterns_click(wheel, card, as_json, deck_file, after, min_occurrences, leni
 @patterns.command("puzzle")
 @seed_option
 @click.option("--solution", is_flag=True, help="Also print the solution (the JSON always holds it).")
+@click.option("--time-limit", type=Seconds(0.1, 86400), default=60, show_default=True,
+              help="Seconds to search; no puzzle by then is exit code 4.")
 @wwp_options
-def patterns_puzzle(seed, solution, as_json, deck_file, after, min_occurrences, lenient, extend):
-    """A training puzzle: a wheel and a drawn card with exactly one pattern-creating move (CP-SAT)."""
+def patterns_puzzle(seed, solution, time_limit, as_json, deck_file, after, min_occurrences, lenient, extend):
+    """A training puzzle: a wheel and a drawn card with exactly one pattern-creating move (CP-SAT).
+
+    A search that finds no puzzle within --time-limit seconds ends with exit code 4.
+    """
     from . import model as wwp_model
     from .render import text as wwp_report
 
     deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
-    puzzle = wwp_model.generate_puzzle(deck, seed, rules)
+    puzzle = wwp_model.generate_puzzle(deck, seed, rules, time_limit=time_limit)
     emit_json(puzzle.to_json()) if as_json else click.echo(wwp_report.puzzle_text(puzzle, solution))
 
 
@@ -194,6 +199,9 @@ def wwp_game_options(fn):
     fn = bots_option(WWP_BOTS)(fn)
     fn = click.option("--mode", type=click.Choice(["saloon", "alive-or-dead"]), default="saloon", show_default=True)(fn)
     fn = click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True, help="2 to 4 players.")(fn)
+    fn = click.option("--used-challenges", type=click.Choice(["out", "back"]), default="out", show_default=True,
+                      help="A used challenge card leaves the game for good ('scheiden aus dem Spiel aus'), or comes "
+                           "back in the new deck when it is rebuilt ('die zuvor aus dem Spiel genommenen Karten').")(fn)
     return wwp_options(fn)
 
 
@@ -202,13 +210,13 @@ def wwp_game_options(fn):
 @games_option
 @workers_option
 @rotate_option
-def patterns_simulate(players, mode, bots, bank_file, seed, trace_file, as_json, deck_file, after, min_occurrences,
-                      lenient, extend, games, workers, rotate):
+def patterns_simulate(used_challenges, players, mode, bots, bank_file, seed, trace_file, as_json, deck_file, after,
+                      min_occurrences, lenient, extend, games, workers, rotate):
     """Bots play many games: win rates per seat and bot (95% intervals), rounds, turns, Bank payouts."""
     from . import analysis as wwp
     from .game import simulate as wwp_sim
 
-    rules = wwp.Rules(after, min_occurrences, lenient, extend)
+    rules = wwp.Rules(after, min_occurrences, lenient, extend, used_challenges)
     setup = wwp_sim.Setup(players, mode, table_bots(bots, players, WWP_BOTS, "players"), rotate, deck_file, bank_file, rules,
                           trace=trace_file is not None)
     wwp_sim.check_setup(setup)
@@ -224,8 +232,8 @@ def patterns_simulate(players, mode, bots, bank_file, seed, trace_file, as_json,
               help="Seconds the bots take to react: answer the race within them to be first (0: the order is drawn).")
 @lang_option
 @hints_option
-def patterns_play(players, mode, bots, bank_file, seed, trace_file, as_json, deck_file, after, min_occurrences,
-                  lenient, extend, seat, reaction, lang, hints):
+def patterns_play(used_challenges, players, mode, bots, bank_file, seed, trace_file, as_json, deck_file, after,
+                  min_occurrences, lenient, extend, seat, reaction, lang, hints):
     """Play against bots at the terminal: the wheel in colour; cover a position, click or wait, then declare.
 
     Declarations are typed in English or German, or picked by number after '?'. With --json the
@@ -236,7 +244,7 @@ def patterns_play(players, mode, bots, bank_file, seed, trace_file, as_json, dec
     from .game import simulate as wwp_sim
     from .game import view as wwp_view
 
-    rules = wwp.Rules(after, min_occurrences, lenient, extend)
+    rules = wwp.Rules(after, min_occurrences, lenient, extend, used_challenges)
     others = table_bots(bots, players - 1, WWP_BOTS, "seat(s) besides yours")
     seats = wwp_play.seat_players(players, seat, list(others))
     setup = wwp_sim.Setup(players, mode, tuple(seats), False, deck_file, bank_file, rules, trace=True)

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from ..errors import ClicktownError
+from ..errors import ClicktownError, TimeUp
 from .cards import WHEEL_SIZE, Card, Deck, Wheel, vocabulary
 from .analysis import DIRECTIONS, Pattern, Rules, Statement, all_statements, created_patterns, moves
 
@@ -443,7 +443,8 @@ def generate_puzzle(deck: Deck, seed: int = 0, rules: Rules = Rules(),
         if puzzle is not None:
             return puzzle
         if time.monotonic() >= deadline:
-            raise ClicktownError(f"no puzzle found for seed {seed} within {time_limit:g} s; try another seed")
+            raise TimeUp(f"no answer within {time_limit:g} s: no puzzle found for seed {seed} (raise --time-limit "
+                         f"or try another seed)")
     raise ClicktownError(f"no puzzle found for seed {seed} in {attempts} attempts; try another seed")
 
 

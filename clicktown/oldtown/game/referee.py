@@ -8,12 +8,17 @@ player's buildings added, is a state file):
    "mine":  ["Hotel", "Bank"],                                 the buildings of the player to judge
    "supply": {"Hotel": 5, ...}}                                optional: markers beside the board
 
+A B or C card (and action 2, whose cards may be B or C cards) is judged only when the referee
+knows the player's buildings: from "mine", or from `--mine` when the state has no "mine".
+
 Without "supply", every building no card has spoken of has its 5 markers beside the board and
 every other building none (what the game itself leaves). The keys "event", "turn", "seat" and
 "points" of a trace line are accepted and not used. Building names may be English or German.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -104,7 +109,30 @@ def town_from(data: StateFile, catalogue: Catalogue, source: str = "state") -> t
     return town, mine
 
 
-def judge_card(town: Town, mine, catalogue: Catalogue, number: int, my: str | None) -> rules.Verdict:
+def owner(mine, named: str | None, catalogue: Catalogue, source: str = "the state") -> frozenset[str] | None:
+    """The player's buildings: the state's "mine", or those `--mine` names when it has none."""
+    from ...errors import ClicktownError
+
+    if named is None:
+        return mine
+    if mine is not None:
+        raise ClicktownError(f"{source} names the player's buildings in \"mine\" already: leave out --mine")
+    names = [part for part in named.split(",") if part.strip()]
+    if not names:
+        raise ClicktownError("--mine: name the player's buildings, comma-separated, e.g. Hotel,Bank")
+    return frozenset(catalogue.building(part.strip()) for part in names)
+
+
+def _needs_mine(mine, what: str) -> None:
+    from ...errors import ClicktownError
+
+    if mine is None:
+        raise ClicktownError(f"{what}: the state has no \"mine\" field, so the referee cannot check whose building "
+                             f"it is; add \"mine\" to the state or name the player's buildings with --mine")
+
+
+def judge_card(town: Town, mine, catalogue: Catalogue, number: int, my: str | None,
+               options: rules.RuleOptions | None = None) -> rules.Verdict:
     """The verdict on playing card `number` (for my building `my`, types B and C)."""
     from ...errors import ClicktownError
 
@@ -113,17 +141,91 @@ def judge_card(town: Town, mine, catalogue: Catalogue, number: int, my: str | No
         raise ClicktownError(f"card {number} is of type A: it names its building, so --my does not apply")
     if card.kind != "A" and my is None:
         raise ClicktownError(f"card {number} is of type {card.kind}: name your building with --my")
-    return rules.judge(town, card, catalogue.building(my) if my else None, mine)
+    if card.kind != "A":
+        _needs_mine(mine, f"card {number} is of type {card.kind}")
+    return rules.judge(town, card, catalogue.building(my) if my else None, mine, options=options)
+
+
+@dataclass(frozen=True)
+class Discarding:
+    """Action 2 judged: two confirmation or contradiction cards for one marker, and what follows."""
+
+    cards: tuple[int, int]
+    taking: rules.Taking
+    ok: bool
+    reason: str
+    gain: int = 0
+    verdicts: tuple[rules.Verdict, ...] = ()
+
+    def to_json(self) -> dict:
+        """The JSON shape of `oldtown referee --discard ... --take ... --json`."""
+        return {"cards": list(self.cards), "building": self.taking.building, "plot": self.taking.plot,
+                "allowed": self.ok, "reason": self.reason, "gain": self.gain,
+                "built": dict(self.taking.built) if self.ok else {},
+                "verdicts": [v.to_json() for v in self.verdicts]}
+
+
+def discard_verdict(town: Town, mine, catalogue: Catalogue, number: int,
+                    options: rules.RuleOptions | None = None) -> rules.Verdict:
+    """The card's verdict that lets it be discarded: type A as it is; B and C for the player's
+    building that makes it a confirmation or contradiction card (else the first verdict)."""
+    card = catalogue.card(number)
+    if card.kind == "A":
+        return rules.judge(town, card, options=options)
+    _needs_mine(mine, f"card {number} is of type {card.kind}")
+    found = [rules.judge(town, card, my, mine, options=options) for my in sorted(mine)]
+    if not found:
+        return rules.Verdict(number, None, rules.FORBIDDEN, "the player has no building for a card of type "
+                                                            f"{card.kind}")
+    return next((v for v in found if v.discardable), found[0])
+
+
+def judge_discard(town: Town, mine, catalogue: Catalogue, cards: str, claim: str,
+                  options: rules.RuleOptions | None = None) -> Discarding:
+    """Action 2: discard the cards "N,M" and take the marker BUILDING:PLOT."""
+    from ...errors import ClicktownError
+
+    options = options or rules.RuleOptions()
+    numbers = [whole_number(part) for part in cards.split(",")]
+    if len(numbers) != 2 or None in numbers or not all(1 <= n <= 60 for n in numbers):
+        raise ClicktownError(f"--discard takes two card numbers (1-60) as N,M, e.g. 12,40; found {cards[:60]!r}")
+    if numbers[0] == numbers[1]:
+        raise ClicktownError(f"--discard: two different cards, not card {numbers[0]} twice")
+    building, plot = _marker(catalogue, claim, "--take")
+    verdicts = tuple(discard_verdict(town, mine, catalogue, n, options) for n in numbers)
+    done = rules.take(town, building, plot)
+    for verdict in verdicts:
+        if not verdict.discardable:
+            why = f"card {verdict.card} is neither a confirmation nor a contradiction card: {verdict.reason}"
+            return Discarding(tuple(numbers), done, False, why, 0, verdicts)
+    if not done.ok:
+        return Discarding(tuple(numbers), done, False, done.reason, 0, verdicts)
+    if (building, plot) not in rules.removable(town, options):
+        why = (f"the {building} is one of a held pair (Beispiel 7), which action 2 may not break "
+               f"(rule option break_pair forbidden)")
+        return Discarding(tuple(numbers), done, False, why, 0, verdicts)
+    gain = done.gain
+    if options.logic_markers == "player":
+        more, _ = rules.take_forced(done.after)
+        gain += more
+    return Discarding(tuple(numbers), done, True, f"the player takes {gain} marker{'s' if gain != 1 else ''}",
+                      gain, verdicts)
+
+
+def _marker(catalogue: Catalogue, text: str, option: str) -> tuple[str, int]:
+    """A marker written BUILDING:PLOT."""
+    from ...errors import ClicktownError
+
+    building, _, plot = text.rpartition(":")
+    number = whole_number(plot)
+    if not building or number is None:
+        raise ClicktownError(f"write {option} as BUILDING:PLOT, e.g. Saloon:7; found {text[:60]!r}")
+    if number not in PLOTS:
+        raise ClicktownError(f"{option} {text[:60]!r}: plots are numbered 1 to 16")
+    return catalogue.building(building), number
 
 
 def judge_claim(town: Town, catalogue: Catalogue, claim: str) -> rules.Taking:
     """A "stop" claim written BUILDING:PLOT."""
-    from ...errors import ClicktownError
-
-    building, _, plot = claim.rpartition(":")
-    number = whole_number(plot)
-    if not building or number is None:
-        raise ClicktownError(f"write a stop claim as BUILDING:PLOT, e.g. Saloon:7; found {claim[:60]!r}")
-    if number not in PLOTS:
-        raise ClicktownError(f"stop claim {claim[:60]!r}: plots are numbered 1 to 16")
-    return rules.judge_stop(town, catalogue.building(building), number)
+    building, number = _marker(catalogue, claim, "a stop claim")
+    return rules.judge_stop(town, building, number)

@@ -24,7 +24,7 @@ from typing import Callable
 
 from ..catalogue import Card
 from . import deduce
-from .rule_options import RuleOptions  # noqa: F401  (the rules' options live beside them)
+from .rule_options import RuleOptions
 from .town import MAX_PER_PLOT, MARKERS_PER_BUILDING, Impossible, Town
 
 PLAYABLE, CONFIRMATION, CONTRADICTION, FORBIDDEN = "playable", "confirmation", "contradiction", "forbidden"
@@ -151,10 +151,12 @@ def _partners(card: Card) -> tuple[dict[int, set[int]], dict[int, set[int]]]:
     return _PARTNERS[key]
 
 
-def judge(town: Town, card: Card, my: str | None = None, mine=None, look: Look | None = None) -> Verdict:
+def judge(town: Town, card: Card, my: str | None = None, mine=None, look: Look | None = None,
+          options: RuleOptions | None = None) -> Verdict:
     """The verdict on playing `card` now; `mine` are the player's buildings (None: not checked).
 
-    `look` shares what the board shows between the verdicts on one hand (by default a new one).
+    `look` shares what the board shows between the verdicts on one hand (by default a new one);
+    `options` are the rule options (`held_plots` decides Beispiel 7's reading).
     """
     number = card.number
     if card.kind in ("B", "C"):
@@ -180,6 +182,9 @@ def judge(town: Town, card: Card, my: str | None = None, mine=None, look: Look |
         return Verdict(number, my, CONTRADICTION,
                        f"no town fits the {_listing(new)} on the plots the card allows: the buildings with markers "
                        f"need them (Beispiele 5 and 7)")
+    if new and options is not None and options.held_plots == "marker":
+        new = _leave_out_held(look, new)
+        wanted = {b: new.get(b, p) for b, p in wanted.items()}
     for building, plots in new.items():
         if len(plots) > MARKERS_PER_BUILDING:
             return Verdict(number, my, FORBIDDEN,
@@ -201,6 +206,16 @@ def judge(town: Town, card: Card, my: str | None = None, mine=None, look: Look |
     if not new and all(plots == look.domain(b) for b, plots in wanted.items()):
         return Verdict(number, my, CONFIRMATION, "the card changes nothing on the board (Beispiel 4)", made=town)
     return _apply(look, number, my, wanted, new)
+
+
+def _leave_out_held(look: Look, new: dict[str, set[int]]) -> dict[str, set[int]]:
+    """Beispiel 7 read as "marker": a new building's markers go on its plots that no closed set
+    holds (like Beispiel 1: "einer schon besetzt. Also bleiben drei Plätze übrig"). The matching
+    check before leaves every new building at least one such plot."""
+    if not any(plot in look.counts for plots in new.values() for plot in plots):
+        return new
+    held = look.held
+    return {b: {p for p in plots if p not in held} for b, plots in new.items()}
 
 
 def _listing(names) -> str:
@@ -293,18 +308,33 @@ def take(town: Town, building: str, plot: int) -> Taking:
     return Taking(building, plot, True, f"the player takes {gain} marker{'s' if gain != 1 else ''}", gain, after, built)
 
 
-def removable(town: Town) -> list[tuple[str, int]]:
+def removable(town: Town, options: RuleOptions | None = None) -> list[tuple[str, int]]:
     """Markers a player may take by action 2: those after which a town still fits the board.
 
     Taking (b, p) leaves a town exactly when b has another marker on some complete matching.
+    With the option break_pair "forbidden", not a marker of a held pair (`held_pairs`).
     """
     keep = deduce.supported(town.markers, town.free) or set()
+    paired = held_pairs(town) if options is not None and options.break_pair == "forbidden" else set()
     out = []
     for building in town.names:
+        if building in paired:
+            continue
         for plot in sorted(town.markers.get(building, ())):
             if any(b == building and p != plot for b, p in keep):
                 out.append((building, plot))
     return out
+
+
+def held_pairs(town: Town) -> set[str]:
+    """Buildings of a held pair: two buildings down to two markers each, on the same two plots
+    (Beispiel 7: "Liegen von zwei Gebäuden nur noch jeweils zwei Marker auf ein und demselben
+    Gebäudeplatz")."""
+    by_plots: dict[frozenset, list[str]] = {}
+    for building, plots in town.markers.items():
+        if len(plots) == 2:
+            by_plots.setdefault(frozenset(plots), []).append(building)
+    return {b for names in by_plots.values() if len(names) == 2 for b in names}
 
 
 def judge_stop(town: Town, building: str, plot: int, forced: set | None = None, taking=None) -> Taking:

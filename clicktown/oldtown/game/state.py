@@ -44,6 +44,9 @@ CHOOSE = PASS + 3
 NUM_ACTIONS = CHOOSE + BUILDINGS
 PLAYERS = (2, 3, 4)
 TOWN_BUILT, NO_PROGRESS = "town_built", "no_progress"
+#: turns in a row that leave the board as it was, after which a game ends "no progress" (a held pair
+#: no card can settle, with the rule option break_pair "forbidden", would otherwise go on for ever)
+IDLE_TURNS = 600
 
 
 @dataclass
@@ -107,6 +110,8 @@ class OldTownState:
         self.stop_queue: list[int] = []
         self.turns = 0
         self.passes = 0
+        self.idle = 0               # turns in a row that left the board (self.idle_town) as it was
+        self.idle_town: Town | None = None
         self.turn_passed = False
         self.stop_claimed = False
         self.discarded: tuple[int, int] = ()
@@ -292,13 +297,13 @@ class OldTownState:
         kept = self._kept.get((card.number, building))
         verdict = kept.on(sight, card, building) if kept is not None else None
         if verdict is None:
-            kept = self._kept[card.number, building] = judge_kept(sight, card, building, owned)
+            kept = self._kept[card.number, building] = judge_kept(sight, card, building, owned, self.options)
             verdict = kept.verdict
         return verdict
 
     def removable(self) -> list[tuple[str, int]]:
         """The markers action 2 may take now (`rules.removable`)."""
-        return self.sight().removable()
+        return self.sight().removable(self.options)
 
     def taking(self, building: str, plot: int) -> rules.Taking:
         """Taking the marker (building, plot) now (`rules.take`)."""
@@ -529,7 +534,8 @@ class OldTownState:
         self.stop_claimed = False
         if self.record:
             self._log({"event": "turn_end", "turn": self.turns, "seat": self.seat, **self.snapshot()})
-        if self.passes >= self.players:
+        self.idle, self.idle_town = (self.idle + 1, self.idle_town) if self.town is self.idle_town else (0, self.town)
+        if self.passes >= self.players or self.idle >= IDLE_TURNS:
             self._finish(NO_PROGRESS)
             return
         self.turn_passed = False

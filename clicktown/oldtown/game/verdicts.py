@@ -132,10 +132,10 @@ class Sight:
             self._held = sum(1 << p for p in self.look.held)
         return self._held & plots
 
-    def removable(self) -> list[tuple[str, int]]:
-        """`rules.removable` on this board (worked out once)."""
+    def removable(self, options: rules.RuleOptions | None = None) -> list[tuple[str, int]]:
+        """`rules.removable` on this board (worked out once; a game keeps one set of options)."""
         if self._removable is None:
-            self._removable = rules.removable(self.town)
+            self._removable = rules.removable(self.town, options)
         return self._removable
 
     def forced(self) -> set[tuple[str, int]]:
@@ -214,11 +214,12 @@ def _with_markers(town: Town, added) -> Town:
     return after
 
 
-def judge(sight: Sight, card: Card, my: str | None = None, mine=None) -> Kept:
-    """`rules.judge` on a sight, with what the verdict read of the board."""
+def judge(sight: Sight, card: Card, my: str | None = None, mine=None,
+          options: rules.RuleOptions | None = None) -> Kept:
+    """`rules.judge` on a sight, with what the verdict read of the board (`options`: the rule options)."""
     number = card.number
     if card.kind in ("B", "C") and (my is None or (mine is not None and my not in mine)):
-        return _by_reference(sight, card, my, mine)
+        return _by_reference(sight, card, my, mine, options)
     if card.kind == "A":
         my = None
     names = spoken_of(card, my)
@@ -240,10 +241,10 @@ def judge(sight: Sight, card: Card, my: str | None = None, mine=None) -> Kept:
             verdict = Verdict(number, my, CONFIRMATION, "the card changes nothing on the board (Beispiel 4)",
                               made=sight.town)
             return _kept(sight, card, names, codes, verdict, SUBJECTS)
-        return _by_reference(sight, card, my, mine)
+        return _by_reference(sight, card, my, mine, options)
     if not sight.settled:
-        return _by_reference(sight, card, my, mine)
-    return _new_buildings(sight, card, my, mine, names, codes, wanted, new)
+        return _by_reference(sight, card, my, mine, options)
+    return _new_buildings(sight, card, my, mine, names, codes, wanted, new, options)
 
 
 def _kept(sight: Sight, card: Card, names: tuple, codes: tuple, verdict: Verdict, kind: str) -> Kept:
@@ -290,24 +291,28 @@ def _fits(sight: Sight, wanted: list[int]) -> bool | None:
     return None
 
 
-def _new_buildings(sight: Sight, card: Card, my, mine, names, codes, wanted, new: list[int]) -> Kept:
+def _new_buildings(sight: Sight, card: Card, my, mine, names, codes, wanted, new: list[int], options=None) -> Kept:
     """A card that gives markers to buildings no card spoke of (on a settled board)."""
     number = card.number
     plots = [wanted[i] for i in new]
     fits = _fits(sight, plots)
     if fits is None:
-        return _by_reference(sight, card, my, mine)
+        return _by_reference(sight, card, my, mine, options)
     if not fits:
         verdict = Verdict(number, my, CONTRADICTION,
                           f"no town fits the {rules._listing(names[i] for i in new)} on the plots the card allows: the buildings with markers "
                           f"need them (Beispiele 5 and 7)")
         return _kept(sight, card, names, codes, verdict, FITS)
+    leave_out = options is not None and options.held_plots == "marker"
+    if leave_out and any(sight.held_in(w) for w in plots):  # Beispiel 7 read as "marker": fewer plots
+        return _by_reference(sight, card, my, mine, options)
     for i in new:
         size = wanted[i].bit_count()
         if size > MARKERS_PER_BUILDING:
             verdict = Verdict(number, my, FORBIDDEN, f"the {names[i]} would have {size} possible plots, more than "
                                                      f"its five markers (Beispiel 9)")
-            return _kept(sight, card, names, codes, verdict, FITS if len(new) == 1 else BOARD)
+            # as "marker", the held plots (which FITS does not read) would be left out first
+            return _kept(sight, card, names, codes, verdict, FITS if len(new) == 1 and not leave_out else BOARD)
     counts = sight.counts
     for i in new:
         for plot in plots_of(wanted[i]):
@@ -316,10 +321,10 @@ def _new_buildings(sight: Sight, card: Card, my, mine, names, codes, wanted, new
                                                          f"{names[i]} would be one too many (Beispiel 6)")
                 return _kept(sight, card, names, codes, verdict, BOARD)
     if any(sight.held_in(w) for w in plots):  # the closed set's names are the whole board's
-        return _by_reference(sight, card, my, mine)
+        return _by_reference(sight, card, my, mine, options)
     if any(w.bit_count() == 1 for w in plots) or any(
             wanted[i] != Sight.domain(codes[i]) for i in range(len(names)) if i not in new):
-        return _by_reference(sight, card, my, mine)  # a building built or markers taken off: what follows
+        return _by_reference(sight, card, my, mine, options)  # a building built or markers taken off: what follows
     supply = sight.town.supply
     gain = sum(supply.get(names[i], 0) - wanted[i].bit_count() for i in new)
     added = tuple((names[i], tuple(plots_of(wanted[i]))) for i in new)
@@ -329,6 +334,6 @@ def _new_buildings(sight: Sight, card: Card, my, mine, names, codes, wanted, new
     return _kept(sight, card, names, codes, verdict, BOARD)
 
 
-def _by_reference(sight: Sight, card: Card, my, mine) -> Kept:
+def _by_reference(sight: Sight, card: Card, my, mine, options=None) -> Kept:
     """The reference's verdict, kept for this board only."""
-    return Kept(card, rules.judge(sight.town, card, my, mine, sight.look), BOARD, None, sight)
+    return Kept(card, rules.judge(sight.town, card, my, mine, sight.look, options), BOARD, None, sight)

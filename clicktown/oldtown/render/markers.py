@@ -74,6 +74,14 @@ def verdict_text(verdict, card) -> str:
     return f"{head}\n{tail}: {verdict.reason}{extra}"
 
 
+def discard_text(done) -> str:
+    """The referee's answer on action 2 (two cards for one marker)."""
+    word = "ALLOWED" if done.ok else "NOT ALLOWED"
+    head = (f"discard cards {done.cards[0]} and {done.cards[1]} for the {done.taking.building}'s marker "
+            f"on plot {done.taking.plot}")
+    return f"{head}: {word}: {done.reason}"
+
+
 def claim_text(claim) -> str:
     """The referee's answer on a "stop" claim."""
     word = "RIGHT" if claim.ok else "WRONG"

@@ -28,9 +28,12 @@ PHASES = ("race", "declare", "click", "take", "activate", "power", "place")
 MAX_CENTS = 1000
 
 
-def spec(players: int = 3, mode: str = "saloon") -> EnvSpec:
-    """The environment's description for `players` seats in `mode`."""
-    table = new_table(players, mode)
+def spec(players: int = 3, mode: str = "saloon", used_challenges: str = "out") -> EnvSpec:
+    """The environment's description for `players` seats in `mode` (`used_challenges`: the rule option)."""
+    from ..analysis import Rules
+
+    rules = Rules(used_challenges=used_challenges)
+    table = new_table(players, mode, rules=rules)
     k, targets = len(table.names), len(table.bank.targets)
     size = WHEEL_SIZE * k + 3 * k + WHEEL_SIZE + players * (2 * k + 2 + targets) + len(PHASES)
 
@@ -38,7 +41,7 @@ def spec(players: int = 3, mode: str = "saloon") -> EnvSpec:
         return observation(state, seat, k, targets, size)
 
     return EnvSpec(f"wild_wild_pattern_{mode}_{players}p", players, table.num_actions, (size,),
-                   lambda: new_game(players, mode, record=False), observe, low=0, high=MAX_CENTS, dtype=np.int16)
+                   lambda: new_game(players, mode, rules=rules, record=False), observe, low=0, high=MAX_CENTS, dtype=np.int16)
 
 
 def observation(state, seat: int, k: int, targets: int, size: int) -> np.ndarray:
@@ -77,11 +80,11 @@ def observation(state, seat: int, k: int, targets: int, size: int) -> np.ndarray
     return out
 
 
-def raw_env(players: int = 3, mode: str = "saloon") -> ArenaEnv:
+def raw_env(players: int = 3, mode: str = "saloon", used_challenges: str = "out") -> ArenaEnv:
     """The bare AEC environment."""
-    return ArenaEnv(spec(players, mode))
+    return ArenaEnv(spec(players, mode, used_challenges))
 
 
-def env(players: int = 3, mode: str = "saloon"):
+def env(players: int = 3, mode: str = "saloon", used_challenges: str = "out"):
     """The AEC environment with PettingZoo's usual guards."""
-    return wrapped(spec(players, mode))
+    return wrapped(spec(players, mode, used_challenges))

@@ -81,7 +81,8 @@ def new_table(players: int = 3, mode: str = "saloon", deck: Deck | None = None, 
         raise ClicktownError(f"Wild Wild Pattern is played by 2 to 4 players, not {players}")
     deck = deck or builtin_deck()
     bank = bank or builtin_bank()
-    need = WHEEL_SIZE + 4 + 6 * players
+    # the wheel, a few to draw, and for each seat its hand and the won cards short of a round's end
+    need = WHEEL_SIZE + 4 + (bank.round_end_cards + 1) * players
     if len(deck.cards) < need:
         raise ClicktownError(f"a {players}-player game needs a deck of at least {need} cards; "
                              f"{deck.source} has {len(deck.cards)}")
@@ -119,6 +120,7 @@ class GameState:
         self.events: list[dict] = []
         self.deck = list(range(len(table.names)))
         self.discard: list[int] = []
+        self.spent: list[int] = []          # used challenge cards out for good (rule option used_challenges)
         self.wheel: list[int | None] = [None] * WHEEL_SIZE
         self.hand: list[int | None] = [None] * n
         self.won: list[list[int]] = [[] for _ in range(n)]
@@ -211,7 +213,7 @@ class GameState:
         other = GameState.__new__(GameState)
         other.__dict__.update(self.__dict__)
         other.record, other.events = False, []
-        for name in ("deck", "discard", "wheel", "hand", "cents", "active", "target", "draw_queue",
+        for name in ("deck", "discard", "spent", "wheel", "hand", "cents", "active", "target", "draw_queue",
                      "winners"):
             setattr(other, name, list(getattr(self, name)))
         other.won = [list(w) for w in self.won]
@@ -336,7 +338,7 @@ class GameState:
 
     def every_card(self) -> list[int]:
         """Every card id once per place it lies in (for checking that each card is in exactly one place)."""
-        cards = self.deck + self.discard + [c for c in self.wheel if c is not None]
+        cards = self.deck + self.discard + self.spent + [c for c in self.wheel if c is not None]
         cards += [c for c in self.hand if c is not None] + [c for w in self.won for c in w]
         cards += [c for f in self.faceup for c in f]
         if self.click:
@@ -351,6 +353,8 @@ class GameState:
             return "deck", None
         if card in self.discard:
             return "discard", None
+        if card in self.spent:
+            return "spent", None
         if card in self.wheel:
             return "wheel", self.wheel.index(card)
         if self.click and self.click["card"] == card:
@@ -444,9 +448,10 @@ class GameState:
     # ---- rounds and turns -------------------------------------------------------------------------
 
     def _new_round(self) -> None:
-        """Every card back in the deck; new Target cards, a new wheel."""
+        """Every card back in the deck (but used challenge cards out for good); new Target cards, a new wheel."""
         self.round += 1
-        self.deck = list(range(len(self.table.names)))
+        spent = set(self.spent)
+        self.deck = [c for c in range(len(self.table.names)) if c not in spent]
         self.discard = []
         self.wheel = [None] * WHEEL_SIZE
         n = self.table.players
@@ -615,7 +620,7 @@ class GameState:
         card = action - CARD
         challenge = self.table.challenges[card]
         self.faceup[seat].remove(card)
-        self.discard.append(card)
+        (self.spent if self.table.rules.used_challenges == "out" else self.discard).append(card)
         self._log("challenge", seat=seat, card=self.table.names[card], power=challenge.power)
         if challenge.power == "money":
             self.cents[seat] += challenge.cents

@@ -191,7 +191,7 @@ def event_text(e: dict, me: int, lang: str = "en") -> str | None:
         return (f"das Deck wird neu gebildet ({e['deck']} Karten); ein neues Rad wird ausgelegt" if de
                 else f"the deck is rebuilt ({e['deck']} cards); a new wheel is dealt")
     if kind == "new_wheel":
-        return (f"das neue Rad: " if de else "the new wheel: ") + wheel_line(e["wheel"], lang)
+        return ("das neue Rad: " if de else "the new wheel: ") + wheel_line(e["wheel"], lang)
     if kind == "round_end":
         rows = []
         for p in e["players"]:
