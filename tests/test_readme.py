@@ -6,7 +6,7 @@ How the commands are read and run:
   a file one command writes (`new.json`, `puzzle.txt`) is there for the commands after it, and a
   shell variable (`W=...`) holds for the lines after it.
 - `clicktown` is the installed entry point: the directory of this Python's scripts goes first on
-  PATH, which is what the README's `. .venv/bin/activate` line does (so that line is not run).
+  PATH, which is what `. .venv/bin/activate` does after `make run`.
 - `make TARGET` is checked with `make -n TARGET` in the repository (the recipe is printed, not run:
   `make run` would build a second virtual environment); `make run` must end with "Try next" lines,
   and every command they suggest must be one the README shows, so it is run here too.
@@ -94,7 +94,7 @@ def ran(tmp_path_factory):
 
 
 def test_the_readme_shows_a_quick_start_for_every_game_and_the_browser():
-    assert COMMANDS[:2] == ["make run", ACTIVATE]
+    assert COMMANDS[:2] == ["make run", "make test"]  # the two set-up commands, and nothing before them
     for game in ("oldtown", "patterns", "sequence"):
         shown = [c for c in COMMANDS if c.startswith(f"clicktown {game} ")]
         assert 3 <= len(shown) <= 4 and any(" play" in c for c in shown), game
