@@ -11,6 +11,8 @@ The whole game lives in `game/`: `state` (the engine in the OpenSpiel shape), `b
 Rules decisions: docs/rules-wild-wild-pattern.md and docs/wild-wild-pattern-game.md.
 """
 
+from ..lazy import exports
+
 # The public names, each imported from its module on first use (PEP 562), so that running one command
 # (`clicktown.patterns.commands`) does not load the whole package.
 _HOME = {
@@ -36,12 +38,4 @@ _HOME = {
 
 __all__ = sorted(_HOME)
 
-
-def __getattr__(name: str):
-    if name in _HOME:
-        from importlib import import_module
-
-        value = getattr(import_module(f".{_HOME[name]}", __name__), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = exports(__name__, _HOME)

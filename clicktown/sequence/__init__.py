@@ -20,6 +20,8 @@ the OpenSpiel shape of `clicktown.arena`, with `rules.seat_table` for the table)
 Nothing here imports OR-Tools until a CP-SAT function is called.
 """
 
+from ..lazy import exports
+
 # The public names, each imported from its module on first use (PEP 562), so that running one command
 # (`clicktown.sequence.commands`) does not load the whole package.
 _HOME = {
@@ -51,12 +53,4 @@ _HOME = {
 
 __all__ = sorted(_HOME)
 
-
-def __getattr__(name: str):
-    if name in _HOME:
-        from importlib import import_module
-
-        value = getattr(import_module(f".{_HOME[name]}", __name__), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = exports(__name__, _HOME)
