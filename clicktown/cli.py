@@ -17,7 +17,7 @@ import sys
 
 import click
 
-from .errors import ClicktownError
+from .errors import ClicktownError, one_line
 
 
 class ClicktownGroup(click.Group):
@@ -62,8 +62,7 @@ class ClicktownGroup(click.Group):
 def _fail(text: str, ctx: click.Context | None = None, exit_code: int = 2) -> int:
     """Print a one-line error (naming the command when known) and return the exit code."""
     where = f"{ctx.command_path}: " if ctx is not None else "clicktown: "
-    text = " ".join(str(text).split())
-    click.echo(where + "error: " + (text if len(text) <= 400 else text[:397] + "..."), err=True)
+    click.echo(where + "error: " + one_line(text), err=True)
     return exit_code
 
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from .errors import DataError
+from .errors import DataError, one_line
 
 #: JSON deeper than this is refused (no data file of the project needs more than 6 levels).
 MAX_DEPTH = 32
@@ -155,9 +155,18 @@ def validated(data, model, source):
         if first.get("type") == "missing":
             raise DataError(f"{source}: {place or 'top level'}: expected a value, found nothing") from None
         expected = _expected(first)
+        if _own_sentence(first):  # a check across fields (a model validator): its sentence says it all
+            raise DataError(f"{source}: {place or 'top level'}: {expected}") from None
         if ", found " in expected:  # a check of the project's own that already says what it found
             raise DataError(f"{source}: {place or 'top level'}: expected {expected}") from None
         raise fail(source, place or "top level", expected, found) from None
+
+
+def _own_sentence(error: dict) -> bool:
+    """Whether the error is a sentence of the project's own checks, not "expected X" (then "found" adds nothing)."""
+    text = error.get("msg", "")
+    return (error.get("type") == "value_error" and ", found " not in text
+            and not text.startswith(("Value error, expected ", "expected ")))
 
 
 #: Words for the text patterns of the schemas (`pattern -> what it means`), filled by the schema modules.
@@ -207,9 +216,7 @@ def short(value, width: int = 60) -> str:
     """A value as a short one-line text for error messages."""
     if value is None:
         return "null"
-    text = " ".join(repr(value).split()) if not isinstance(value, str) else repr(value)
-    text = " ".join(text.split())
-    return text if len(text) <= width else text[: width - 3] + "..."
+    return one_line(repr(value), width)
 
 
 def _size(n: int) -> str:

@@ -5,9 +5,11 @@ Nothing heavy is imported here: the commands import what they call when they run
 
 from __future__ import annotations
 
+import functools
 import importlib
 import math
 import os
+from contextlib import contextmanager
 
 import click
 
@@ -244,3 +246,54 @@ class Seconds(click.FloatRange):
         if not math.isfinite(number):
             self.fail(f"{value!r} is not a finite number of seconds", param, ctx)
         return number
+
+
+class _OutOfTime(BaseException):
+    """The alarm of `within`: a BaseException, so no `except Exception` in a search can swallow it."""
+
+
+@contextmanager
+def within(seconds: float | None):
+    """Run the block for at most `seconds` (wall clock), else raise TimeUp: "no answer within N s".
+
+    The bound is an interval timer (SIGALRM), so it stops any search written in Python wherever it
+    is; it only arms in the main thread (a command run by the CLI) and never with `seconds` None.
+    """
+    import signal
+    import threading
+
+    from .errors import TimeUp
+
+    if seconds is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def ring(signum, frame):
+        raise _OutOfTime
+
+    previous = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    except _OutOfTime:
+        raise TimeUp(f"no answer within {seconds:g} s (raise --time-limit)") from None
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def time_limit_option(default: float, what: str = "no answer"):
+    """`--time-limit SECONDS` for a command that searches: the whole run is bounded by `within`.
+
+    Past the limit the command writes nothing and exits 4 with "no answer within N s".
+    """
+    def decorate(fn):
+        @functools.wraps(fn)
+        def bounded(*args, time_limit, **kw):
+            with within(time_limit):
+                return fn(*args, **kw)
+
+        return click.option("--time-limit", type=Seconds(0.1, 86400), default=default, show_default=True,
+                            help=f"Seconds to search; {what} by then is exit code 4.")(bounded)
+
+    return decorate

@@ -8,7 +8,7 @@ import click
 
 from ..options import (GameGroup, InputFile, LaterChoice, OutputDir, OutputFile, bots_option, games_option,
                        hints_option, input_file, json_option, lang_option, output_file, played, rotate_option,
-                       seed_option, table_bots, workers_option, write_trace)
+                       seed_option, table_bots, time_limit_option, workers_option, write_trace)
 from ..output import emit_json, message, progress, table
 from ..svgkit import save_picture, write_file
 
@@ -110,6 +110,7 @@ def oldtown_verify(ctx, ids, engine, board_file, cards_file, scenarios_file, as_
 
 
 @oldtown.command("solve")
+@time_limit_option(60, "no answer")
 @click.argument("target", metavar="ID|FILE|CODE")
 @click.option("--limit", type=click.IntRange(1, 1000), default=10, show_default=True, help="Stop after this many solutions.")
 @engine_option
@@ -303,6 +304,7 @@ def _step_files(ctx, param, value):
 
 
 @oldtown.command("explain")
+@time_limit_option(60, "no answer")
 @click.argument("target", metavar="ID|FILE|CODE")
 @lang_option
 @oldtown_data
@@ -333,6 +335,7 @@ def oldtown_explain(target, lang, board_file, cards_file, scenarios_file, as_jso
 
 
 @oldtown.command("grade")
+@time_limit_option(300, "no answer")
 @click.argument("target", metavar="ID|FILE", required=False)
 @click.option("--calibrate", is_flag=True, help="Also report how the grades match the printed levels (default with no ID).")
 @oldtown_data
@@ -371,6 +374,7 @@ def _no_town(contradictory: list[str]) -> None:
 
 
 @oldtown.command("generate")
+@time_limit_option(600, "not all scenarios found")
 @click.option("--level", type=LaterChoice("clicktown.oldtown.catalogue", "LEVELS"), default="leicht", show_default=True)
 @click.option("--count", "how_many", type=click.IntRange(1, 1000), default=1, show_default=True, help="How many scenarios.")
 @seed_option

@@ -8,7 +8,7 @@ import click
 
 from ..errors import ClicktownError
 from ..options import (Seconds, GameGroup, InputFile, bots_option, games_option, hints_option, input_file, json_option,
-                       lang_option, output_file, played, rotate_option, seed_option, table_bots, workers_option,
+                       lang_option, output_file, played, rotate_option, seed_option, table_bots, time_limit_option, workers_option,
                        write_trace)
 from ..output import emit_json, progress
 from ..svgkit import save_picture
@@ -177,6 +177,7 @@ def sequence_solve(ctx, position_file, team, hand, teams, players, turns, method
 
 
 @sequence.command("puzzle")
+@time_limit_option(60, "no puzzle")
 @_seq_data
 @seed_option
 @click.option("--turns", type=click.IntRange(1, 5), default=2, show_default=True,

@@ -16,7 +16,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
-from ..errors import ClicktownError
+from ..errors import ClicktownError, one_line
 from ..numbers import whole_number
 
 MAX_BODY_BYTES = 64 * 1024  # no request of these pages needs more
@@ -46,11 +46,6 @@ def create_app() -> FastAPI:
 def static_folder():
     """The package's own folder of assets: nothing is served from anywhere else."""
     return resources.files("clicktown.web") / "static"
-
-
-def one_line(text: str, limit: int = 300) -> str:
-    text = " ".join(str(text).split())
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def error_answer(status: int, reason: str) -> JSONResponse:
