@@ -18,6 +18,7 @@ import sys
 import click
 
 from .errors import ClicktownError, one_line
+from .options import WholeRange
 
 
 class ClicktownGroup(click.Group):
@@ -30,6 +31,10 @@ class ClicktownGroup(click.Group):
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         if sys.stdout is None:  # started with stdout closed: printing results fails as a write would
             sys.stdout = _ClosedOutput()
+        if sys.stdin is None:  # started with stdin closed: reading it finds its end at once
+            import io
+
+            sys.stdin = io.StringIO("")
         try:
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
             _flush_results()
@@ -122,7 +127,7 @@ def _file_cap(ctx, param, value):
 
 @click.group(cls=ClicktownGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="clicktown")
-@click.option("--max-file-mb", type=click.IntRange(1, 4096), default=20, show_default=True, expose_value=False,
+@click.option("--max-file-mb", type=WholeRange(1, 4096), default=20, show_default=True, expose_value=False,
               callback=_file_cap, is_eager=True, help="Refuse data files larger than this many megabytes.")
 def cli():
     """Solve, check, grade and generate puzzles for Old Town, Wild Wild Pattern and Sequence."""

@@ -27,3 +27,14 @@ def number_in(text, low: int, high: int) -> int | None:
     """`whole_number(text)` when it lies in low..high (both included), else None."""
     value = whole_number(text)
     return value if value is not None and low <= value <= high else None
+
+
+def is_integer_text(text: str, max_digits: int = MAX_DIGITS) -> bool:
+    """Whether `text` is an optional sign and 1 to `max_digits` ASCII digits (blanks around allowed).
+
+    `int()` also takes "٣", "1_000" and numbers of any length; an option must not.
+    """
+    digits = text.strip()
+    if digits[:1] in ("-", "+"):
+        digits = digits[1:]
+    return 0 < len(digits) <= max_digits and _DIGITS.issuperset(digits)

@@ -15,6 +15,21 @@ import click
 
 from .output import message, progress
 
+
+class WholeRange(click.IntRange):
+    """A whole number in a range, written in ASCII digits (an optional sign, at most 30 digits).
+
+    Click's own IntRange takes whatever `int()` takes: "٣", "1_000" and numbers thousands of digits long.
+    """
+
+    def convert(self, value, param, ctx):
+        from .numbers import is_integer_text
+
+        if isinstance(value, str) and not is_integer_text(value):
+            self.fail(f"{value[:40]!r} is not a whole number (ASCII digits 0-9)", param, ctx)
+        return super().convert(value, param, ctx)
+
+
 class InputFile(click.Path):
     """A data file to read: not empty, not a directory (existence and size are checked on reading)."""
 
@@ -82,10 +97,60 @@ def writable(path: str, param, ctx, kind: click.ParamType) -> None:
     if os.path.exists(path) and not os.access(path, os.W_OK):
         kind.fail(f"{path!r} is not writable", param, ctx)
     parent = os.path.dirname(os.path.abspath(path))
+    longest = _longest_name(parent)
+    if len(os.fsencode(os.path.basename(path))) > longest:
+        kind.fail(f"the file name {os.path.basename(path)[:40]!r}... is longer than the {longest} bytes the "
+                  f"file system takes", param, ctx)
     if not os.path.isdir(parent):
         kind.fail(f"the directory of {path!r} does not exist", param, ctx)
     if not os.access(parent, os.W_OK | os.X_OK):
         kind.fail(f"cannot write into the directory of {path!r}", param, ctx)
+    if not _special(path):
+        problem = _cannot_create_in(parent)
+        if problem:
+            kind.fail(f"cannot write into the directory of {path!r}: {problem}", param, ctx)
+
+
+def _special(path: str) -> bool:
+    """Whether `path` is an existing device or pipe (written in place, never made beside)."""
+    import stat
+
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def _cannot_create_in(directory: str) -> str | None:
+    """What stops a file being made in `directory`, found by making (and removing) an empty one; None if nothing.
+
+    Permissions alone do not say it: the superuser passes every access check, yet cannot make a
+    file in /proc or on a read-only mount.
+    """
+    import tempfile
+
+    from .writing import problem
+
+    try:
+        handle, name = tempfile.mkstemp(prefix=".clicktown-probe-", dir=directory)
+    except OSError as exc:
+        return problem(exc)
+    os.close(handle)
+    try:
+        os.unlink(name)
+    except OSError:
+        pass
+    return None
+
+
+def _longest_name(directory: str) -> int:
+    """The longest file name (in bytes) the file system of `directory` takes (255 when it cannot say)."""
+    while directory and not os.path.isdir(directory):
+        directory = os.path.dirname(directory)
+    try:
+        return os.pathconf(directory or ".", "PC_NAME_MAX")
+    except (OSError, ValueError):
+        return 255
 
 
 class GuardedCommand(click.Command):
@@ -169,16 +234,16 @@ def table_bots(text: str, seats: int, registry: str, seats_text: str = "seats") 
     return names
 
 
-games_option = click.option("--games", type=click.IntRange(1, 1_000_000), default=100, show_default=True,
+games_option = click.option("--games", type=WholeRange(1, 1_000_000), default=100, show_default=True,
                             help="How many games.")
-workers_option = click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+workers_option = click.option("--workers", type=WholeRange(1, 64), default=1, show_default=True,
                               help="Worker processes (same results whatever the number).")
 rotate_option = click.option("--rotate", is_flag=True, default=False,
                              help="Turn the bots one seat round the table from game to game.")
 
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print the results as JSON on stdout.")
-seed_option = click.option("--seed", type=click.IntRange(0, 2**32 - 1), default=0, show_default=True,
+seed_option = click.option("--seed", type=WholeRange(0, 2**32 - 1), default=0, show_default=True,
                            help="Random seed, 0 to 2**32-1; the same seed gives the same results.")
 
 
@@ -242,6 +307,8 @@ class Seconds(click.FloatRange):
     name = "seconds"
 
     def convert(self, value, param, ctx):
+        if isinstance(value, str) and not (value.isascii() and len(value) <= 40):
+            self.fail(f"{value[:40]!r} is not a number of seconds (ASCII digits 0-9)", param, ctx)
         number = super().convert(value, param, ctx)
         if not math.isfinite(number):
             self.fail(f"{value!r} is not a finite number of seconds", param, ctx)

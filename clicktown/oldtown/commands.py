@@ -6,7 +6,7 @@ import os
 
 import click
 
-from ..options import (GameGroup, InputFile, LaterChoice, OutputDir, OutputFile, bots_option, games_option,
+from ..options import (WholeRange, GameGroup, InputFile, LaterChoice, OutputDir, OutputFile, bots_option, games_option,
                        hints_option, input_file, json_option, lang_option, output_file, played, rotate_option,
                        seed_option, table_bots, time_limit_option, workers_option, write_trace)
 from ..output import emit_json, message, progress, table
@@ -112,7 +112,7 @@ def oldtown_verify(ctx, ids, engine, board_file, cards_file, scenarios_file, as_
 @oldtown.command("solve")
 @time_limit_option(60, "no answer")
 @click.argument("target", metavar="ID|FILE|CODE")
-@click.option("--limit", type=click.IntRange(1, 1000), default=10, show_default=True, help="Stop after this many solutions.")
+@click.option("--limit", type=WholeRange(1, 1000), default=10, show_default=True, help="Stop after this many solutions.")
 @engine_option
 @oldtown_data
 @json_option
@@ -374,9 +374,9 @@ def _no_town(contradictory: list[str]) -> None:
 
 
 @oldtown.command("generate")
-@time_limit_option(600, "not all scenarios found")
+@time_limit_option(60, "not all scenarios found")
 @click.option("--level", type=LaterChoice("clicktown.oldtown.catalogue", "LEVELS"), default="leicht", show_default=True)
-@click.option("--count", "how_many", type=click.IntRange(1, 1000), default=1, show_default=True, help="How many scenarios.")
+@click.option("--count", "how_many", type=WholeRange(1, 1000), default=1, show_default=True, help="How many scenarios.")
 @seed_option
 @click.option("--out", "out_dir", type=OutputDir(), help="Also write each scenario to DIR/<id>.json (DIR is made if missing).")
 @click.option("--solutions", is_flag=True, help="Also print the solutions (after all scenarios).")
@@ -458,13 +458,13 @@ def _rules_chosen():
 
 
 OT_BOTS = "clicktown.oldtown.game.bots"
-ot_players_option = click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True,
+ot_players_option = click.option("--players", type=WholeRange(2, 4), default=3, show_default=True,
                                  help="Players at the table (in play, you included).")
 
 
 @oldtown.command("play")
 @ot_players_option
-@click.option("--seat", type=click.IntRange(0, 3), default=0, show_default=True, help="Your seat (0 starts).")
+@click.option("--seat", type=WholeRange(0, 3), default=0, show_default=True, help="Your seat (0 starts).")
 @bots_option(OT_BOTS)
 @seed_option
 @output_file("--trace", "trace_file", help="Write the game as JSON Lines to FILE.")
@@ -494,7 +494,7 @@ def oldtown_play(players, seat, bots, seed, trace_file, board_file, cards_file, 
 
 @oldtown.command("referee")
 @click.argument("state_file", metavar="STATE", type=InputFile())
-@click.option("--card", "card_number", type=click.IntRange(1, 60), help="The card played (1-60).")
+@click.option("--card", "card_number", type=WholeRange(1, 60), help="The card played (1-60).")
 @click.option("--my", "my_building", help="The building the card names as 'my building' (types B and C).")
 @click.option("--mine", "mine_named", metavar="BUILDING[,BUILDING]",
               help="The player's buildings, when the state has no \"mine\" (needed for B and C cards).")

@@ -90,8 +90,12 @@ def _plots_text(plots) -> str:
 def read_sheet(path, buildings: dict[str, str]) -> dict[int, Card]:
     """The cards of a filled sheet; `buildings` maps English and German names (folded) to English ones."""
     text = read_text(path)
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
-    missing = [c for c in ("number", "type", "plots") if c not in (reader.fieldnames or [])]
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff"), newline=""))  # any line ending: \n, \r\n or \r
+    try:
+        header = reader.fieldnames or []
+    except csv.Error as exc:
+        raise DataError(f"{path}: line 1: not a sheet header ({exc})") from None
+    missing = [c for c in ("number", "type", "plots") if c not in header]
     if missing:
         raise DataError(f"{path}: the sheet needs the columns {', '.join(COLUMNS)} (missing: {', '.join(missing)})")
     cards: dict[int, Card] = {}

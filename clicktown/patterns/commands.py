@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..options import (Seconds, GameGroup, OutputFile, bots_option, games_option, hints_option, input_file, json_option,
+from ..options import (WholeRange, Seconds, GameGroup, OutputFile, bots_option, games_option, hints_option, input_file, json_option,
                        lang_option, output_file, played, rotate_option, seed_option, table_bots, workers_option,
                        write_trace)
 from ..output import emit_json, progress
@@ -28,7 +28,7 @@ def wwp_options(command):
         input_file("--deck", "deck_file", help="Your own deck file (JSON, like the built-in one)."),
         click.option("--after", type=click.Choice(["clockwise", "counterclockwise"]), default="clockwise",
                      show_default=True, help='Which way "after" goes (counterclockwise = the German text).'),
-        click.option("--min-occurrences", type=click.IntRange(1, 8), default=2, show_default=True,
+        click.option("--min-occurrences", type=WholeRange(1, 8), default=2, show_default=True,
                      help="How many trigger cards a pattern needs, 1-8 (1 = the literal reading)."),
         click.option("--lenient", is_flag=True, help="A created pattern need not involve the played card."),
         click.option("--extend/--strict-new", default=True, show_default=True,
@@ -53,7 +53,7 @@ def wwp_setup(deck_file, after, min_occurrences, lenient, extend):
 @wwp_options
 @click.option("--svg", "svg_file", type=OutputFile(), help="Also draw the wheel as an SVG picture.")
 @click.option("--png", "png_file", type=OutputFile(), help="Also draw it as a PNG picture (needs cairosvg).")
-@click.option("--pattern", "pattern_number", type=click.IntRange(1, 224), default=1, show_default=True,
+@click.option("--pattern", "pattern_number", type=WholeRange(1, 224), default=1, show_default=True,
               help="Which listed pattern the picture highlights (1 = the first; a wheel holds at most 224).")
 def patterns_list(wheel, as_json, deck_file, after, min_occurrences, lenient, extend, svg_file, png_file, pattern_number):
     """Every valid pattern on WHEEL."""
@@ -94,7 +94,7 @@ def patterns_moves(wheel, card, as_json, deck_file, after, min_occurrences, leni
 @patterns.command("check")
 @click.argument("wheel")
 @click.argument("sentence")
-@click.option("--played", type=click.IntRange(0, 7), metavar="POS", help="The position the card was played on (0-7); WHEEL is then the wheel before the move.")
+@click.option("--played", type=WholeRange(0, 7), metavar="POS", help="The position the card was played on (0-7); WHEEL is then the wheel before the move.")
 @click.option("--card", "played_card", metavar="CARD", help="The card played (with --played).")
 @wwp_options
 def patterns_check(wheel, sentence, played, played_card, as_json, deck_file, after, min_occurrences, lenient, extend):
@@ -173,7 +173,7 @@ def patterns_wild(wheel, card, as_json, deck_file, after, min_occurrences, lenie
 
 
 @patterns.command("stats")
-@click.option("--wheels", type=click.IntRange(1, 1_000_000), default=10000, show_default=True,
+@click.option("--wheels", type=WholeRange(1, 1_000_000), default=10000, show_default=True,
               help="How many random wheels to deal, 1 to 1,000,000 (a few hundred thousand a second).")
 @seed_option
 @wwp_options
@@ -198,7 +198,7 @@ def wwp_game_options(fn):
     fn = input_file("--bank", "bank_file", help="Your own Bank / Target / challenge cards file (JSON, like the built-in one).")(fn)
     fn = bots_option(WWP_BOTS)(fn)
     fn = click.option("--mode", type=click.Choice(["saloon", "alive-or-dead"]), default="saloon", show_default=True)(fn)
-    fn = click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True, help="2 to 4 players.")(fn)
+    fn = click.option("--players", type=WholeRange(2, 4), default=3, show_default=True, help="2 to 4 players.")(fn)
     fn = click.option("--used-challenges", type=click.Choice(["out", "back"]), default="out", show_default=True,
                       help="A used challenge card leaves the game for good ('scheiden aus dem Spiel aus'), or comes "
                            "back in the new deck when it is rebuilt ('die zuvor aus dem Spiel genommenen Karten').")(fn)
@@ -227,7 +227,7 @@ def patterns_simulate(used_challenges, players, mode, bots, bank_file, seed, tra
 
 @patterns.command("play")
 @wwp_game_options
-@click.option("--seat", type=click.IntRange(0, 3), default=0, show_default=True, help="Your seat, 0 to players-1.")
+@click.option("--seat", type=WholeRange(0, 3), default=0, show_default=True, help="Your seat, 0 to players-1.")
 @click.option("--reaction", type=Seconds(0, 60), default=5.0, show_default=True,
               help="Seconds the bots take to react: answer the race within them to be first (0: the order is drawn).")
 @lang_option

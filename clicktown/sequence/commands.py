@@ -7,7 +7,7 @@ import sys
 import click
 
 from ..errors import ClicktownError
-from ..options import (Seconds, GameGroup, InputFile, bots_option, games_option, hints_option, input_file, json_option,
+from ..options import (WholeRange, Seconds, GameGroup, InputFile, bots_option, games_option, hints_option, input_file, json_option,
                        lang_option, output_file, played, rotate_option, seed_option, table_bots, time_limit_option, workers_option,
                        write_trace)
 from ..output import emit_json, progress
@@ -35,9 +35,9 @@ def _seq_data(fn):
 
 def _seq_players(fn):
     """--players and --teams."""
-    fn = click.option("--players", type=click.IntRange(2, 12), help="Players at the table (Sequence: 2, 3, 4, 6, 8, 9, 10, 12; "
+    fn = click.option("--players", type=WholeRange(2, 12), help="Players at the table (Sequence: 2, 3, 4, 6, 8, 9, 10, 12; "
                       "Sequence Numbers: 2, 3, 4, 6).")(fn)
-    return click.option("--teams", type=click.IntRange(2, 3), help="Number of teams, 2 or 3.")(fn)
+    return click.option("--teams", type=WholeRange(2, 3), help="Number of teams, 2 or 3.")(fn)
 
 
 def _seq_table(fn):
@@ -148,7 +148,7 @@ def sequence_moves(position_file, team, hand, teams, players, game, board_file, 
 @sequence.command("solve")
 @_position_arg
 @_seq_table
-@click.option("--turns", type=click.IntRange(0, SEQ_MAX_TURNS), required=True, help="Win within this many of the team's own turns.")
+@click.option("--turns", type=WholeRange(0, SEQ_MAX_TURNS), required=True, help="Win within this many of the team's own turns.")
 @click.option("--method", type=click.Choice(["search", "cp-sat"]), default="search", show_default=True,
               help="The search over moves (refuting early on bitboards, usually the quicker) or the CP-SAT model.")
 @click.option("--time-limit", type=Seconds(0.1, 86400), default=60, show_default=True,
@@ -180,7 +180,7 @@ def sequence_solve(ctx, position_file, team, hand, teams, players, turns, method
 @time_limit_option(60, "no puzzle")
 @_seq_data
 @seed_option
-@click.option("--turns", type=click.IntRange(1, 5), default=2, show_default=True,
+@click.option("--turns", type=WholeRange(1, 5), default=2, show_default=True,
               help="Win in this many turns (1 or 2; up to 5, the Sequence Numbers hand, with --any-first-move).")
 @click.option("--any-first-move", is_flag=True, help="Drop the unique-first-move demand (allows --turns 3 and more).")
 @click.option("--answer", is_flag=True, help="Also print the answer (as comment lines).")
@@ -253,7 +253,7 @@ def sequence_simulate(game, board_file, deck_file, players, teams, bots, seed, t
 
 @sequence.command("play")
 @_seq_game_options
-@click.option("--seat", type=click.IntRange(0, 11), default=0, show_default=True, help="Your seat (0 moves first).")
+@click.option("--seat", type=WholeRange(0, 11), default=0, show_default=True, help="Your seat (0 moves first).")
 @lang_option
 @hints_option
 @json_option

@@ -7,6 +7,8 @@ import socket
 
 import click
 
+from ..options import WholeRange
+
 LOOPBACK_NAMES = {"localhost"}
 
 
@@ -27,7 +29,7 @@ class HostAddress(click.ParamType):
 @click.command("serve")
 @click.option("--host", type=HostAddress(), default="127.0.0.1", show_default=True,
               help="IP address to listen on. Anything but loopback lets other machines connect (a warning says so).")
-@click.option("--port", type=click.IntRange(1, 65535), default=8765, show_default=True)
+@click.option("--port", type=WholeRange(1, 65535), default=8765, show_default=True)
 @click.option("--open", "open_browser", is_flag=True, help="Also open the home page in the default browser.")
 def serve(host, port, open_browser):
     """Play in the browser: Old Town's solo puzzles and the games, on http://127.0.0.1:8765/.

@@ -37,6 +37,15 @@ ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "clicktown"
 SCRIPT = str(Path(sys.executable).parent / "clicktown")
 SOURCE = ""  # --source: run another copy of the package (e.g. an export of an older commit)
+#: How a run starts: the console script, or (with --source) the same entry point found on PYTHONPATH.
+LAUNCH = [SCRIPT]
+LAUNCHER = """import sys
+try:
+    from clicktown.start import main
+except ImportError:  # a copy from before the entry point had its own module
+    from clicktown.cli import main
+sys.exit(main())
+"""
 
 #: Numbers nobody means: signs, specials, a 5,000-digit one and digits that are not ASCII.
 BAD_NUMBERS = ["-1", "0", "nan", "inf", "9" * 5000, "²", "٣", "1.5", ""]
@@ -626,14 +635,15 @@ def execute(case: Case, argv: list[str], place: Path, timeout: float):
     if case.stdout == "closed":
         closed.add(1)
 
-    def prepare():
+    def prepare():  # as a terminal starts a command: Ctrl-C live (a background shell may have ignored it)
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
         for fd in closed:
             os.close(fd)
 
     stdin = subprocess.DEVNULL if case.stdin is None else subprocess.PIPE
     start = time.monotonic()
-    process = subprocess.Popen([SCRIPT, *argv], cwd=place, stdin=stdin, stdout=stdout, stderr=subprocess.PIPE,
-                               env=env, start_new_session=True, preexec_fn=prepare if closed else None)
+    process = subprocess.Popen([*LAUNCH, *argv], cwd=place, stdin=stdin, stdout=stdout, stderr=subprocess.PIPE,
+                               env=env, start_new_session=True, preexec_fn=prepare)
     hung = False
     try:
         if case.interrupt is not None:
@@ -663,7 +673,7 @@ def judge(case, code, stderr, hung, before, after, place) -> list[str]:
         faults.append("traceback")
     if code == 3:
         faults.append("exit 3")
-    if not hung and code not in (0, 1, 2, 4, 130):
+    if not hung and code not in (0, 1, 2, 3, 4, 130):
         faults.append(f"exit {code}")
     changed = sorted(name for name in set(before) | set(after) if before.get(name) != after.get(name))
     if case.interrupt is not None:
@@ -732,8 +742,12 @@ def main(argv=None) -> int:
     parser.add_argument("--failures", action="store_true", help="print only the failed runs")
     parser.add_argument("--source", default="", help="a directory holding another copy of the clicktown package to run")
     args = parser.parse_args(argv)
-    global SOURCE
+    global SOURCE, LAUNCH
     SOURCE = args.source
+    if SOURCE:
+        launcher = Path(tempfile.mkdtemp(prefix="hostile-launch-")) / "clicktown_launch.py"
+        launcher.write_text(LAUNCHER)
+        LAUNCH = [sys.executable, str(launcher)]
     cases = [c for c in all_cases() if args.only in c.group or args.only in " ".join(c.argv)]
     print(f"{len(cases)} cases", file=sys.stderr)
     with ThreadPoolExecutor(args.jobs) as pool:
