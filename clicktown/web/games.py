@@ -15,6 +15,52 @@ PERSON = "person"  # in `bots`: this seat is a person with a join link
 
 
 @dataclass(frozen=True)
+class RuleChoice:
+    """One rule option a table can be opened with: its words (the default first) and its help text.
+
+    Read from the game's own `simulate` command, so the lobby offers exactly what the command line
+    does, with the same default and the same sentence.
+    """
+
+    name: str
+    choices: tuple[str, ...]
+    help: str
+    values: tuple = ()  # what each choice means to the engine (the words themselves when empty)
+
+    @property
+    def default(self) -> str:
+        return self.choices[0]
+
+    def value(self, word: str):
+        return self.values[self.choices.index(word)] if self.values else word
+
+
+def rule_choice(param) -> RuleChoice:
+    """A click option of a game's rules as a RuleChoice (a choice, a whole number in a range, or a flag)."""
+    import click
+
+    help_text = " ".join((param.help or "").split())
+    if isinstance(param.type, click.Choice):
+        return RuleChoice(param.name, (param.default, *(c for c in param.type.choices if c != param.default)), help_text)
+    if isinstance(param.type, click.IntRange):
+        numbers = (param.default, *(n for n in range(param.type.min, param.type.max + 1) if n != param.default))
+        return RuleChoice(param.name, tuple(map(str, numbers)), help_text, numbers)
+    on = param.opts[0].lstrip("-")
+    off = param.secondary_opts[0].lstrip("-") if param.secondary_opts else f"no-{on}"
+    default = param.default is True  # a flag with no default given is off
+    words, values = ((on, off), (True, False)) if default else ((off, on), (False, True))
+    return RuleChoice(param.name, words, help_text, values)
+
+
+def rule_choices_of(module: str, command: str, names: tuple[str, ...]) -> tuple[RuleChoice, ...]:
+    """The RuleChoices of the options `names` of a game's command (e.g. its `simulate`)."""
+    import importlib
+
+    params = {p.name: p for p in getattr(importlib.import_module(module), command).params}
+    return tuple(rule_choice(params[name]) for name in names)
+
+
+@dataclass(frozen=True)
 class Adapter:
     """How a table drives one game."""
 
@@ -29,11 +75,37 @@ class Adapter:
         if players not in self.players:
             raise ClicktownError(f"{self.title} is played by {', '.join(map(str, self.players))} players, not {players}")
 
+    def rule_choices(self) -> tuple[RuleChoice, ...]:
+        """The rule options a table of this game can be opened with (none unless the game has some)."""
+        return ()
+
+    def chosen_rules(self, given) -> dict[str, str]:
+        """The rule words for a new table: `given` (name -> word) checked, the defaults for the rest.
+
+        A word that is not one of the option's choices is refused with a one-line reason.
+        """
+        chosen = {}
+        for rule in self.rule_choices():
+            word = given.get(rule.name, rule.default)
+            if word not in rule.choices:
+                raise ClicktownError(f"rule option {rule.name} of {self.title} is one of {', '.join(rule.choices)}, "
+                                     f"not {str(word)[:40]!r}")
+            chosen[rule.name] = word
+        return chosen
+
+    def rules_in_force(self, state) -> dict:
+        """The rule options the engine of `state` holds, in the lobby's words."""
+        return {}
+
+    def engine_rules(self, chosen: dict[str, str]) -> dict:
+        """The chosen words as the engine's values (name -> value)."""
+        return {rule.name: rule.value(chosen[rule.name]) for rule in self.rule_choices() if rule.name in chosen}
+
 
 # ---- Sequence and Sequence Numbers ---------------------------------------------------------------
 
 class SequenceGame(Adapter):
-    def new(self, players: int, seats: tuple[str, ...]):
+    def new(self, players: int, seats: tuple[str, ...], rules: dict | None = None):
         from ..sequence.game.simulate import Setup, make_match
 
         state = make_match(Setup(self.name, players, None, ("greedy",))).new_state()
@@ -83,10 +155,22 @@ def oldtown_catalogue():
 
 
 class OldTownGame(Adapter):
-    def new(self, players: int, seats):
+    def rule_choices(self) -> tuple[RuleChoice, ...]:
+        from ..oldtown.game.rule_options import OPTIONS
+
+        return rule_choices_of("clicktown.oldtown.commands", "oldtown_simulate", tuple(OPTIONS))
+
+    def new(self, players: int, seats, rules: dict | None = None):
+        from ..oldtown.game.rule_options import RuleOptions
         from ..oldtown.game.state import new_game
 
-        return new_game(oldtown_catalogue(), players)
+        return new_game(oldtown_catalogue(), players, options=RuleOptions(**self.engine_rules(rules or {})))
+
+    def rules_in_force(self, state) -> dict:
+        """The rule options the engine holds, as the command line words them."""
+        from dataclasses import asdict
+
+        return asdict(state.options)
 
     def bot(self, name: str):
         from ..oldtown.game.bots import make_bot
@@ -113,7 +197,7 @@ class OldTownGame(Adapter):
 
     def trace(self, state, seats, seed) -> list[dict]:
         return [{"event": "game_start", "game": "oldtown", "seed": seed, "players": state.players,
-                 "bots": list(seats)}, *state.events]
+                 "bots": list(seats), "rules": self.rules_in_force(state)}, *state.events]
 
     def auto_pass(self, state, seat) -> int | None:
         """A person's stop decision when no marker can go: no claim can be right, so the table passes."""
@@ -143,11 +227,26 @@ class OldTownGame(Adapter):
 
 # ---- Wild Wild Pattern --------------------------------------------------------------------------
 
+#: Wild Wild Pattern's rules options a table offers (those of `patterns simulate`).
+PATTERNS_RULES = ("used_challenges", "after", "min_occurrences", "extend", "lenient")
+
+
 class PatternsGame(Adapter):
-    def new(self, players: int, seats):
+    def rule_choices(self) -> tuple[RuleChoice, ...]:
+        return rule_choices_of("clicktown.patterns.commands", "patterns_simulate", PATTERNS_RULES)
+
+    def new(self, players: int, seats, rules: dict | None = None):
+        from ..patterns.analysis import Rules
         from ..patterns.game.simulate import Setup, start
 
-        return start(Setup(players, "saloon", tuple(seats), False, trace=True))
+        engine = Rules(**self.engine_rules(rules or {}))
+        return start(Setup(players, "saloon", tuple(seats), False, rules=engine, trace=True))
+
+    def rules_in_force(self, state) -> dict:
+        """The rules the engine holds, in the lobby's words."""
+        held = state.table.rules
+        return {rule.name: rule.choices[rule.values.index(getattr(held, rule.name))] if rule.values
+                else getattr(held, rule.name) for rule in self.rule_choices()}
 
     def bot(self, name: str):
         from ..patterns.game.bots import make_bot
@@ -172,7 +271,7 @@ class PatternsGame(Adapter):
 
     def trace(self, state, seats, seed) -> list[dict]:
         return [{"event": "game_start", "game": 0, "seed": seed, "players": state.table.players,
-                 "mode": state.table.mode, "bots": list(seats)}, *state.events]
+                 "mode": state.table.mode, "bots": list(seats), "rules": self.rules_in_force(state)}, *state.events]
 
     def auto_pass(self, state, seat) -> int | None:
         return None

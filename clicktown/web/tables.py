@@ -55,14 +55,15 @@ class Table:
     """One game in progress: the engine's state, who sits where, the tokens of the people's seats."""
 
     def __init__(self, game: str, players: int, seats: tuple[str, ...], seed: int, lang: str, hints: bool | None,
-                 reaction: float):
+                 reaction: float, rules: dict[str, str] | None = None):
         self.id = secrets.token_urlsafe(9)
         self.game, self.adapter = game, adapter(game)
         self.players, self.seats, self.seed = players, seats, seed
         self.lang, self.hints, self.reaction = lang, hints, reaction
+        self.rules = self.adapter.chosen_rules(rules or {})
         self.tokens = {s: secrets.token_urlsafe(16) for s, who in enumerate(seats) if who == PERSON}
         self.bots = {s: self.adapter.bot(who) for s, who in enumerate(seats) if who != PERSON}
-        self.state = self.adapter.new(players, seats)
+        self.state = self.adapter.new(players, seats, self.rules)
         self.rng = random.Random(seed)
         self.lock = threading.Lock()
         self.version = 0
@@ -241,9 +242,34 @@ def seated(table_id: str, seat: int, token: str | None) -> Table:
 
 # ---- pages ------------------------------------------------------------------------------------------
 
+def rules_fieldset(name: str, game) -> str:
+    """The rule options of one game as selects (the default selected, the option's sentence as help)."""
+    rules = game.rule_choices()
+    if not rules:
+        return ""
+    selects = "".join(
+        f'<label>{escape(rule.name.replace("_", " "))} <select name="{name}.{rule.name}" data-rule-option="{rule.name}" '
+        f'title="{escape(rule.help)}">'
+        + "".join(f'<option value="{escape(word)}"{" selected" if word == rule.default else ""}>{escape(word)}'
+                  f'{" (default)" if word == rule.default else ""}</option>' for word in rule.choices)
+        + "</select></label>" for rule in rules)
+    return (f'<fieldset class="rules" data-game="{name}"><legend>Rule options of {escape(game.title)}</legend>'
+            f'{selects}</fieldset>')
+
+
+def rules_given(game: str, query) -> dict[str, str]:
+    """The rule options named in a request, for `game`: `name=word` (or the lobby's `game.name=word`)."""
+    names = {rule.name for rule in adapter(game).rule_choices()}
+    given = {key: value for key, value in query.items() if key in names}
+    given.update({key.split(".", 1)[1]: value for key, value in query.items()
+                  if key.startswith(game + ".") and key.split(".", 1)[1] in names})
+    return given
+
+
 @router.get("/tables")
 def lobby():
     options = "".join(f'<option value="{name}">{escape(g.title)}</option>' for name, g in GAMES.items())
+    fieldsets = "".join(rules_fieldset(name, g) for name, g in GAMES.items())
     body = f"""<h1>Play at a table</h1>
 <p>Choose a game, how many play, and who sits in the other seats: a bot (random, greedy, lookahead for
 Sequence, planner for Old Town and Wild Wild Pattern) or <code>person</code>, a friend who joins through
@@ -254,28 +280,35 @@ a link. Seat 0 is yours.</p>
 <label>Other seats <input name="bots" value="greedy" title="comma-separated, repeated round the table"></label>
 <label>Seed <input name="seed" type="number" min="0" value="0"></label>
 <label>Language <select name="lang"><option value="en">English</option><option value="de">Deutsch</option></select></label>
+{fieldsets}
 <button type="submit">Open the table</button>
 </form>
+<p>Where the rulebooks can be read two ways, the table plays the reading chosen under <em>Rule options</em>
+(hover an option for its sentence; the defaults are the command line's).</p>
 <p>A game's trace can be stepped through in the <a href="/viewer">trace viewer</a>.</p>"""
-    return page("tables", body)
+    return page("tables", body, scripts=("lobby.js",))
 
 
 @router.get("/play")
 def play_form(request: Request, game: str = Query("sequence", max_length=20)):
     """The lobby's form: on to `/play/<game>` with the other parameters."""
     adapter(game)
-    rest = urlencode([(k, v) for k, v in request.query_params.items() if k != "game"], safe=",")
+    rules = rules_given(game, request.query_params)
+    rest = urlencode([(k, v) for k, v in request.query_params.items() if k != "game" and "." not in k]
+                     + sorted(rules.items()), safe=",")
     return RedirectResponse(f"/play/{game}?{rest}", status_code=303)
 
 
 @router.get("/play/{game}")
-def play(game: str, players: int | None = Query(None, ge=2, le=12), bots: str | None = Query(None, max_length=200),
-         seed: int = Query(0, ge=0, le=MAX_SEED), lang: str = Query("en", pattern="^(en|de)$"),
-         hints: bool | None = None, reaction: float = Query(REACTION, ge=0, le=60)):
-    """Open a table and take seat 0."""
+def play(game: str, request: Request, players: int | None = Query(None, ge=2, le=12),
+         bots: str | None = Query(None, max_length=200), seed: int = Query(0, ge=0, le=MAX_SEED),
+         lang: str = Query("en", pattern="^(en|de)$"), hints: bool | None = None,
+         reaction: float = Query(REACTION, ge=0, le=60)):
+    """Open a table and take seat 0; the game's rule options come as `name=word` (400 for a word it has not)."""
     rules = adapter(game)
     players = players or rules.default_players
-    table = Table(game, players, seat_list(rules, players, bots), seed, lang, hints, reaction)
+    table = Table(game, players, seat_list(rules, players, bots), seed, lang, hints, reaction,
+                  rules_given(game, request.query_params))
     open_table(table)
     return RedirectResponse(f"/table/{table.id}/0?token={table.tokens[0]}", status_code=303)
 
@@ -293,6 +326,7 @@ def table_page(table_id: str, seat: int, request: Request, token: str | None = Q
     body = f"""<div class="table" data-table="{table.id}" data-seat="{seat}" data-token="{escape(token)}" data-game="{table.game}">
 <h1>{escape(table.adapter.title)} <small>seat {seat}</small></h1>
 {links}
+{rules_in_force(table)}
 <div class="play">
 <div class="board" aria-label="board"></div>
 <div class="side">
@@ -307,6 +341,17 @@ def table_page(table_id: str, seat: int, request: Request, token: str | None = Q
 </div>
 </div>"""
     return page(f"{table.adapter.title} · seat {seat}", body, scripts=("tables.js",), lang=table.lang)
+
+
+def rules_in_force(table: Table) -> str:
+    """The table's rule options as the engine holds them, each with its sentence as help."""
+    held = table.adapter.rules_in_force(table.state)
+    if not held:
+        return ""
+    helps = {rule.name: rule.help for rule in table.adapter.rule_choices()}
+    items = "".join(f'<dt>{escape(name.replace("_", " "))}</dt><dd data-rule-option="{name}" '
+                    f'title="{escape(helps.get(name, ""))}">{escape(str(word))}</dd>' for name, word in held.items())
+    return f'<details class="rules-in-force" open><summary>Rule options</summary><dl>{items}</dl></details>'
 
 
 # ---- the seat's answers --------------------------------------------------------------------------------
