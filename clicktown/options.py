@@ -105,20 +105,12 @@ def writable(path: str, param, ctx, kind: click.ParamType) -> None:
         kind.fail(f"the directory of {path!r} does not exist", param, ctx)
     if not os.access(parent, os.W_OK | os.X_OK):
         kind.fail(f"cannot write into the directory of {path!r}", param, ctx)
-    if not _special(path):
+    from .writing import special_file
+
+    if not special_file(path):
         problem = _cannot_create_in(parent)
         if problem:
             kind.fail(f"cannot write into the directory of {path!r}: {problem}", param, ctx)
-
-
-def _special(path: str) -> bool:
-    """Whether `path` is an existing device or pipe (written in place, never made beside)."""
-    import stat
-
-    try:
-        return not stat.S_ISREG(os.stat(path).st_mode)
-    except (OSError, ValueError):
-        return False
 
 
 def _cannot_create_in(directory: str) -> str | None:

@@ -35,7 +35,7 @@ def replacing(path: str | Path, binary: bool = False, keep_on_interrupt: bool = 
     Ctrl-C keeps what was written so far (renamed onto `path`) before the interrupt goes on.
     """
     target = Path(path)
-    if _special(target):  # a device or pipe (/dev/null, /dev/stdout): written in place, never replaced
+    if special_file(target):  # a device or pipe (/dev/null, /dev/stdout): written in place, never replaced
         with _direct(target, binary) as stream:
             yield stream
         return
@@ -60,7 +60,7 @@ def write_file(path: str | Path, data: str | bytes) -> None:
         stream.write(data)
 
 
-def _special(target: Path) -> bool:
+def special_file(target: str | Path) -> bool:
     """Whether `target` exists and is not a regular file (a device, a pipe, a socket)."""
     import stat
 
