@@ -68,6 +68,7 @@ class Case:
     stdout: str = "pipe"  # "pipe", "full" (/dev/full) or "closed"
     interrupt: float | None = None  # seconds before Ctrl-C reaches the process group
     dirs: tuple[str, ...] = ()
+    refuse: bool = False  # the input is no valid value anywhere: exit 0 means it was taken for one
 
 
 @dataclass
@@ -362,9 +363,11 @@ def number_cases() -> list[Case]:
         (["sequence", "puzzle"], "--turns", {}),
         (["serve"], "--port", {}),
     ]
-    cases = [Case("numbers", base + [option, value], dict(files))
+    never = {"-1", "nan", "inf", "9" * 5000, "²", "٣", ""}  # no option of the CLI takes these
+    cases = [Case("numbers", base + [option, value], dict(files), refuse=value in never)
              for base, option, files in targets for value in BAD_NUMBERS if not (value == "0" and option == "--seat")]
-    cases += [Case("numbers", ["--max-file-mb", value, "oldtown", "scenarios"]) for value in BAD_NUMBERS]
+    cases += [Case("numbers", ["--max-file-mb", value, "oldtown", "scenarios"], refuse=value in never)
+              for value in BAD_NUMBERS]
     return cases
 
 
@@ -545,6 +548,10 @@ def signal_cases(sheet: str) -> list[Case]:
                                   "--trace", "t.jsonl"], {"c.csv": sheet}, interrupt=3.0))
     for argv in (["oldtown", "play"], ["patterns", "play", "--reaction", "0"], ["sequence", "play"]):
         cases.append(Case("signals", argv + ["--trace", "t.jsonl"], stdin=None, interrupt=2.0))
+    for argv in (["oldtown", "scenarios"], ["patterns", "stats", "--wheels", "1000000"],
+                 ["sequence", "simulate", "--games", "1000", "--trace", "t.jsonl"]):
+        for after in (0.05, 0.15, 0.3):  # while the command line is still loading
+            cases.append(Case("signals", argv, interrupt=after))
     return cases
 
 
@@ -673,7 +680,8 @@ def judge(case, code, stderr, hung, before, after, place) -> list[str]:
         faults.append("traceback")
     if code == 3:
         faults.append("exit 3")
-    if not hung and code not in (0, 1, 2, 3, 4, 130):
+    interrupted = case.interrupt is not None and code == -signal.SIGINT  # ended by the Ctrl-C itself: the shell says 130
+    if not hung and code not in (0, 1, 2, 3, 4, 130) and not interrupted:
         faults.append(f"exit {code}")
     changed = sorted(name for name in set(before) | set(after) if before.get(name) != after.get(name))
     if case.interrupt is not None:
@@ -685,6 +693,8 @@ def judge(case, code, stderr, hung, before, after, place) -> list[str]:
     elif code == 0 and [name for name in before if name not in after or before[name] != after[name]] and \
             not case_replaces(case):
         faults.append("changed an input")
+    if case.refuse and code in (0, 1):
+        faults.append("accepted")
     lines = [line for line in stderr.splitlines() if line.strip()]
     if code == 2 and len(lines) != 1:
         faults.append(f"{len(lines)} lines")
@@ -735,7 +745,8 @@ def label(case: Case) -> str:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--timeout", type=float, default=60.0)
+    parser.add_argument("--timeout", type=float, default=75.0,
+                        help="seconds before a run counts as a hang (above the commands' default --time-limit of 60 s)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", default="", help="run only the cases whose group or words contain this text")
     parser.add_argument("--json", default="", help="also write every outcome to this file")
@@ -765,7 +776,7 @@ def main(argv=None) -> int:
                 print(f"          faults: {', '.join(outcome.faults)} | {last[:200]}")
     clean = sum(1 for o in outcomes if not o.faults)
     print(f"\n{len(outcomes)} runs: {clean} clean, {len(outcomes) - clean} with faults")
-    for kind in ("traceback", "exit 3", "hang", "wrote", "lines", "silent", "broken", "changed"):
+    for kind in ("traceback", "exit 3", "hang", "wrote", "lines", "silent", "broken", "changed", "accepted"):
         print(f"  {kind:10s} {totals.pop(kind, 0)}")
     for kind, count in totals.items():
         print(f"  {kind:10s} {count}")
