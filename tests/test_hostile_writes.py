@@ -15,6 +15,7 @@ command here is one of the quick ones, run in-process.
 from __future__ import annotations
 
 import csv
+import functools
 import hashlib
 import io
 import json
@@ -282,6 +283,13 @@ def test_a_card_sheet_whose_cells_contradict_is_refused_naming_the_card(tmp_path
 STATE = {"plots": {"5": ["Sheriff"], "7": ["Sheriff"]}, "built": {"Saloon": 6}, "mine": ["Hotel", "Bank"]}
 
 
+@functools.lru_cache(maxsize=1)
+def catalogue():
+    from clicktown.oldtown.catalogue import load_catalogue
+
+    return load_catalogue()
+
+
 @st.composite
 def contradictory_states(draw):
     """A saved state whose fields each parse but cannot hold together, and the words of its error."""
@@ -318,14 +326,13 @@ def contradictory_states(draw):
 @settings(max_examples=24, **SETTINGS)
 @given(case=contradictory_states())
 def test_a_saved_state_whose_fields_contradict_is_refused_naming_the_field(tmp_path_factory, case):
-    from clicktown.oldtown.catalogue import load_catalogue
     from clicktown.oldtown.game.referee import load_state
 
     state, words = case
     path = tmp_path_factory.mktemp("s") / "state.json"
     path.write_text(json.dumps(state), encoding="utf-8")
     with pytest.raises(DataError) as caught:
-        load_state(path, load_catalogue())
+        load_state(path, catalogue())
     assert str(caught.value).startswith(f"{path}: ") and words in str(caught.value), str(caught.value)
 
 
