@@ -134,7 +134,7 @@ def cli():
 
 
 def main():
-    """Console-script entry point."""
+    """Run the command line (the console script enters through clicktown.start, which calls this)."""
     cli.main(prog_name="clicktown")
 
 
