@@ -11,6 +11,7 @@ from __future__ import annotations
 MAX_DIGITS = 30
 
 _DIGITS = frozenset("0123456789")
+ASCII_BLANKS = " \t\r\n\f\v"
 
 
 def whole_number(text, max_digits: int = MAX_DIGITS) -> int | None:
@@ -30,11 +31,11 @@ def number_in(text, low: int, high: int) -> int | None:
 
 
 def is_integer_text(text: str, max_digits: int = MAX_DIGITS) -> bool:
-    """Whether `text` is an optional sign and 1 to `max_digits` ASCII digits (blanks around allowed).
+    """Whether `text` is an optional sign and 1 to `max_digits` ASCII digits (ASCII blanks around allowed).
 
     `int()` also takes "٣", "1_000" and numbers of any length; an option must not.
     """
-    digits = text.strip()
+    digits = text.strip(ASCII_BLANKS)
     if digits[:1] in ("-", "+"):
         digits = digits[1:]
     return 0 < len(digits) <= max_digits and _DIGITS.issuperset(digits)

@@ -20,6 +20,8 @@ import types
 import click
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from clicktown.cli import cli
 from clicktown.options import WholeRange
@@ -129,3 +131,20 @@ def test_play_refuses_a_trace_it_could_not_keep_before_the_game_starts(tmp_path,
     assert result.exit_code == 2
     assert "--trace" in result.stderr and "your hand" not in result.stdout  # refused before the first deal
     assert os.listdir(tmp_path) == []
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(text=st.one_of(st.text(max_size=40), st.from_regex(r"\A\s*[+-]?[0-9]{1,40}\s*\Z"),
+                      st.text(alphabet="0123456789٠١٢٣٤٥٦٧٨٩０１２３４５６７８９²³_+- ", max_size=12)))
+def test_a_whole_number_option_takes_exactly_ascii_digits(text):
+    """WholeRange against its definition: an optional sign and 1 to 30 ASCII digits, ASCII blanks around."""
+    import re
+
+    kind = WholeRange(-10**40, 10**40)
+    meant = re.fullmatch(r"[ \t\r\n\f\v]*[+-]?([0-9]{1,30})[ \t\r\n\f\v]*", text)
+    try:
+        value = kind.convert(text, None, None)
+    except click.BadParameter:
+        assert meant is None
+    else:
+        assert meant is not None and value == int(text)
