@@ -29,7 +29,7 @@ import itertools
 from dataclasses import dataclass
 from functools import cache, cached_property
 
-from ...arena.state import CHANCE, TERMINAL
+from ...arena.state import CHANCE, TERMINAL, draw_uniform
 from ...errors import ClicktownError
 from ..analysis import Rules, Statement, all_statements, judge
 from ..bank import Bank, builtin_bank
@@ -176,6 +176,15 @@ class GameState:
             return [(i, 1 / len(options)) for i in range(len(options))]
         chance = 1 / len(self.deck)
         return [(c, chance) for c in self.deck]
+
+    def draw_chance(self, rng) -> int:
+        """The outcome drawn now with `rng`, as `chance_outcomes` would have it (each equally likely)."""
+        if self.phase == "target":
+            taken = self.target
+            return draw_uniform([t for t in range(len(self.table.bank.targets)) if t not in taken], rng)
+        if self.phase == "order":
+            return draw_uniform(range(len(orders(self._active_seats()))), rng)
+        return draw_uniform(self.deck, rng)
 
     def legal_actions(self) -> list[int]:
         if self.seat < 0:

@@ -1,0 +1,91 @@
+"""Chance drawn without listing the outcomes: each engine's `draw_chance` picks exactly what the
+listed outcomes and their probabilities give for the same generator, and leaves it in the same state."""
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from clicktown.arena.state import CHANCE, draw_by_counts, draw_uniform
+from clicktown.patterns.game.simulate import Setup as PatternsSetup, start
+from clicktown.sequence.cards import load_game
+from clicktown.sequence.game.state import Match
+from clicktown.sequence.rules import seat_table
+
+SETTINGS = dict(max_examples=600, deadline=None, derandomize=True, database=None)
+
+
+def listed(state, rng: random.Random) -> int:
+    """The reference: the outcomes listed, one drawn by their probabilities."""
+    outcomes = state.chance_outcomes()
+    if len(outcomes) == 1:
+        return outcomes[0][0]
+    actions, weights = zip(*outcomes)
+    return rng.choices(actions, weights=weights)[0]
+
+
+def assert_same_draws(state, seed: int) -> int:
+    """Play `state` out with random moves; at every chance node both ways draw the same from equal
+    generators. Returns the number of chance nodes met."""
+    rng, fast, slow = random.Random(seed), random.Random(seed + 1), random.Random(seed + 1)
+    met = 0
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            outcome = state.draw_chance(fast)
+            assert outcome == listed(state, slow)
+            assert fast.getstate() == slow.getstate()
+            state.apply_action(outcome)
+            met += 1
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return met
+
+
+@settings(**SETTINGS)
+@given(st.lists(st.integers(0, 9), min_size=1, max_size=60).filter(any), st.integers(0, 2**32 - 1))
+def test_draw_by_counts_picks_what_the_weighted_outcomes_pick(counts, seed):
+    total = sum(counts)
+    reference = [(i, n / total) for i, n in enumerate(counts) if n]
+    fast, slow = random.Random(seed), random.Random(seed)
+    for _ in range(5):
+        actions, weights = zip(*reference)
+        expected = actions[0] if len(actions) == 1 else slow.choices(actions, weights=weights)[0]
+        assert draw_by_counts(counts, total, fast) == expected
+    assert fast.getstate() == slow.getstate()
+
+
+@settings(**SETTINGS)
+@given(st.lists(st.integers(0, 500), min_size=1, max_size=80, unique=True), st.integers(0, 2**32 - 1))
+def test_draw_uniform_picks_what_the_equal_outcomes_pick(outcomes, seed):
+    fast, slow = random.Random(seed), random.Random(seed)
+    share = 1 / len(outcomes)
+    for _ in range(5):
+        expected = outcomes[0] if len(outcomes) == 1 else slow.choices(outcomes, weights=[share] * len(outcomes))[0]
+        assert draw_uniform(outcomes, fast) == expected
+    assert fast.getstate() == slow.getstate()
+
+
+def test_draw_by_counts_skips_empty_kinds_and_draws_nothing_for_one_kind():
+    rng = random.Random(4)
+    before = rng.getstate()
+    assert draw_by_counts([0, 0, 3, 0], 3, rng) == 2
+    assert rng.getstate() == before
+    draws = {draw_by_counts([2, 0, 0, 1, 0], 3, rng) for _ in range(200)}
+    assert draws == {0, 3}
+
+
+def test_sequence_draws_as_its_listed_chance_outcomes():
+    met = 0
+    for game, players in (("sequence", 2), ("sequence", 3), ("numbers", 2), ("numbers", 4)):
+        match = Match(load_game(game), seat_table(game, players))
+        for seed in range(6):
+            met += assert_same_draws(match.new_state(), seed)
+    assert met > 2000
+
+
+def test_wild_wild_pattern_draws_as_its_listed_chance_outcomes():
+    met = 0
+    for players, mode in ((2, "saloon"), (3, "alive-or-dead"), (4, "saloon")):
+        for seed in range(4):
+            met += assert_same_draws(start(PatternsSetup(players, mode, ("random",) * players)), seed)
+    assert met > 1000
