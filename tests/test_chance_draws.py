@@ -89,3 +89,28 @@ def test_wild_wild_pattern_draws_as_its_listed_chance_outcomes():
         for seed in range(4):
             met += assert_same_draws(start(PatternsSetup(players, mode, ("random",) * players)), seed)
     assert met > 1000
+
+
+def test_wild_wild_pattern_placement_is_legal_exactly_where_placements_lists():
+    """The end-of-turn placement is checked without listing: the same answer for every position."""
+    from clicktown.patterns.game.state import POSITION, WHEEL_SIZE
+
+    checked = {True: 0, False: 0}  # with a gap on the wheel, on a full wheel
+    for players, mode in ((2, "saloon"), (3, "alive-or-dead"), (4, "saloon")):
+        for seed in range(4):
+            state, rng = start(PatternsSetup(players, mode, ("random",) * players)), random.Random(seed)
+            while not state.is_terminal():
+                if state.current_player() == CHANCE:
+                    state.apply_action(state.draw_chance(rng))
+                    continue
+                if state.phase == "place":
+                    full = state.clone()  # the same turn on a wheel without gaps (filled from the deck)
+                    spare = [c for c in full.deck if c < full.table.patterns]
+                    full.wheel = [c if c is not None else spare.pop() for c in full.wheel]
+                    for case in (state, full):
+                        allowed = set(case.placements(case.hand[case.seat]))
+                        for position in range(-1, WHEEL_SIZE + 1):
+                            assert case._is_legal(POSITION + position) == (position in allowed)
+                        checked[None in case.wheel] += 1
+                state.apply_action(rng.choice(state.legal_actions()))
+    assert checked[True] > 200 and checked[False] > 200

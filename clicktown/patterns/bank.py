@@ -186,11 +186,12 @@ class Bank:
         """What the Bank pays for the won cards (and the player's Target card); each answer is
         kept, since bots ask about the same hands again and again."""
         key = (tuple(sorted(cards, key=id)), target)      # the same cards in any order: one answer
-        if key not in self.paid:
+        found = self.paid.get(key)
+        if found is None:
             if len(self.paid) >= PAYOUTS_KEPT:
                 self.paid.clear()
-            self.paid[key] = self._payout(cards, target)
-        return self.paid[key]
+            found = self.paid[key] = self._payout(cards, target)
+        return found
 
     def _payout(self, cards: list[Card], target: int | None) -> "Payout":
         if len(cards) > self.max_cards:

@@ -127,6 +127,7 @@ class GameState:
         self.faceup: list[list[int]] = [[] for _ in range(n)]
         self.cents = [0] * n
         self.active = [True] * n
+        self.seated = tuple(range(n))       # the active seats (kept with `active`)
         self.target: list[int | None] = [None] * n
         self.round = 0
         self.turn = 0
@@ -216,6 +217,8 @@ class GameState:
             return POSITION <= action < POSITION + WHEEL_SIZE or action in (CLICK, PASS)
         if self.phase == "declare":
             return STATEMENT <= action < CLICK
+        if self.phase == "place":
+            return self._may_place(self.hand[self.seat], action - POSITION)
         return action in self.legal_actions()
 
     def clone(self) -> "GameState":
@@ -303,6 +306,16 @@ class GameState:
         same = [p for p, c in enumerate(self.wheel) if self.table.cards[c].color == color]
         return same or list(range(WHEEL_SIZE))
 
+    def _may_place(self, card: int, position: int) -> bool:
+        """Whether `position` is among `placements(card)` (without listing them)."""
+        wheel = self.wheel
+        if not 0 <= position < WHEEL_SIZE:
+            return False
+        if None in wheel:
+            return wheel[position] is None
+        cards, color = self.table.cards, self.table.cards[card].color
+        return cards[wheel[position]].color == color or all(cards[c].color != color for c in wheel)
+
     def card_choices(self) -> list[int]:
         """The card ids the seat to move may pick in a take, activate or power phase."""
         seat, phase = self.seat, self.phase
@@ -338,12 +351,13 @@ class GameState:
         return True
 
     def _active_seats(self) -> tuple[int, ...]:
-        return tuple(itertools.compress(range(self.table.players), self.active))
+        return self.seated
 
     def counterclockwise(self, start: int) -> list[int]:
         """The active seats counterclockwise from `start`: start-1, start-2, ..., start itself last."""
-        n = self.table.players
-        return [s for s in ((start - k) % n for k in range(1, n + 1)) if self.active[s]]
+        n, active = self.table.players, self.active
+        seats = [(start - k) % n for k in range(1, n + 1)]
+        return seats if len(self.seated) == n else [s for s in seats if active[s]]
 
     def every_card(self) -> list[int]:
         """Every card id once per place it lies in (for checking that each card is in exactly one place)."""
@@ -404,7 +418,8 @@ class GameState:
         if outcome in self.table.challenges:
             self.faceup[seat].append(outcome)
             self.drew_challenge.add(seat)
-            self._log("challenge_drawn", seat=seat, card=self.table.names[outcome])
+            if self.record:
+                self._log("challenge_drawn", seat=seat, card=self.table.names[outcome])
         else:
             self.hand[seat] = outcome
             self.draw_queue.pop(0)
@@ -477,7 +492,7 @@ class GameState:
 
     def _begin_draws(self) -> None:
         """Everyone draws; first the deck is rebuilt when it holds too few cards for the turn."""
-        pattern_cards = sum(1 for c in self.deck if c < self.table.patterns)
+        pattern_cards = sum(map(self.table.patterns.__gt__, self.deck))
         if pattern_cards < len(self._active_seats()):
             self._rebuild("draws")
             return
@@ -511,7 +526,8 @@ class GameState:
         if action == CLICK:
             self.click = {"seat": seat, "card": card, "index": 0,
                           "responders": [s for s in self.order if s != seat]}
-            self._log("click", seat=seat, card=self.table.names[card])
+            if self.record:
+                self._log("click", seat=seat, card=self.table.names[card])
             self.phase, self.seat = "click", self.click["responders"][0]
             return
         self._cover(seat, action - POSITION, card)
@@ -575,7 +591,8 @@ class GameState:
 
     def _give(self, seat: int, card: int, why: str) -> None:
         self.won[seat].append(card)
-        self._log("take", seat=seat, card=self.table.names[card], why=why)
+        if self.record:
+            self._log("take", seat=seat, card=self.table.names[card], why=why)
 
     def _on_click(self, action: int) -> None:
         click = self.click
@@ -700,8 +717,9 @@ class GameState:
         if covered is not None:
             self.discard.append(covered)
         self.wheel[position] = card
-        self._log("place", seat=seat, position=position, card=self.table.names[card],
-                  covered=self.table.names[covered] if covered is not None else None)
+        if self.record:
+            self._log("place", seat=seat, position=position, card=self.table.names[card],
+                      covered=self.table.names[covered] if covered is not None else None)
         self.place_queue.pop(0)
         self._next_place()
 
@@ -752,6 +770,7 @@ class GameState:
         if self.table.mode == "alive-or-dead":
             for s in eliminated:
                 self.active[s] = False
+            self.seated = tuple(itertools.compress(range(self.table.players), self.active))
             left = self._active_seats()
             for s in range(self.table.players):
                 self.cents[s] = 0
