@@ -66,3 +66,22 @@ def test_the_solver_commands_do_load_it():
     """The check above is not vacuous: a CP-SAT command loads OR-Tools."""
     code, loaded = loaded_by("patterns", "puzzle", "--seed", "1")
     assert code == 0 and "ortools" in loaded
+
+
+def test_help_imports_no_game_and_names_each_group_as_it_does_itself():
+    """`clicktown --help` lists the games from cli.GROUPS, imports none of them, and each line is
+    the first paragraph of that group's own help."""
+    import inspect
+
+    from clicktown.cli import GROUPS, cli
+
+    done = subprocess.run([sys.executable, "-c", "import sys\nfrom clicktown.cli import main\ntry:\n    main()\n"
+                           "except SystemExit:\n    pass\nprint(sorted(m for m in sys.modules if m.endswith('.commands')),"
+                           " file=sys.stderr)", "--help"], capture_output=True, text=True, timeout=120)
+    assert done.stderr.strip().splitlines()[-1] == "[]"
+    assert [line.split()[0] for line in done.stdout.split("Commands:")[1].splitlines() if line[2:3].strip()] == \
+        sorted(GROUPS)
+    for name, (module, about) in GROUPS.items():
+        group = cli.get_command(None, name)
+        assert group.callback.__module__ == module
+        assert inspect.cleandoc(group.help).split("\n\n")[0] == about
