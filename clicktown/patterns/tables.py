@@ -151,11 +151,20 @@ def pattern_tables(after: str = "clockwise") -> PatternTables:
 
 @cache
 def trigger_sets(by_trait: tuple[int, ...]) -> list[int]:
-    """For every trait set (bit t = trait t), the union of by_trait[t] over its traits."""
-    out = [0] * (1 << len(by_trait))
-    for traits in range(1, len(out)):
-        low = traits & -traits
-        out[traits] = out[traits ^ low] | by_trait[low.bit_length() - 1]
+    """For every trait set (bit t = trait t), the union of by_trait[t] over its traits.
+
+    Built as the unions of the low half's traits crossed with those of the high half (the table
+    is read at start-up by every command that looks at a wheel)."""
+    half = len(by_trait) // 2
+    lows = _subset_unions(by_trait[:half])
+    return [high | low for high in _subset_unions(by_trait[half:]) for low in lows]
+
+
+def _subset_unions(masks) -> list[int]:
+    """For every subset (bit i = masks[i]), the union of its masks."""
+    out = [0]
+    for mask in masks:
+        out += [union | mask for union in out]
     return out
 
 

@@ -1,5 +1,7 @@
-"""Chance drawn without listing the outcomes: each engine's `draw_chance` picks exactly what the
-listed outcomes and their probabilities give for the same generator, and leaves it in the same state."""
+"""The games' fast paths against their readable forms: chance drawn without listing the outcomes
+(each engine's `draw_chance` picks exactly what the listed outcomes and their probabilities give for
+the same generator, and leaves it in the same state), a placement checked without listing, the
+trigger-set table built in halves."""
 
 import random
 
@@ -114,3 +116,18 @@ def test_wild_wild_pattern_placement_is_legal_exactly_where_placements_lists():
                         checked[None in case.wheel] += 1
                 state.apply_action(rng.choice(state.legal_actions()))
     assert checked[True] > 200 and checked[False] > 200
+
+
+@settings(**SETTINGS)
+@given(st.integers(0, 2**15 - 1))
+def test_trigger_sets_are_the_unions_of_the_traits_in_each_set(traits):
+    from clicktown.patterns.tables import pattern_tables
+
+    tables = pattern_tables()
+    by_trait = [tables.by_trigger[1 << t] for t in range(tables.trait_count)]
+    union = 0
+    for t in range(tables.trait_count):
+        if traits >> t & 1:
+            union |= by_trait[t]
+    assert len(tables.by_trigger) == 1 << tables.trait_count
+    assert tables.by_trigger[traits] == union
