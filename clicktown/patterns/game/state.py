@@ -209,7 +209,7 @@ class GameState:
         elif not self._is_legal(action):
             raise ClicktownError(f"action {action} ({self.action_to_string(action)}) is not legal now")
         else:
-            getattr(self, f"_on_{self.phase}")(action)
+            PHASE_MOVES[self.phase](self, action)
 
     def _is_legal(self, action: int) -> bool:
         """Whether `action` is among legal_actions() (without listing the 224 declarations)."""
@@ -303,7 +303,8 @@ class GameState:
         if gaps:
             return gaps
         color = self.table.cards[card].color
-        same = [p for p, c in enumerate(self.wheel) if self.table.cards[c].color == color]
+        cards = self.table.cards
+        same = [p for p, c in enumerate(self.wheel) if cards[c].color == color]
         return same or list(range(WHEEL_SIZE))
 
     def _may_place(self, card: int, position: int) -> bool:
@@ -793,6 +794,11 @@ class GameState:
     def _log(self, event: str, **fields) -> None:
         if self.record:
             self.events.append({"event": event, **fields})
+
+
+#: phase -> what a seat's action does in it
+PHASE_MOVES = {phase: getattr(GameState, f"_on_{phase}")
+               for phase in ("race", "declare", "click", "take", "activate", "power", "place")}
 
 
 def legal_actions(state: GameState, seat: int) -> list[int]:
