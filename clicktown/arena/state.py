@@ -85,8 +85,13 @@ def draw_uniform(outcomes: Sequence[int], rng: random.Random) -> int:
 
 def resolve_chance(state: GameState, rng: random.Random) -> None:
     """Apply chance outcomes until a player is to move or the game is over."""
+    draw = getattr(state, "draw_chance", None)
+    if draw is None:
+        while state.current_player() == CHANCE:
+            state.apply_action(sample_chance(state, rng))
+        return
     while state.current_player() == CHANCE:
-        state.apply_action(sample_chance(state, rng))
+        state.apply_action(draw(rng))
 
 
 def play_game(state: GameState, bots: Sequence[Bot], rng: random.Random, max_moves: int = 1_000_000) -> GameState:
