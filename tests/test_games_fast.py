@@ -131,3 +131,22 @@ def test_trigger_sets_are_the_unions_of_the_traits_in_each_set(traits):
             union |= by_trait[t]
     assert len(tables.by_trigger) == 1 << tables.trait_count
     assert tables.by_trigger[traits] == union
+
+
+@settings(**SETTINGS)
+@given(st.lists(st.integers(0, 200), max_size=7), st.integers(-1, 20))
+def test_the_bank_pays_what_each_combination_read_on_its_own_says(picks, target):
+    """Bank.payout (counts in one pass, answers kept) against Combination.holds, line by line."""
+    from clicktown.patterns.bank import builtin_bank
+    from clicktown.patterns.game.simulate import _deck
+
+    bank, deck = builtin_bank(), _deck(None).cards
+    cards = [deck[i % len(deck)] for i in picks]
+    target = target % len(bank.targets) if target >= 0 else None
+    lines = bank.combinations + (bank.targets[target] if target is not None else ())
+    held = [c for c in lines if c.holds(cards)] if len(cards) <= bank.max_cards else []
+    paid = bank.payout(cards, target)
+    assert paid.lines == tuple((c.name, 0 if c.wild else c.cents) for c in held)
+    assert paid.cents == sum(c.cents for c in held if not c.wild)
+    assert paid.wild == any(c.wild for c in held)
+    assert bank._payout(list(reversed(cards)), target) == paid
