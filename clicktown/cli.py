@@ -7,7 +7,8 @@ or usage (or the environment: a full disk), 4 no answer within --time-limit (one
 This module builds the root group, handles errors and mounts each game's group (`oldtown/commands.py`,
 `patterns/commands.py`, `sequence/commands.py`); the option types they share are in `options.py`.
 Start-up stays light: nothing heavy (OR-Tools, networkx, python-constraint, pydantic, the game
-engines) is imported when this module loads.
+engines) is imported when this module loads, and a game's commands are imported only when the
+command line names that game (`GROUPS`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,17 @@ import click
 
 from .errors import ClicktownError, one_line
 from .options import WholeRange
+
+#: The games' command groups and `serve`: name -> (module, the group's first line of help, shown by
+#: `clicktown --help` without importing the game; tests/test_startup.py holds it to the group's own).
+GROUPS = {
+    "oldtown": ("clicktown.oldtown.commands", "Old Town (Stephan Riedel): solo scenarios, verification, generation."),
+    "patterns": ("clicktown.patterns.commands", "Wild Wild Pattern (Kaleidos Games): patterns on the wheel of 8 cards."),
+    "sequence": ("clicktown.sequence.commands",
+                 'Sequence and Sequence Numbers (Jax): board analysis, "win in N" puzzles, and the whole game.'),
+    "serve": ("clicktown.web.commands",
+              "Play in the browser: Old Town's solo puzzles and the games, on http://127.0.0.1:8765/."),
+}
 
 
 class ClicktownGroup(click.Group):
@@ -62,6 +74,30 @@ class ClicktownGroup(click.Group):
         if standalone_mode:
             sys.exit(code)
         return code
+
+    def list_commands(self, ctx) -> list[str]:
+        return sorted(set(self.commands) | set(GROUPS))
+
+    def get_command(self, ctx, name: str):
+        """A command by name; a game's group is imported the first time it is asked for."""
+        if name not in self.commands and name in GROUPS:
+            import importlib
+
+            self.add_command(getattr(importlib.import_module(GROUPS[name][0]), name))
+        return self.commands.get(name)
+
+    def format_commands(self, ctx, formatter) -> None:
+        """The commands' lines of help, the games' from GROUPS (so that help imports no game)."""
+        rows = [(name, GROUPS[name][1] if name in GROUPS else self.commands[name].get_short_help_str())
+                for name in self.list_commands(ctx)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+    def every_command(self) -> dict:
+        """Every command, the games' groups imported (for tools that walk the whole tree)."""
+        for name in GROUPS:
+            self.get_command(None, name)
+        return self.commands
 
 
 def _fail(text: str, ctx: click.Context | None = None, exit_code: int = 2) -> int:
@@ -137,19 +173,6 @@ def main():
     """Run the command line (the console script enters through clicktown.start, which calls this)."""
     cli.main(prog_name="clicktown")
 
-
-def _mount_games() -> None:
-    """Each game's command group, from its own `commands` module, and `serve` (the browser front end)."""
-    from .oldtown.commands import oldtown
-    from .patterns.commands import patterns
-    from .sequence.commands import sequence
-    from .web.commands import serve
-
-    for group in (oldtown, patterns, sequence, serve):
-        cli.add_command(group)
-
-
-_mount_games()
 
 
 if __name__ == "__main__":  # pragma: no cover

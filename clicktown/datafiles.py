@@ -20,7 +20,6 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 
 from .errors import DataError, one_line
@@ -43,7 +42,9 @@ limits = Limits()
 
 def builtin_path(package: str, name: str) -> Path:
     """Path of a data file shipped in `clicktown.<package>/data/`."""
-    return Path(str(resources.files(f"clicktown.{package}").joinpath("data", name)))
+    import importlib  # the package's own folder: importlib.resources would bring zipfile and tempfile
+
+    return Path(importlib.import_module(f"clicktown.{package}").__file__).parent / "data" / name
 
 
 def fail(source, place: str, expected: str, found) -> DataError:

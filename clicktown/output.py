@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from contextlib import contextmanager
@@ -12,6 +11,8 @@ import click
 
 def emit_json(data) -> None:
     """Print `data` as JSON on stdout."""
+    import json
+
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 

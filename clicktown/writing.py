@@ -10,7 +10,6 @@ environment problem (exit 2), not a bug.
 from __future__ import annotations
 
 import os
-import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -80,6 +79,8 @@ def _direct(target: Path, binary: bool):
 
 
 def _temporary(target: Path, binary: bool):
+    import tempfile  # here, not at start-up
+
     directory = target.parent if str(target.parent) else Path(".")
     try:
         handle, name = tempfile.mkstemp(prefix=f".{target.name[:100]}.", suffix=".part", dir=directory)

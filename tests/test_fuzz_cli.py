@@ -47,7 +47,7 @@ SETTINGS = dict(deadline=None, derandomize=True, database=None,  # the same exam
 
 def commands(group: click.Group = cli, path: tuple[str, ...] = ()):
     """Every command as (words, command): the leaves, and groups that also run on their own."""
-    for name, command in sorted(group.commands.items()):
+    for name, command in sorted((group.every_command() if group is cli else group.commands).items()):
         if isinstance(command, click.Group):
             if command.invoke_without_command:
                 yield path + (name,), command

@@ -87,7 +87,7 @@ def test_play_and_simulate_share_their_defaults(game):
     assert list(importlib.import_module(f"clicktown.{game}.game.bots").BOTS) == ["random", "greedy", "planner", "mcts"]
 
     def defaults(command):
-        return {p.name: p.default for p in cli.commands[game].commands[command].params}
+        return {p.name: p.default for p in cli.every_command()[game].commands[command].params}
 
     play, sim = defaults("play"), defaults("simulate")
     assert play["players"] == sim["players"] and play["bots"] == sim["bots"] == "greedy"

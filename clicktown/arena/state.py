@@ -3,12 +3,17 @@
 Actions are small non-negative integers below the game's `num_actions`; `action_to_string`
 names them for people. A chance node (`current_player() == CHANCE`) lists its outcomes with
 probabilities; whoever drives the state picks one with its own seeded generator, so one seed
-makes one game whatever drives it.
+makes one game whatever drives it. An engine that knows how its chance nodes are drawn (cards from
+a pile, each card as likely as the next) may also offer `draw_chance(rng)`: it picks the very
+outcome the list would give for the same generator (`draw_by_counts`, `draw_uniform`), without
+building the list.
 """
 
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
+from itertools import accumulate
 from typing import Protocol, Sequence
 
 CHANCE = -1
@@ -46,7 +51,14 @@ class RandomBot:
 
 
 def sample_chance(state: GameState, rng: random.Random) -> int:
-    """One outcome of a chance node, drawn with `rng` by the outcomes' probabilities."""
+    """One outcome of a chance node, drawn with `rng` by the outcomes' probabilities.
+
+    The draw takes one `rng.random()` (none when only one outcome is possible), as
+    `rng.choices` with the outcomes' weights does; an engine's own `draw_chance` gives the same.
+    """
+    draw = getattr(state, "draw_chance", None)
+    if draw is not None:
+        return draw(rng)
     outcomes = state.chance_outcomes()
     if len(outcomes) == 1:
         return outcomes[0][0]
@@ -54,10 +66,32 @@ def sample_chance(state: GameState, rng: random.Random) -> int:
     return rng.choices(actions, weights=weights)[0]
 
 
+def draw_by_counts(counts: list[int], total: int, rng: random.Random) -> int:
+    """The index drawn from `counts` (e.g. cards of each kind in a pile, `total` in all), each of
+    the `total` items equally likely: what `sample_chance` picks from the outcomes
+    (index, count / total) of the non-zero counts, with the same one `rng.random()`."""
+    if counts.count(0) == len(counts) - 1:  # one outcome only: nothing to draw
+        return next(i for i, n in enumerate(counts) if n)
+    point = min(rng.random() * total, total - 0.5)  # a point in [0, total), safe from rounding up
+    return bisect_right(list(accumulate(counts)), point)
+
+
+def draw_uniform(outcomes: Sequence[int], rng: random.Random) -> int:
+    """One of `outcomes`, each equally likely: what `sample_chance` picks from (outcome, 1 / n)."""
+    if len(outcomes) == 1:
+        return outcomes[0]
+    return outcomes[int(rng.random() * len(outcomes))]
+
+
 def resolve_chance(state: GameState, rng: random.Random) -> None:
     """Apply chance outcomes until a player is to move or the game is over."""
+    draw = getattr(state, "draw_chance", None)
+    if draw is None:
+        while state.current_player() == CHANCE:
+            state.apply_action(sample_chance(state, rng))
+        return
     while state.current_player() == CHANCE:
-        state.apply_action(sample_chance(state, rng))
+        state.apply_action(draw(rng))
 
 
 def play_game(state: GameState, bots: Sequence[Bot], rng: random.Random, max_moves: int = 1_000_000) -> GameState:

@@ -151,11 +151,20 @@ def pattern_tables(after: str = "clockwise") -> PatternTables:
 
 @cache
 def trigger_sets(by_trait: tuple[int, ...]) -> list[int]:
-    """For every trait set (bit t = trait t), the union of by_trait[t] over its traits."""
-    out = [0] * (1 << len(by_trait))
-    for traits in range(1, len(out)):
-        low = traits & -traits
-        out[traits] = out[traits ^ low] | by_trait[low.bit_length() - 1]
+    """For every trait set (bit t = trait t), the union of by_trait[t] over its traits.
+
+    Built as the unions of the low half's traits crossed with those of the high half (the table
+    is read at start-up by every command that looks at a wheel)."""
+    half = len(by_trait) // 2
+    lows = _subset_unions(by_trait[:half])
+    return [high | low for high in _subset_unions(by_trait[half:]) for low in lows]
+
+
+def _subset_unions(masks) -> list[int]:
+    """For every subset (bit i = masks[i]), the union of its masks."""
+    out = [0]
+    for mask in masks:
+        out += [union | mask for union in out]
     return out
 
 
@@ -317,15 +326,18 @@ def created_sets(seen: WheelCensus, card: int, rules: Rules, where: tuple[int, .
     mine = trait_bits[card]
     involving = tables.triggered[card]
     forward, backward, triggered = tables.forward, tables.backward, tables.triggered
+    valid, extend, strict = seen.valid, rules.extend, not rules.lenient
     out = []
     rests = others(seen.pairs) if where is None else [rest_at(seen.pairs, p) for p in where]
     for p, rest in zip(range(WHEEL_SIZE) if where is None else where, rests):
-        covered, before_card, after_card = kinds[p], kinds[p - 1], kinds[(p + 1) % WHEEL_SIZE]
-        gain, loss = mine & ~trait_bits[covered], trait_bits[covered] & ~mine
-        often = (same & ~(gain | loss)) | (fewer & gain) | (more & loss)
-        created = (rest & keep[before_card * size + card] & keep[card * size + after_card] & by_trigger[often]
-                   & ~(seen.valid & ~by_trigger[gain] if rules.extend else seen.valid))
-        if created and not rules.lenient:
+        before_card, after_card = kinds[p - 1], kinds[(p + 1) % WHEEL_SIZE]
+        created = rest & keep[before_card * size + card] & keep[card * size + after_card]
+        if created:  # the eight pairs keep something: now the trigger counts and what is new
+            covered = trait_bits[kinds[p]]
+            gain, loss = mine & ~covered, covered & ~mine
+            often = (same & ~(gain | loss)) | (fewer & gain) | (more & loss)
+            created &= by_trigger[often] & ~(valid & ~by_trigger[gain] if extend else valid)
+        if created and strict:
             created &= involving | forward & triggered[before_card] | backward & triggered[after_card]
         out.append(created)
     return out

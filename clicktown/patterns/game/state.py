@@ -29,7 +29,7 @@ import itertools
 from dataclasses import dataclass
 from functools import cache, cached_property
 
-from ...arena.state import CHANCE, TERMINAL
+from ...arena.state import CHANCE, TERMINAL, draw_uniform
 from ...errors import ClicktownError
 from ..analysis import Rules, Statement, all_statements, judge
 from ..bank import Bank, builtin_bank
@@ -127,6 +127,7 @@ class GameState:
         self.faceup: list[list[int]] = [[] for _ in range(n)]
         self.cents = [0] * n
         self.active = [True] * n
+        self.seated = tuple(range(n))       # the active seats (kept with `active`)
         self.target: list[int | None] = [None] * n
         self.round = 0
         self.turn = 0
@@ -177,6 +178,15 @@ class GameState:
         chance = 1 / len(self.deck)
         return [(c, chance) for c in self.deck]
 
+    def draw_chance(self, rng) -> int:
+        """The outcome drawn now with `rng`, as `chance_outcomes` would have it (each equally likely)."""
+        if self.phase == "target":
+            taken = self.target
+            return draw_uniform([t for t in range(len(self.table.bank.targets)) if t not in taken], rng)
+        if self.phase == "order":
+            return draw_uniform(range(len(orders(self._active_seats()))), rng)
+        return draw_uniform(self.deck, rng)
+
     def legal_actions(self) -> list[int]:
         if self.seat < 0:
             return []
@@ -199,7 +209,7 @@ class GameState:
         elif not self._is_legal(action):
             raise ClicktownError(f"action {action} ({self.action_to_string(action)}) is not legal now")
         else:
-            getattr(self, f"_on_{self.phase}")(action)
+            PHASE_MOVES[self.phase](self, action)
 
     def _is_legal(self, action: int) -> bool:
         """Whether `action` is among legal_actions() (without listing the 224 declarations)."""
@@ -207,6 +217,8 @@ class GameState:
             return POSITION <= action < POSITION + WHEEL_SIZE or action in (CLICK, PASS)
         if self.phase == "declare":
             return STATEMENT <= action < CLICK
+        if self.phase == "place":
+            return self._may_place(self.hand[self.seat], action - POSITION)
         return action in self.legal_actions()
 
     def clone(self) -> "GameState":
@@ -291,8 +303,19 @@ class GameState:
         if gaps:
             return gaps
         color = self.table.cards[card].color
-        same = [p for p, c in enumerate(self.wheel) if self.table.cards[c].color == color]
+        cards = self.table.cards
+        same = [p for p, c in enumerate(self.wheel) if cards[c].color == color]
         return same or list(range(WHEEL_SIZE))
+
+    def _may_place(self, card: int, position: int) -> bool:
+        """Whether `position` is among `placements(card)` (without listing them)."""
+        wheel = self.wheel
+        if not 0 <= position < WHEEL_SIZE:
+            return False
+        if None in wheel:
+            return wheel[position] is None
+        cards, color = self.table.cards, self.table.cards[card].color
+        return cards[wheel[position]].color == color or all(cards[c].color != color for c in wheel)
 
     def card_choices(self) -> list[int]:
         """The card ids the seat to move may pick in a take, activate or power phase."""
@@ -329,12 +352,13 @@ class GameState:
         return True
 
     def _active_seats(self) -> tuple[int, ...]:
-        return tuple(itertools.compress(range(self.table.players), self.active))
+        return self.seated
 
     def counterclockwise(self, start: int) -> list[int]:
         """The active seats counterclockwise from `start`: start-1, start-2, ..., start itself last."""
-        n = self.table.players
-        return [s for s in ((start - k) % n for k in range(1, n + 1)) if self.active[s]]
+        n, active = self.table.players, self.active
+        seats = [(start - k) % n for k in range(1, n + 1)]
+        return seats if len(self.seated) == n else [s for s in seats if active[s]]
 
     def every_card(self) -> list[int]:
         """Every card id once per place it lies in (for checking that each card is in exactly one place)."""
@@ -395,7 +419,8 @@ class GameState:
         if outcome in self.table.challenges:
             self.faceup[seat].append(outcome)
             self.drew_challenge.add(seat)
-            self._log("challenge_drawn", seat=seat, card=self.table.names[outcome])
+            if self.record:
+                self._log("challenge_drawn", seat=seat, card=self.table.names[outcome])
         else:
             self.hand[seat] = outcome
             self.draw_queue.pop(0)
@@ -468,7 +493,7 @@ class GameState:
 
     def _begin_draws(self) -> None:
         """Everyone draws; first the deck is rebuilt when it holds too few cards for the turn."""
-        pattern_cards = sum(1 for c in self.deck if c < self.table.patterns)
+        pattern_cards = sum(map(self.table.patterns.__gt__, self.deck))
         if pattern_cards < len(self._active_seats()):
             self._rebuild("draws")
             return
@@ -502,7 +527,8 @@ class GameState:
         if action == CLICK:
             self.click = {"seat": seat, "card": card, "index": 0,
                           "responders": [s for s in self.order if s != seat]}
-            self._log("click", seat=seat, card=self.table.names[card])
+            if self.record:
+                self._log("click", seat=seat, card=self.table.names[card])
             self.phase, self.seat = "click", self.click["responders"][0]
             return
         self._cover(seat, action - POSITION, card)
@@ -566,7 +592,8 @@ class GameState:
 
     def _give(self, seat: int, card: int, why: str) -> None:
         self.won[seat].append(card)
-        self._log("take", seat=seat, card=self.table.names[card], why=why)
+        if self.record:
+            self._log("take", seat=seat, card=self.table.names[card], why=why)
 
     def _on_click(self, action: int) -> None:
         click = self.click
@@ -691,8 +718,9 @@ class GameState:
         if covered is not None:
             self.discard.append(covered)
         self.wheel[position] = card
-        self._log("place", seat=seat, position=position, card=self.table.names[card],
-                  covered=self.table.names[covered] if covered is not None else None)
+        if self.record:
+            self._log("place", seat=seat, position=position, card=self.table.names[card],
+                      covered=self.table.names[covered] if covered is not None else None)
         self.place_queue.pop(0)
         self._next_place()
 
@@ -743,6 +771,7 @@ class GameState:
         if self.table.mode == "alive-or-dead":
             for s in eliminated:
                 self.active[s] = False
+            self.seated = tuple(itertools.compress(range(self.table.players), self.active))
             left = self._active_seats()
             for s in range(self.table.players):
                 self.cents[s] = 0
@@ -765,6 +794,11 @@ class GameState:
     def _log(self, event: str, **fields) -> None:
         if self.record:
             self.events.append({"event": event, **fields})
+
+
+#: phase -> what a seat's action does in it
+PHASE_MOVES = {phase: getattr(GameState, f"_on_{phase}")
+               for phase in ("race", "declare", "click", "take", "activate", "power", "place")}
 
 
 def legal_actions(state: GameState, seat: int) -> list[int]:

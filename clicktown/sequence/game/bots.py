@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from bisect import bisect_left
 
@@ -39,23 +40,24 @@ class GreedyBot:
         if actions[-1] >= match.exchange:  # exchanges come last (the first is taken), or the lone pass
             return actions[bisect_left(actions, match.exchange)]
         team = match.table.team_of(state.seat)
-        worth = window_worth(state, team)
-        scores = []  # each action's score, in the order of the actions
-        start = 0
-        while start < len(actions):  # actions come kind by kind
-            kind = actions[start] // CELL_COUNT
-            end = bisect_left(actions, (kind + 1) * CELL_COUNT, start)
-            cells = [a - kind * CELL_COUNT for a in actions[start:end]]
-            card = match.actions[kind]
-            if card == "remove":
-                scores += [removal_score(state, team, c) - SPECIAL_COST["remove"] for c in cells]
-            else:
-                cost = SPECIAL_COST.get(card, 0)
-                scores += [cell_worth(worth, c) - cost for c in cells]
-            start = end
+        worth, by_cell, cards = window_worth(state, team), WINDOWS_BY_CELL, match.actions
         rand = rng.random
-        scores = [score + rand() * 1e-3 for score in scores]  # break ties at random
-        return actions[scores.index(max(scores))]
+        best, top = actions[0], -math.inf
+        kind, cost, removal = -1, 0, False
+        for action in actions:  # actions come kind by kind; one random tie-break each, in order
+            if action // CELL_COUNT != kind:
+                kind = action // CELL_COUNT
+                removal = cards[kind] == "remove"
+                cost = SPECIAL_COST.get(cards[kind], 0)
+            cell = action - kind * CELL_COUNT
+            if removal:
+                score = removal_score(state, team, cell) - cost
+            else:
+                score = float(sum(map(worth.__getitem__, by_cell[cell]))) - cost  # cell_worth, inline
+            score += rand() * 1e-3
+            if score > top:  # the first of equal scores, as max then index would pick
+                best, top = action, score
+        return best
 
 
 def _window_worth(team: str, code: int) -> tuple[int, int]:

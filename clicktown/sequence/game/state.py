@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import compress
 
-from ...arena.state import CHANCE, TERMINAL
+from ...arena.state import CHANCE, TERMINAL, draw_by_counts
 from ..cards import Game
 from ..geometry import CELLS, CONFLICTS_OF, CORNERS, CORNERS_IN, SIZE, WINDOWS, WINDOWS_BY_CELL, row_col
 from ..position import EMPTY, FREE, Position
@@ -128,6 +128,10 @@ class MatchState:
         """The kinds that can be drawn now, each with its share of the draw pile."""
         total = self.pile_size
         return [(k, n / total) for k, n in enumerate(self.pile) if n]
+
+    def draw_chance(self, rng) -> int:
+        """The kind drawn now with `rng`, as `chance_outcomes` would have it, without listing them."""
+        return draw_by_counts(self.pile, self.pile_size, rng)
 
     def legal_actions(self) -> list[int]:
         """The actions of the seat to move (sorted); chance outcomes at a chance node."""
