@@ -183,6 +183,24 @@ def test_a_swap_witness_is_a_solution_that_breaks_the_card(catalogue):
     assert stays >= 100 and found >= stays // 2
 
 
+def test_the_prefix_a_swap_keeps_has_a_second_solution(catalogue):
+    """`ambiguous_prefix` names a prefix of the pool with two solutions or more (by the counter),
+    so the bisection that starts above it finds the prefix a plain bisection finds."""
+    game, rng = OldTownGame(catalogue), random.Random(29)
+    above = 0
+    for level in LEVELS:
+        for _ in range(15):
+            draft = game.draw(rng, level)
+            known = game.ambiguous_prefix(draft)
+            pool = list(draft.pool)
+            if known:
+                assert game.count(draft, pool[:known], 2) == 2
+                above += 1
+            plain = type("Plain", (), {"count": game.count})()
+            assert add_until_unique(game, draft, Tally()) == add_until_unique(plain, draft, Tally())
+    assert above >= 30
+
+
 @pytest.mark.parametrize("ident", ["1", "4", "6"])
 def test_the_counter_finds_exactly_the_solutions_that_break_a_card(catalogue, ident):
     """`broken` keeps exactly the solutions that break the card; `hint` changes only the order."""

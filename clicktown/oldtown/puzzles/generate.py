@@ -40,7 +40,7 @@ from ..catalogue import LEVELS, Catalogue, Scenario
 from ..solve.count import Counter
 from .deduce import deduce
 from .grade import Grade, grade_puzzle
-from .witness import compile_card, swapped
+from .witness import compile_card, kept_prefix, swapped
 from ..solo import PLOTS, Clue, Puzzle, Solution, clue_holds, validate
 
 
@@ -270,13 +270,23 @@ class OldTownGame:
     def swap_witness(self, draft: Draft, rest, clue) -> list[int] | None:
         """Another solution of the cards `rest`, breaking `clue`, two buildings apart from the
         drawn one (`witness.swapped`), or None."""
+        slots, mine = self._drawn(draft)
+        return swapped(slots, mine, [self.compiled(c) for c in rest], self.compiled(clue))
+
+    def ambiguous_prefix(self, draft: Draft) -> int:
+        """How many of the pool's first cards a swap of two buildings of the drawn town keeps
+        (`witness.kept_prefix`): that prefix has a second solution."""
+        slots, mine = self._drawn(draft)
+        return kept_prefix(slots, mine, [self.compiled(c) for c in draft.pool])
+
+    def _drawn(self, draft: Draft) -> tuple[list[int], tuple[int, ...]]:
+        """The drawn town as building index -> plot (0 out of town), and my buildings' indices."""
         if self._slots is None or self._slots[0] is not draft:
             names = self.catalogue.building_names
             where = {b: p for p, b in draft.town.items()}
             mine = tuple(i for i, b in enumerate(names) if b in draft.mine)
             self._slots = (draft, [where.get(b, 0) for b in names], mine)
-        _, slots, mine = self._slots
-        return swapped(slots, mine, [self.compiled(c) for c in rest], self.compiled(clue))
+        return self._slots[1], self._slots[2]
 
     def compiled(self, clue):
         """A (card number, bound building) of the pool compiled for `witness`."""
