@@ -150,6 +150,57 @@ def test_dropping_a_card_is_decided_as_counting_decides_it(catalogue):
             ("B", False, True, True), ("C", True, False, False)} <= kinds
 
 
+def test_a_swap_witness_is_a_solution_that_breaks_the_card(catalogue):
+    """Every town `swap_witness` offers is two buildings apart from the drawn one, solves the
+    other cards (the reference `validate`) and breaks the card; it turns up for most cards that
+    must stay, and never for a card that can go (the counter's answer)."""
+    from clicktown.oldtown.solo import Solution, validate
+
+    game, rng = OldTownGame(catalogue), random.Random(23)
+    names = catalogue.building_names
+    found = stays = 0
+    for level in LEVELS:
+        for _ in range(12):
+            draft = game.draw(rng, level)
+            clues = add_until_unique(game, draft, Tally())
+            if clues is None:
+                continue
+            for clue in clues:
+                rest = [c for c in clues if c is not clue]
+                witness = game.swap_witness(draft, rest, clue)
+                must_stay = game.count(draft, rest, 2) == 2
+                stays += must_stay
+                if witness is None:
+                    continue
+                found += 1
+                assert must_stay
+                town = {p: names[i] for i, p in enumerate(witness) if p}
+                solution = Solution.of(town, draft.mine)
+                assert sum(a != b for a, b in zip(solution.town, draft.solution.town)) == 2 or \
+                    len(set(solution.placement.values()) ^ set(draft.town.values())) == 2
+                assert validate(game.puzzle(draft, rest), solution)
+                assert not clue_holds(game.resolved(clue), solution.position, solution.mine)
+    assert stays >= 100 and found >= stays // 2
+
+
+def test_the_prefix_a_swap_keeps_has_a_second_solution(catalogue):
+    """`ambiguous_prefix` names a prefix of the pool with two solutions or more (by the counter),
+    so the bisection that starts above it finds the prefix a plain bisection finds."""
+    game, rng = OldTownGame(catalogue), random.Random(29)
+    above = 0
+    for level in LEVELS:
+        for _ in range(15):
+            draft = game.draw(rng, level)
+            known = game.ambiguous_prefix(draft)
+            pool = list(draft.pool)
+            if known:
+                assert game.count(draft, pool[:known], 2) == 2
+                above += 1
+            plain = type("Plain", (), {"count": game.count})()
+            assert add_until_unique(game, draft, Tally()) == add_until_unique(plain, draft, Tally())
+    assert above >= 30
+
+
 @pytest.mark.parametrize("ident", ["1", "4", "6"])
 def test_the_counter_finds_exactly_the_solutions_that_break_a_card(catalogue, ident):
     """`broken` keeps exactly the solutions that break the card; `hint` changes only the order."""

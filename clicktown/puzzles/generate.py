@@ -41,6 +41,8 @@ class Game(Protocol):
     # optional: unique_without(draft, clues, clue) -> bool, the same answer as
     # count(draft, [c for c in clues if c is not clue], 2) == 1 when `clues` has one solution,
     # found a faster way (e.g. by looking only for solutions that break `clue`)
+    # optional: ambiguous_prefix(draft) -> int, a length k such that the pool's first k clues are
+    # known to have a second solution (0 when nothing is known): the bisection starts above it
 
 
 @dataclass
@@ -65,13 +67,17 @@ class Tally:
 def add_until_unique(game: Game, draft, tally: Tally) -> list | None:
     """The shortest prefix of the pool that makes the solution unique; None if the whole pool does not.
 
-    More clues never add solutions, so the prefix is found by bisection.
+    More clues never add solutions, so the prefix is found by bisection (above the prefix the
+    game's `ambiguous_prefix` knows to have a second solution, if it knows one).
     """
     pool = list(draft.pool)
+    known = game.ambiguous_prefix(draft) if hasattr(game, "ambiguous_prefix") else 0
+    if known >= len(pool):
+        return None
     tally.counts += 1
     if game.count(draft, pool, 2) != 1:
         return None
-    low, high = 0, len(pool)  # the prefix of length `high` is unique, of length `low` is not known to be
+    low, high = known, len(pool)  # the prefix of length `high` is unique, of length `low` is not known to be
     while high - low > 1:
         middle = (low + high) // 2
         tally.counts += 1

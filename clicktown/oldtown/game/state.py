@@ -119,7 +119,8 @@ class OldTownState:
         self.reason: str | None = None
         self.record = record
         self.events: list[dict] = []
-        self._verdicts: dict = {}   # per seat: (town, hand, buildings, verdicts); ("legal", ...): legal actions
+        self._verdicts: dict = {}   # per seat: (town, hand, buildings, verdicts)
+        self._legal: list[int] | None = None  # the legal actions of this node, worked out once
         self._kept: dict = {}       # (card, my building) -> verdicts.Kept, judged again when what it read changes
         self._sight: Sight | None = None
 
@@ -159,6 +160,7 @@ class OldTownState:
         other.stops = dict(self.stops)
         other.record, other.events = False, []
         other._verdicts = {}
+        other._legal = None
         other._kept = dict(self._kept)
         return other
 
@@ -201,15 +203,18 @@ class OldTownState:
             return []
         if self.actor == CHANCE:
             return [n for n, _ in self.chance_outcomes()]
-        key = ("legal", self.phase, self.actor)  # kept with the verdicts until the next action
-        if key not in self._verdicts:
-            self._verdicts[key] = getattr(self, f"_legal_{self.phase}")()
-        return list(self._verdicts[key])
+        return list(self._legal_now())
+
+    def _legal_now(self) -> list[int]:
+        """The legal actions of a decision node, worked out once per node (not to be changed)."""
+        if self._legal is None:
+            self._legal = getattr(self, f"_legal_{self.phase}")()
+        return self._legal
 
     def apply_action(self, action: int) -> None:
         if self.is_terminal():
             raise ClicktownError("the game is over")
-        if self.actor != CHANCE and action not in self.legal_actions():
+        if self.actor != CHANCE and action not in self._legal_now():
             raise ClicktownError(f"illegal action {action} ({self.action_to_string(action)}) in phase {self.phase}")
         if self.actor == CHANCE:
             if action not in self._chance_cards():
@@ -218,7 +223,7 @@ class OldTownState:
         else:
             getattr(self, f"_do_{self.phase}")(action)
         # the legal actions change with every action; a seat's verdicts only with the board, its hand or its buildings
-        self._verdicts = {k: v for k, v in self._verdicts.items() if isinstance(k, int)}
+        self._legal = None
 
     def action_to_string(self, action: int) -> str:
         if self.actor == CHANCE and self.reason is None:

@@ -64,6 +64,7 @@ from ..solve.count import hitting_sets
 OUT = 0
 SLOTS = frozenset((OUT, *PLOTS))
 EMPTY: frozenset[int] = frozenset()
+ONLY_OUT = frozenset({OUT})
 OUT_OF_TOWN = 2  # 18 buildings, 16 plots
 
 TIERS = {"card": 1, "placed": 1, "only-building": 2, "my-building": 2, "pair": 3,
@@ -230,25 +231,27 @@ def _removal(removed: dict[str, frozenset[int]]) -> dict[str, frozenset[int]]:
 
 def card_narrows(puzzle: Puzzle, board: Markers):
     """An A card or a bound B card leaves its building only the card's plots."""
+    cand = board.cand
     for clue in puzzle.clues:
-        if clue.kind in "AB" and clue.building is not None:
-            gone = board.cand[clue.building] - clue.plots
-            if gone:
-                yield Change("card", {clue.building: gone}, clue.card, (clue.building,), tuple(sorted(clue.plots)))
+        if clue.kind in "AB" and clue.building is not None and not cand[clue.building] <= clue.plots:
+            gone = cand[clue.building] - clue.plots
+            yield Change("card", {clue.building: gone}, clue.card, (clue.building,), tuple(sorted(clue.plots)))
 
 
 def placed_leaves(puzzle: Puzzle, board: Markers):
     """A placed building's plot leaves the others; two buildings out close OUT to the rest."""
     held = board.held
-    for b, slots in board.cand.items():
+    cand = board.cand
+    for b, slots in cand.items():
         if len(slots) != 1:
             continue
         p, = slots
         if p != OUT and held[p] > 1:
-            removed = _removal({o: s & {p} for o, s in board.cand.items() if o != b})
+            here = frozenset(slots)
+            removed = {o: here for o, s in cand.items() if o != b and p in s}
             if removed:
                 yield Change("placed", removed, None, (b,), (p,))
-    outs = [b for b in board.cand if board.cand[b] == {OUT}]
+    outs = [b for b, s in cand.items() if s == ONLY_OUT]
     if len(outs) > OUT_OF_TOWN:
         raise Contradiction("more than two buildings out of town")
     if len(outs) == OUT_OF_TOWN and held[OUT] > OUT_OF_TOWN:
@@ -261,11 +264,12 @@ def only_building(puzzle: Puzzle, board: Markers):
     """A plot only one building can take; the last two buildings that can stay out."""
     held = board.held
     for p in PLOTS:
-        if not held[p]:
+        count = held[p]
+        if not count:
             raise Contradiction(f"no building left for plot {p}")
-        if held[p] == 1:
+        if count == 1:
             b = next(b for b, s in board.cand.items() if p in s)
-            if board.cand[b] != {p}:
+            if len(board.cand[b]) != 1:
                 yield Change("only-building", {b: board.cand[b] - {p}}, None, (b,), (p,))
     outs = [b for b, s in board.cand.items() if OUT in s]
     if len(outs) < OUT_OF_TOWN:
@@ -336,12 +340,15 @@ def _relation_card(clue: Clue, board: Markers, technique: str) -> Change | None:
     support_x: set[int] = set()
     support: dict[str, set[int]] = {}
     partners = _partners(clue.pairs)
+    cand = board.cand
+    nears = [(p, partners[p]) for p in cand[x] if p in partners]
     for m in sorted(board.maybe - {x}):
-        for p in board.cand[x]:
-            near = partners.get(p)
-            if near and near & board.cand[m]:
+        slots = cand[m]
+        for p, near in nears:
+            answers = near & slots
+            if answers:
                 support_x.add(p)
-                support.setdefault(m, set()).update(near & board.cand[m])
+                support.setdefault(m, set()).update(answers)
     if not support:
         raise Contradiction(f"card {clue.card} fits none of my buildings")
     removed = {x: board.cand[x] - support_x}

@@ -19,6 +19,8 @@ the rulebook's way); a minimal puzzle outside the rulebook's ranges is dropped, 
 cards left are short of A or C cards. Whether a card can go is asked as "does some solution of
 the other cards break it?" (`unique_without`), which the counter answers looking only where the
 card is broken: the same answer as counting the puzzle without it, in a fraction of the time.
+Before counting, two buildings of the drawn town trade places (`witness.py`): a swap that breaks
+the card and keeps every other one is another solution, and settles "the card stays" at once.
 The level is the grader's (`grade.py`: the hardest rung of the deduction ladder), never the
 format: a draft drawn for schwer that grades mittel is not kept as schwer.
 
@@ -38,6 +40,7 @@ from ..catalogue import LEVELS, Catalogue, Scenario
 from ..solve.count import Counter
 from .deduce import deduce
 from .grade import Grade, grade_puzzle
+from .witness import compile_card, kept_prefix, swapped
 from ..solo import PLOTS, Clue, Puzzle, Solution, clue_holds, validate
 
 
@@ -89,6 +92,9 @@ class OldTownGame:
         self.catalogue, self.check = catalogue, recheck
         self._deduced = None
         self._clues: dict[tuple[int, str | None], Clue] = {}
+        self._checks: dict[tuple[int, str | None], tuple] = {}
+        self._index = {b: i for i, b in enumerate(catalogue.building_names)}
+        self._slots = None  # the last draft asked about: (draft, its slots, my buildings' indices)
         self.a_cards = [n for n, c in sorted(catalogue.cards.items()) if c.kind == "A"]
         self.sorted_plots = {n: sorted(c.plots) for n, c in catalogue.cards.items()}
         self.sorted_pairs = {n: sorted(c.pairs) for n, c in catalogue.cards.items()}
@@ -254,10 +260,40 @@ class OldTownGame:
         when my buildings are unknown is counted again instead.
         """
         rest = [c for c in clues if c is not clue]
+        if self.swap_witness(draft, rest, clue) is not None:
+            return False
         card = self.resolved(clue)
         if not draft.mine_known and (card.kind == "C" or card.building is None):
             return self.count(draft, rest, 2) == 1
         return Counter(self.puzzle(draft, rest, ordered=False), broken=card, hint=draft.solution).count(1) == 0
+
+    def swap_witness(self, draft: Draft, rest, clue) -> list[int] | None:
+        """Another solution of the cards `rest`, breaking `clue`, two buildings apart from the
+        drawn one (`witness.swapped`), or None."""
+        slots, mine = self._drawn(draft)
+        return swapped(slots, mine, [self.compiled(c) for c in rest], self.compiled(clue))
+
+    def ambiguous_prefix(self, draft: Draft) -> int:
+        """How many of the pool's first cards a swap of two buildings of the drawn town keeps
+        (`witness.kept_prefix`): that prefix has a second solution."""
+        slots, mine = self._drawn(draft)
+        return kept_prefix(slots, mine, [self.compiled(c) for c in draft.pool])
+
+    def _drawn(self, draft: Draft) -> tuple[list[int], tuple[int, ...]]:
+        """The drawn town as building index -> plot (0 out of town), and my buildings' indices."""
+        if self._slots is None or self._slots[0] is not draft:
+            names = self.catalogue.building_names
+            where = {b: p for p, b in draft.town.items()}
+            mine = tuple(i for i, b in enumerate(names) if b in draft.mine)
+            self._slots = (draft, [where.get(b, 0) for b in names], mine)
+        return self._slots[1], self._slots[2]
+
+    def compiled(self, clue):
+        """A (card number, bound building) of the pool compiled for `witness`."""
+        found = self._checks.get(clue)
+        if found is None:
+            found = self._checks[clue] = compile_card(self.resolved(clue), self._index)
+        return found
 
     def resolved(self, clue) -> Clue:
         """A (card number, bound building) of the pool as a clue."""

@@ -1,0 +1,121 @@
+"""A second solution found next to the drawn one: the generator's shortcut before counting.
+
+When the generator asks whether a card can go (`OldTownGame.unique_without`), the answer is
+"no" exactly when another solution of the other cards exists, and that solution breaks the card.
+Most such solutions differ from the drawn town by two buildings changing places (or one building
+leaving town for one that was out): a swap. `swapped` tries every swap that breaks the card and
+checks the cards a swap can change (those about the two buildings, and, when one of them is mine,
+those about my building). A swap that keeps every other card is a solution: a proof of "no" as
+good as the counter's, found without a search. When no swap works the counter decides.
+
+Adding cards until the solution is unique asks the same of the pool's prefixes: the cards before
+the first one the best swap breaks have a second solution (`kept_prefix`), so the bisection for
+the shortest unique prefix starts above them.
+
+Glossary:
+  slots     the drawn solution as a list: building index -> plot (0 = out of town)
+  check     a card compiled to (kind, building index or None, plot mask or relation table)
+"""
+
+from __future__ import annotations
+
+from ..solo import Clue
+from ..solve.count import plot_mask, relation_table
+
+REGION, PLACE, RELATION = 0, 1, 2
+
+
+def compile_card(clue: Clue, index: dict[str, int]) -> tuple[int, int | None, object]:
+    """A card as a check (see the glossary)."""
+    x = None if clue.building is None else index[clue.building]
+    if clue.kind == "C":
+        return RELATION, x, relation_table(clue.pairs)
+    return (REGION if x is None else PLACE), x, plot_mask(clue.plots)
+
+
+def holds(check, slots: list[int], mine: tuple[int, ...]) -> bool:
+    """Does the card hold in the town `slots` with my buildings `mine` (as `solo.clue_holds`)?"""
+    kind, x, data = check
+    if kind == PLACE:
+        return bool(data >> slots[x] & 1)
+    if kind == REGION:
+        return any(data >> slots[m] & 1 for m in mine)
+    here = slots[x]
+    if not here:
+        return False
+    near = data[here]
+    return any(m != x and near >> slots[m] & 1 for m in mine)
+
+
+def readers(checks: list) -> tuple[dict[int, list], list]:
+    """The checks a move of each building can change, and those a move of mine can change, as
+    (position, check): a card about a building reads its plot; a card about my building (and a C
+    card, which reads both) reads my buildings' plots."""
+    about: dict[int, list] = {}
+    mine_cards = []
+    for i, check in enumerate(checks):
+        if check[1] is not None:
+            about.setdefault(check[1], []).append((i, check))
+        if check[0] != PLACE:
+            mine_cards.append((i, check))
+    return about, mine_cards
+
+
+def swapped(slots: list[int], mine: tuple[int, ...], rest: list, broken) -> list[int] | None:
+    """A town two buildings apart from `slots` that keeps every check of `rest` and breaks
+    `broken` (`slots` keeps them all), or None.
+
+    Only swaps that can break the card are tried: ones that move its building, or, for a card
+    about my building, one of mine. Only the checks a swap can change are read again.
+    """
+    kind, x, data = broken
+    movers = (x,) if kind == PLACE else (mine if kind == REGION else (x, *mine))
+    about, mine_cards = readers(rest)
+    tried = set()
+    for a in movers:
+        here = slots[a]
+        for b, there in enumerate(slots):
+            if there == here or (b, a) in tried:
+                continue  # the same building, or two buildings out of town: the same town
+            if kind == PLACE and data >> there & 1:
+                continue  # the card's building would still stand on one of its plots
+            tried.add((a, b))
+            if not there and a in mine or not here and b in mine:
+                continue  # my buildings stand in town
+            trial = list(slots)
+            trial[a], trial[b] = there, here
+            if kind != PLACE and holds(broken, trial, mine):
+                continue
+            again = about.get(a, []) + about.get(b, [])
+            if a in mine or b in mine:
+                again += mine_cards
+            if all(holds(check, trial, mine) for _, check in again):
+                return trial
+    return None
+
+
+def kept_prefix(slots: list[int], mine: tuple[int, ...], checks: list) -> int:
+    """The longest prefix of `checks` that a town two buildings apart from `slots` keeps (`slots`
+    keeps them all): the cards before the first one the best swap breaks. That prefix has a
+    second solution, so the shortest unique prefix is longer."""
+    about, mine_cards = readers(checks)
+    best, n = 0, len(checks)
+    for a, here in enumerate(slots):
+        for b in range(a + 1, len(slots)):
+            there = slots[b]
+            if there == here or not there and a in mine or not here and b in mine:
+                continue  # the same town, or one of my buildings out of town
+            trial = list(slots)
+            trial[a], trial[b] = there, here
+            first = n
+            again = about.get(a, []) + about.get(b, [])
+            if a in mine or b in mine:
+                again += mine_cards
+            for i, check in again:
+                if best < i < first and not holds(check, trial, mine):
+                    first = i
+            if first > best and all(holds(check, trial, mine) for i, check in again if i <= best):
+                best = first
+                if best == n:
+                    return n
+    return best
