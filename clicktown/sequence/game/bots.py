@@ -317,6 +317,33 @@ def candidates(state: MatchState, rng: random.Random, keep: int = 8) -> list[int
     return [a for a in actions if a >= match.exchange] + best
 
 
+def root_candidates(state: MatchState, rng: random.Random, keep: int = 8) -> list[int]:
+    """The moves the root search compares, greedy's own choice first.
+
+    A dead card is exchanged as greedy does (it costs nothing and the turn goes on). Otherwise
+    the `keep` best plays by the greedy score, one play per cell (a jack is not spent on a cell a
+    plain card in hand reaches), and the best use of each jack when it is not among them already,
+    so keeping a jack and spending it are both compared."""
+    actions = state.legal_actions()
+    match = state.match
+    if actions[-1] >= match.exchange:
+        return [actions[bisect_left(actions, match.exchange)]]
+    scores = cell_scores(state, match.table.team_of(state.seat))
+    best_by_cell: dict[int, tuple[float, int]] = {}
+    best_jack: dict[str, tuple[float, int]] = {}
+    for action in actions:
+        kind, cell = divmod(action, CELL_COUNT)
+        card = match.actions[kind]
+        score = (scores[cell] - SPECIAL_COST.get(card, 0), -action)
+        key = cell if card != "remove" else -1 - cell
+        if score > best_by_cell.get(key, (-1e18, 0)):
+            best_by_cell[key] = score
+        if card in SPECIAL_COST and score > best_jack.get(card, (-1e18, 0)):
+            best_jack[card] = score
+    ranked = [-a for _, a in sorted(best_by_cell.values(), reverse=True)[:keep]]
+    return ranked + [-a for _, a in sorted(best_jack.values(), reverse=True) if -a not in ranked]
+
+
 def _determinize(state: MatchState, seat: int, rng: random.Random) -> MatchState:
     return state.determinized(seat, rng)
 
@@ -325,18 +352,18 @@ _GREEDY = GreedyBot()
 
 
 class MctsBot:
-    """Information-set MCTS: hands dealt again from what the seat has seen, greedy playouts, line evaluation."""
+    """Determinized search at the root: greedy's best plays compared in the same dealt worlds,
+    each played out to the end of the game by greedy on both sides (sequential halving)."""
 
     name = "mcts"
-    simulations = 100
-    horizon = 4
+    playouts = 120
 
     def __init__(self, simulations: int | None = None, seconds: float | None = None):
-        from ...arena.ismcts import Game, Search
+        from ...arena.ismcts import Game, Halving
 
-        game = Game(determinize=_determinize, evaluate=evaluate, value=final_value, candidates=candidates,
+        game = Game(determinize=_determinize, evaluate=evaluate, value=final_value, candidates=root_candidates,
                     rollout=_GREEDY.choose)
-        self.search = Search(game, simulations or self.simulations, seconds, horizon=self.horizon)
+        self.search = Halving(game, simulations or self.playouts, seconds)
 
     def choose(self, state: MatchState, rng: random.Random) -> int:
         return self.search.choose(state, rng)
