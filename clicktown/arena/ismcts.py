@@ -180,7 +180,8 @@ class Halving:
     game's own rule of thumb would make) are played in the same determinized worlds, each world
     with one seed for its chance draws and one for the playout policy, so two candidates meet
     the same cards and differ only by the move (common random numbers: the comparison is paired).
-    Each playout goes on to the end of the game (or `horizon` moves, then `evaluate`). The budget
+    Each playout goes on for at most `horizon` moves (chance draws not counted), then the game's
+    `evaluate` scores it (`value` when the game is over). The budget
     is cut into rounds; after each round the better half of the candidates stays, ranked by mean
     value, ties going to the earlier candidate. A move that wins at once is played at once.
     """
@@ -235,13 +236,13 @@ class Halving:
         """Play on with the game's rollout policy (chance from `chance`, the policy's draws from `policy`)."""
         game = self.game
         rollout = game.rollout
-        for _ in range(self.horizon):
-            if state.is_terminal():
-                break
+        moves = 0
+        while not state.is_terminal():
             if state.current_player() == CHANCE:
                 state.apply_action(sample_chance(state, chance))
-                continue
-            state.apply_action(rollout(state, policy) if rollout else policy.choice(state.legal_actions()))
-        while not state.is_terminal() and state.current_player() == CHANCE:
-            state.apply_action(sample_chance(state, chance))
+            elif moves < self.horizon:
+                state.apply_action(rollout(state, policy) if rollout else policy.choice(state.legal_actions()))
+                moves += 1
+            else:
+                break
         return game.value(state) if state.is_terminal() else game.evaluate(state)

@@ -9,7 +9,10 @@
   planner   -- asks the win-in-N solver (`solve.solve_search`) whether its hand wins within two of
                its own turns, and plays the first move of that line; otherwise, when an opponent
                could win on its next turn by one chip on some cell, it blocks: a chip on that cell,
-               or the removal of one of the opponent's chips in the line; otherwise plays as greedy.
+               or the removal of one of the opponent's chips in the line; otherwise plays as greedy;
+  mcts      -- compares greedy's best plays (and its jacks' best uses) in the same dealt worlds,
+               each played on by greedy for a few moves and scored by a line evaluation
+               (sequential halving, docs/bots.md).
 """
 
 from __future__ import annotations
@@ -242,7 +245,7 @@ def blocking_actions(state: MatchState, team: str, actions: list[int]) -> list[i
     return blocks
 
 
-# -- mcts: information-set Monte Carlo tree search (clicktown.arena.ismcts) ---------------------
+# -- mcts: determinized search at the root (clicktown.arena.ismcts.Halving) ---------------------
 
 LINE_WORTH = (0, 1, 4, 16, 64, 0)  # an open line of five holding 0 to 5 of a team's chips (corners count)
 SEQUENCE_WORTH = 400
@@ -303,21 +306,7 @@ def cell_scores(state: MatchState, team: str) -> dict[int, float]:
     return found
 
 
-def candidates(state: MatchState, rng: random.Random, keep: int = 8) -> list[int]:
-    """The actions the tree looks at: dead-card exchanges and the `keep` best plays by the greedy score."""
-    actions = state.legal_actions()
-    match = state.match
-    if len(actions) <= keep:
-        return actions
-    team = match.table.team_of(state.seat)
-    scores = cell_scores(state, team)
-    plays = [a for a in actions if a < match.exchange]
-    worth = {a: scores[a % CELL_COUNT] - SPECIAL_COST.get(match.actions[a // CELL_COUNT], 0) for a in plays}
-    best = sorted(plays, key=lambda a: (-worth[a], a))[:keep]
-    return [a for a in actions if a >= match.exchange] + best
-
-
-def root_candidates(state: MatchState, rng: random.Random, keep: int = 8) -> list[int]:
+def root_candidates(state: MatchState, rng: random.Random, keep: int = 4) -> list[int]:
     """The moves the root search compares, greedy's own choice first.
 
     A dead card is exchanged as greedy does (it costs nothing and the turn goes on). Otherwise
@@ -352,18 +341,19 @@ _GREEDY = GreedyBot()
 
 
 class MctsBot:
-    """Determinized search at the root: greedy's best plays compared in the same dealt worlds,
-    each played out to the end of the game by greedy on both sides (sequential halving)."""
+    """Determinized search at the root: greedy's best plays compared in the same dealt worlds, each
+    played on by greedy for both sides for `horizon` moves and scored by the line evaluation."""
 
     name = "mcts"
-    playouts = 120
+    playouts = 240
+    horizon = 6
 
     def __init__(self, simulations: int | None = None, seconds: float | None = None):
         from ...arena.ismcts import Game, Halving
 
         game = Game(determinize=_determinize, evaluate=evaluate, value=final_value, candidates=root_candidates,
                     rollout=_GREEDY.choose)
-        self.search = Halving(game, simulations or self.playouts, seconds)
+        self.search = Halving(game, simulations or self.playouts, seconds, horizon=self.horizon)
 
     def choose(self, state: MatchState, rng: random.Random) -> int:
         return self.search.choose(state, rng)
