@@ -204,3 +204,12 @@ def test_sequence_candidates_are_compared_on_the_same_draws():
         assert drawn[0] == drawn[1] and len(drawn[0]) == 1
         compared += 1
     assert compared >= 5
+
+
+def test_sequence_mcts_with_a_time_budget_plays_one_of_its_candidates():
+    from clicktown.sequence.game.bots import make_bot
+
+    mcts = make_bot("mcts:0.05s")
+    for state, _ in _sequence_positions(1)[:30:6]:
+        moves = mcts.search.game.candidates(state, random.Random(0))
+        assert mcts.choose(state, random.Random(4)) in moves
