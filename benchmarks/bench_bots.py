@@ -7,6 +7,10 @@ Cost: seconds per move of the mcts bot against the greedy bot's, measured in the
 ratio is the baseline comparison).
 
     python -m benchmarks bots                     # BENCH_BOTS_GAMES games per pairing (default 20)
+    BENCH_BOTS_ONLY=sequence python -m benchmarks bots   # only the pairings of one game
+
+A pairing of one bot with itself (Sequence's "greedy vs greedy") is played without turning the
+seats and shows the first seat's wins: how much the seat alone is worth.
 """
 
 import os
@@ -18,9 +22,10 @@ from clicktown.arena.rates import Rate
 GAMES = int(os.environ.get("BENCH_BOTS_GAMES", "20"))
 WORKERS = int(os.environ.get("BENCH_BOTS_WORKERS", "2"))
 SEED = 25
+ONLY = os.environ.get("BENCH_BOTS_ONLY", "")
 
 PAIRINGS = {
-    "sequence": [("mcts", "greedy"), ("planner", "greedy"), ("greedy", "random"), ("random", "random")],
+    "sequence": [("mcts", "greedy"), ("planner", "greedy"), ("greedy", "random"), ("greedy", "greedy")],
     "oldtown-2": [("mcts", "greedy"), ("planner", "greedy"), ("random", "random")],
     "oldtown-4": [("mcts", "greedy", "greedy", "greedy"), ("planner", "greedy", "greedy", "greedy"),
                   ("random", "greedy", "greedy", "greedy")],
@@ -29,12 +34,17 @@ PAIRINGS = {
 
 
 def sequence_rates(bots, games):
-    """Each named bot's wins per seat it held (Sequence, 2 players, rotated)."""
+    """Each named bot's wins per seat it held (Sequence, 2 players, rotated); a bot against itself:
+    the first seat's wins."""
     from clicktown.sequence.game.simulate import Setup, run, summarise
 
-    setup = Setup(bots=bots, rotate=True)
-    table = summarise(setup, list(run(setup, games, SEED, WORKERS)), SEED)["win_rate_per_bot"]
-    return {b: Rate(t["hits"], t["n"]) for b, t in table.items()}
+    alone = len(set(bots)) == 1
+    setup = Setup(bots=bots, rotate=not alone)
+    summary = summarise(setup, list(run(setup, games, SEED, WORKERS)), SEED)
+    if alone:
+        first = summary["win_rate_per_seat"][0]
+        return {bots[0]: Rate(first["hits"], first["n"])}
+    return {b: Rate(t["hits"], t["n"]) for b, t in summary["win_rate_per_bot"].items()}
 
 
 def oldtown_rates(bots, games):
@@ -63,6 +73,8 @@ def strength_tables(games: int = GAMES) -> list[str]:
     """One line per pairing: the first bot's win rate and its 95% interval."""
     lines = []
     for game, pairings in PAIRINGS.items():
+        if ONLY and ONLY not in game:
+            continue
         for bots in pairings:
             start = time.perf_counter()
             rate = MEASURE[game](bots, games)[bots[0]].to_json()
@@ -105,6 +117,8 @@ def move_costs() -> None:
              "oldtown-2": (lambda: oldtown_game(catalogue, 2, record=False), oldtown.make_bot),
              "patterns": (lambda: patterns_game(2, record=False), patterns.make_bot)}
     for game, (new_state, make_bot) in games.items():
+        if ONLY and ONLY not in game:
+            continue
         mcts = seconds_per_move(new_state, make_bot("mcts"))
         greedy = seconds_per_move(new_state, make_bot("greedy"))
         print(f"{game:10} mcts {mcts:.3f} s a move, greedy {1000 * greedy:.2f} ms a move "

@@ -118,3 +118,98 @@ def test_unknown_names_are_refused(game):
     for bad in ("greedy:3", "mcts:many", "nobody"):
         with pytest.raises(ClicktownError):
             make_bot(bad)
+
+
+# ---- Sequence: the root search ----------------------------------------------------------------
+
+def _sequence_positions(games: int = 4):
+    """Every position where a seat is to move in a few seeded greedy games, with the move greedy made."""
+    from clicktown.sequence.game.bots import GreedyBot
+
+    new_state, _ = _sequence()
+    greedy, found = GreedyBot(), []
+    for seed in range(games):
+        state, rng = new_state(), random.Random(seed)
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply_action(sample_chance(state, rng))
+                continue
+            action = greedy.choose(state, rng)
+            found.append((state.clone(), action))
+            state.apply_action(action)
+    return found
+
+
+def test_sequence_candidates_start_with_greedys_choice_and_keep_the_jacks():
+    from clicktown.sequence.game.bots import _score, root_candidates
+    from clicktown.sequence.game.state import CELL_COUNT
+
+    for state, _ in _sequence_positions():
+        legal, match = state.legal_actions(), state.match
+        moves = root_candidates(state, random.Random(0))
+        assert set(moves) <= set(legal) and len(moves) == len(set(moves))
+        exchanges = [a for a in legal if a >= match.exchange]
+        if exchanges:
+            assert moves == [exchanges[0]]
+            continue
+        team = match.table.team_of(state.seat)
+        assert _score(state, team, moves[0]) == max(_score(state, team, a) for a in legal)
+        assert len({a % CELL_COUNT for a in moves}) == len(moves) <= 10  # one play per cell
+        for card in ("wild", "remove"):
+            usable = [a for a in legal if match.actions[a // CELL_COUNT] == card]
+            assert bool(usable) == any(match.actions[a // CELL_COUNT] == card for a in moves)
+
+
+def test_sequence_mcts_plays_a_winning_move_when_it_holds_one():
+    from clicktown.sequence.game.bots import make_bot
+
+    mcts, checked = make_bot("mcts:4"), 0
+    for state, action in _sequence_positions():
+        after = state.clone()
+        after.apply_action(action)
+        if not after.is_terminal():
+            continue
+        chosen = state.clone()
+        chosen.apply_action(mcts.choose(state, random.Random(1)))
+        assert chosen.is_terminal() and chosen.returns()[state.seat] == 1.0
+        checked += 1
+    assert checked == 4
+
+
+def test_sequence_candidates_are_compared_on_the_same_draws():
+    """Two moves played in one determinized world draw the same card next (paired comparison)."""
+    from clicktown.sequence.game.bots import make_bot
+
+    from clicktown.sequence.game.state import CELL_COUNT
+
+    search = make_bot("mcts").search
+    search = type(search)(search.game, horizon=0)
+    compared = 0
+    for state, _ in _sequence_positions(1)[::5]:
+        moves = search.game.candidates(state, random.Random(0))
+        if len(moves) < 2 or any(a >= state.match.exchange for a in moves):
+            continue
+        world, seat = search.game.determinize(state, state.seat, random.Random(2)), state.seat
+        drawn = []
+        for action in moves[:2]:
+            after = world.clone()
+            after.apply_action(action)
+            search.playout(after, random.Random(7), random.Random(8))
+            hand = list(world.hands[seat])
+            hand.remove(action // CELL_COUNT)
+            new = list(after.hands[seat])
+            for kind in hand:
+                new.remove(kind)
+            drawn.append(new)
+        assert drawn[0] == drawn[1] and len(drawn[0]) == 1
+        compared += 1
+    assert compared >= 5
+
+
+def test_sequence_mcts_with_a_time_budget_plays_one_of_its_candidates():
+    from clicktown.sequence.game.bots import make_bot
+
+    mcts = make_bot("mcts:0.05s")
+    for state, _ in _sequence_positions(1)[:30:6]:
+        moves = mcts.search.game.candidates(state, random.Random(0))
+        assert mcts.choose(state, random.Random(4)) in moves

@@ -170,3 +170,79 @@ def parse_budget(text: str) -> dict:
         return {"simulations": simulations}
     except ValueError:
         raise ClicktownError(f"bad mcts budget {budget!r}: give simulations (mcts:400) or seconds (mcts:0.3s)") from None
+
+
+@dataclass
+class Halving:
+    """Determinized Monte Carlo search at the root, by sequential halving over paired worlds.
+
+    The candidates (the game's `candidates`, in the order of its prior: the first is the move the
+    game's own rule of thumb would make) are played in the same determinized worlds, each world
+    with one seed for its chance draws and one for the playout policy, so two candidates meet
+    the same cards and differ only by the move (common random numbers: the comparison is paired).
+    Each playout goes on for at most `horizon` moves (chance draws not counted), then the game's
+    `evaluate` scores it (`value` when the game is over). The budget
+    is cut into rounds; after each round the better half of the candidates stays, ranked by mean
+    value, ties going to the earlier candidate. A move that wins at once is played at once.
+    """
+
+    game: Game
+    playouts: int = DEFAULT_SIMULATIONS
+    seconds: float | None = None
+    horizon: int = 400
+
+    def choose(self, state, rng: random.Random) -> int:
+        seat = state.current_player()
+        moves = self.game.candidates(state, rng) if self.game.candidates else state.legal_actions()
+        if len(moves) == 1:
+            return moves[0]
+        winning = self._winning_move(state, seat, moves)
+        if winning is not None:
+            return winning
+        totals = dict.fromkeys(moves, 0.0)
+        alive = list(moves)
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        for left in range(rounds, 0, -1):
+            worlds = max(1, self.playouts // (rounds * len(alive)))
+            round_end = None if deadline is None else time.perf_counter() + (deadline - time.perf_counter()) / left
+            self._play_round(state, seat, alive, totals, worlds, round_end, rng)
+            alive = sorted(alive, key=lambda a: (-totals[a], moves.index(a)))[:max(1, len(alive) // 2)]
+            if len(alive) == 1:
+                break
+        return alive[0]
+
+    def _winning_move(self, state, seat: int, moves: list[int]) -> int | None:
+        for action in moves:
+            after = state.clone()
+            after.apply_action(action)
+            if after.is_terminal() and self.game.value(after)[seat] == 1.0:
+                return action
+        return None
+
+    def _play_round(self, state, seat, alive, totals, worlds, round_end, rng) -> None:
+        """`worlds` determinizations (or as many as the round's time allows), every candidate played in each."""
+        done = 0
+        while done < worlds if round_end is None else (done == 0 or time.perf_counter() < round_end):
+            world = self.game.determinize(state, seat, rng)
+            chance_seed, policy_seed = rng.getrandbits(64), rng.getrandbits(64)
+            for action in alive:
+                after = world.clone()
+                after.apply_action(action)
+                totals[action] += self.playout(after, random.Random(chance_seed), random.Random(policy_seed))[seat]
+            done += 1
+
+    def playout(self, state, chance: random.Random, policy: random.Random) -> list[float]:
+        """Play on with the game's rollout policy (chance from `chance`, the policy's draws from `policy`)."""
+        game = self.game
+        rollout = game.rollout
+        moves = 0
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply_action(sample_chance(state, chance))
+            elif moves < self.horizon:
+                state.apply_action(rollout(state, policy) if rollout else policy.choice(state.legal_actions()))
+                moves += 1
+            else:
+                break
+        return game.value(state) if state.is_terminal() else game.evaluate(state)

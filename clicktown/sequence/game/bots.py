@@ -9,7 +9,10 @@
   planner   -- asks the win-in-N solver (`solve.solve_search`) whether its hand wins within two of
                its own turns, and plays the first move of that line; otherwise, when an opponent
                could win on its next turn by one chip on some cell, it blocks: a chip on that cell,
-               or the removal of one of the opponent's chips in the line; otherwise plays as greedy.
+               or the removal of one of the opponent's chips in the line; otherwise plays as greedy;
+  mcts      -- compares greedy's best plays (and its jacks' best uses) in the same dealt worlds,
+               each played on by greedy for a few moves and scored by a line evaluation
+               (sequential halving, docs/bots.md).
 """
 
 from __future__ import annotations
@@ -242,7 +245,7 @@ def blocking_actions(state: MatchState, team: str, actions: list[int]) -> list[i
     return blocks
 
 
-# -- mcts: information-set Monte Carlo tree search (clicktown.arena.ismcts) ---------------------
+# -- mcts: determinized search at the root (clicktown.arena.ismcts.Halving) ---------------------
 
 LINE_WORTH = (0, 1, 4, 16, 64, 0)  # an open line of five holding 0 to 5 of a team's chips (corners count)
 SEQUENCE_WORTH = 400
@@ -303,18 +306,31 @@ def cell_scores(state: MatchState, team: str) -> dict[int, float]:
     return found
 
 
-def candidates(state: MatchState, rng: random.Random, keep: int = 8) -> list[int]:
-    """The actions the tree looks at: dead-card exchanges and the `keep` best plays by the greedy score."""
+def root_candidates(state: MatchState, rng: random.Random, keep: int = 4) -> list[int]:
+    """The moves the root search compares, greedy's own choice first.
+
+    A dead card is exchanged as greedy does (it costs nothing and the turn goes on). Otherwise
+    the `keep` best plays by the greedy score, one play per cell (a jack is not spent on a cell a
+    plain card in hand reaches), and the best use of each jack when it is not among them already,
+    so keeping a jack and spending it are both compared."""
     actions = state.legal_actions()
     match = state.match
-    if len(actions) <= keep:
-        return actions
-    team = match.table.team_of(state.seat)
-    scores = cell_scores(state, team)
-    plays = [a for a in actions if a < match.exchange]
-    worth = {a: scores[a % CELL_COUNT] - SPECIAL_COST.get(match.actions[a // CELL_COUNT], 0) for a in plays}
-    best = sorted(plays, key=lambda a: (-worth[a], a))[:keep]
-    return [a for a in actions if a >= match.exchange] + best
+    if actions[-1] >= match.exchange:
+        return [actions[bisect_left(actions, match.exchange)]]
+    scores = cell_scores(state, match.table.team_of(state.seat))
+    best_by_cell: dict[int, tuple[float, int]] = {}
+    best_jack: dict[str, tuple[float, int]] = {}
+    for action in actions:
+        kind, cell = divmod(action, CELL_COUNT)
+        card = match.actions[kind]
+        score = (scores[cell] - SPECIAL_COST.get(card, 0), -action)
+        key = cell if card != "remove" else -1 - cell
+        if score > best_by_cell.get(key, (-1e18, 0)):
+            best_by_cell[key] = score
+        if card in SPECIAL_COST and score > best_jack.get(card, (-1e18, 0)):
+            best_jack[card] = score
+    ranked = [-a for _, a in sorted(best_by_cell.values(), reverse=True)[:keep]]
+    return ranked + [-a for _, a in sorted(best_jack.values(), reverse=True) if -a not in ranked]
 
 
 def _determinize(state: MatchState, seat: int, rng: random.Random) -> MatchState:
@@ -325,18 +341,19 @@ _GREEDY = GreedyBot()
 
 
 class MctsBot:
-    """Information-set MCTS: hands dealt again from what the seat has seen, greedy playouts, line evaluation."""
+    """Determinized search at the root: greedy's best plays compared in the same dealt worlds, each
+    played on by greedy for both sides for `horizon` moves and scored by the line evaluation."""
 
     name = "mcts"
-    simulations = 100
-    horizon = 4
+    playouts = 240
+    horizon = 6
 
     def __init__(self, simulations: int | None = None, seconds: float | None = None):
-        from ...arena.ismcts import Game, Search
+        from ...arena.ismcts import Game, Halving
 
-        game = Game(determinize=_determinize, evaluate=evaluate, value=final_value, candidates=candidates,
+        game = Game(determinize=_determinize, evaluate=evaluate, value=final_value, candidates=root_candidates,
                     rollout=_GREEDY.choose)
-        self.search = Search(game, simulations or self.simulations, seconds, horizon=self.horizon)
+        self.search = Halving(game, simulations or self.playouts, seconds, horizon=self.horizon)
 
     def choose(self, state: MatchState, rng: random.Random) -> int:
         return self.search.choose(state, rng)
