@@ -213,3 +213,35 @@ def test_sequence_mcts_with_a_time_budget_plays_one_of_its_candidates():
     for state, _ in _sequence_positions(1)[:30:6]:
         moves = mcts.search.game.candidates(state, random.Random(0))
         assert mcts.choose(state, random.Random(4)) in moves
+
+
+def test_patterns_mcts_starts_from_the_planners_move():
+    """With an overwhelming head start the search plays the planner's move at every decision;
+    without one it leaves it at some."""
+    from clicktown.patterns.game.bots import MctsPlayer, PlannerPlayer, make_bot
+    from clicktown.patterns.game.state import new_game
+
+    def moves(mcts) -> tuple[list[int], list[int]]:
+        state, rng, planner = new_game(2, record=False, max_turns=12), random.Random(4), PlannerPlayer()
+        chosen, planned = [], []
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply_action(sample_chance(state, rng))
+                continue
+            if state.current_player() == 0 and len(state.legal_actions()) > 1:
+                planned.append(planner.choose(state, rng))
+                chosen.append(mcts.choose(state, rng))
+                action = chosen[-1]
+            else:
+                action = make_bot("greedy").choose(state, rng)
+            state.apply_action(action)
+        return chosen, planned
+
+    certain = MctsPlayer(simulations=8)
+    certain.search.prior_weight = 1e9
+    chosen, planned = moves(certain)
+    assert len(chosen) >= 5 and chosen == planned
+    free = MctsPlayer(simulations=8)
+    free.search.prior_weight = 0.0
+    chosen, planned = moves(free)
+    assert chosen != planned

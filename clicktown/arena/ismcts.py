@@ -7,7 +7,9 @@ Each simulation
      knows (the game's `determinize`);
   2. walks down the tree, choosing among the actions legal in that determinization by UCB1
      (each child counts how often it was available, so an action legal in few deals is not
-     favoured); chance nodes are sampled on the way and are not part of the tree;
+     favoured); chance nodes are sampled on the way and are not part of the tree; a game may
+     name a heuristic's move (`prior`): the root tries it first and counts it `prior_weight`
+     won simulations ahead (progressive bias), so the search leaves it only on evidence;
   3. adds one node, then plays on with the game's rollout policy for at most `horizon` moves;
   4. scores the end (the returns when the game is over, else the game's `evaluate`, a value in
      0-1 for every seat) and adds each seat's value to the nodes where that seat chose.
@@ -23,7 +25,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .state import CHANCE, sample_chance
@@ -40,6 +42,8 @@ class Game:
     rollout(state, rng)            -- the action the playout takes (default: uniformly at random)
     evaluate(state)                -- a value in 0-1 per seat for a game cut off by the horizon
     value(state)                   -- a value in 0-1 per seat for a finished game
+    prior(state, rng)              -- the heuristic's move at the root (default: none), which the
+                                      search tries first and leaves only on evidence (`prior_weight`)
     """
 
     determinize: Callable[[Any, int, random.Random], Any]
@@ -47,6 +51,7 @@ class Game:
     value: Callable[[Any], list[float]]
     candidates: Callable[[Any, random.Random], list[int]] | None = None
     rollout: Callable[[Any, random.Random], int] | None = None
+    prior: Callable[[Any, random.Random], int] | None = None
 
 
 class Node:
@@ -71,6 +76,8 @@ class Search:
     seconds: float | None = None
     exploration: float = 0.7
     horizon: int = 40
+    prior_weight: float = 0.0  # the heuristic's root move starts with this many won simulations
+    favourite: int | None = field(default=None, init=False, repr=False)  # that move, in this search
 
     def choose(self, state, rng: random.Random) -> int:
         legal = state.legal_actions()
@@ -78,13 +85,14 @@ class Search:
             return legal[0]
         seat = state.current_player()
         root = Node(seat)
+        self.favourite = self.game.prior(state, rng) if self.game.prior and self.prior_weight else None
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         done = 0
         while done < self.simulations if deadline is None else time.perf_counter() < deadline:
             self.simulate(root, self.game.determinize(state, seat, rng), rng)
             done += 1
-        scored = [(child.visits, child.total, action) for (who, action), child in root.children.items()
-                  if who == seat and action in legal]
+        scored = [(child.visits + self.bonus(action), child.total, action)
+                  for (who, action), child in root.children.items() if who == seat and action in legal]
         if not scored:
             return rng.choice(legal)
         return max(scored)[2]
@@ -109,12 +117,13 @@ class Search:
                 else:
                     child.available += 1
             if untried:
-                action = rng.choice(untried)
+                favourite = self.favourite if node is root else None
+                action = favourite if favourite in untried else rng.choice(untried)
                 child = node.children[seat, action] = Node(seat)
                 child.available = 1
                 expanded = True
             else:
-                action = self.select(node, seat, actions)
+                action = self.select(node, seat, actions, node is root)
                 child = node.children[seat, action]
             state.apply_action(action)
             path.append(child)
@@ -124,13 +133,20 @@ class Search:
             child.visits += 1
             child.total += values[child.seat]
 
-    def select(self, node: Node, seat: int, actions: list[int]) -> int:
-        """UCB1 over the children available now (availability counts stand for the parent's visits)."""
+    def bonus(self, action: int) -> float:
+        """The won simulations the heuristic's root move starts with."""
+        return self.prior_weight if action == self.favourite else 0.0
+
+    def select(self, node: Node, seat: int, actions: list[int], at_root: bool = False) -> int:
+        """UCB1 over the children available now (availability counts stand for the parent's visits);
+        at the root the heuristic's move counts `prior_weight` won simulations more."""
         best, best_score = actions[0], -math.inf
         c = self.exploration
         for action in actions:
             child = node.children[seat, action]
-            score = child.total / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+            head_start = self.bonus(action) if at_root else 0.0
+            visits, total = child.visits + head_start, child.total + head_start
+            score = total / visits + c * math.sqrt(math.log(child.available) / visits)
             if score > best_score:
                 best, best_score = action, score
         return best

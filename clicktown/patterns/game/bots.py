@@ -280,19 +280,27 @@ def _rollout(state: GameState, rng: random.Random) -> int:
     return _GREEDY.choose(state, rng)
 
 
+def _planners_move(state: GameState, rng: random.Random) -> int:
+    """The planner's move, which the search starts from (the planner reads only what the seat sees)."""
+    return _PLANNER.choose(state, rng)
+
+
 class MctsPlayer:
-    """Information-set MCTS: other hands drawn again from the deck, greedy playouts, money and hands."""
+    """Information-set MCTS from the planner's move: other hands drawn again from the deck, greedy
+    playouts, money and hands; it leaves the planner's move only when its simulations say so."""
 
     name = "mcts"
     simulations = 60
     horizon = 12
+    prior_weight = 10.0  # the planner's move starts with this many won simulations
 
     def __init__(self, simulations: int | None = None, seconds: float | None = None):
         from ...arena.ismcts import Game, Search
 
         game = Game(determinize=_determinize, evaluate=evaluate, value=final_value, candidates=candidates,
-                    rollout=_rollout)
-        self.search = Search(game, simulations or self.simulations, seconds, horizon=self.horizon)
+                    rollout=_rollout, prior=_planners_move)
+        self.search = Search(game, simulations or self.simulations, seconds, horizon=self.horizon,
+                             prior_weight=self.prior_weight)
 
     def choose(self, state: GameState, rng: random.Random) -> int:
         return self.search.choose(state, rng)
