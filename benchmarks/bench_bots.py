@@ -4,7 +4,9 @@ Strength: for each game, pairs of bots play games with the seats turned one seat
 each bot sits in each seat equally often); a bot's rate is the share of its games it won (ties
 count for every tied seat in Old Town). "random vs random" shows how much the seat alone wins.
 Cost: seconds per move of the mcts bot against the greedy bot's, measured in the same run (the
-ratio is the baseline comparison).
+ratio is the baseline comparison). Luck: in Wild Wild Pattern the seat first in the reaction
+order (a chance draw every turn) covers first; how often the seat that was first more often wins
+a game between two planners shows how much of a game no bot decides.
 
     python -m benchmarks bots                     # BENCH_BOTS_GAMES games per pairing (default 20)
     BENCH_BOTS_ONLY=sequence python -m benchmarks bots   # only the pairings of one game
@@ -86,6 +88,32 @@ def strength_tables(games: int = GAMES) -> list[str]:
     return lines
 
 
+def reaction_order_luck(games: int = 300) -> Rate:
+    """Of the two-player planner games in which one seat was first in the reaction order more
+    often, the share that seat won."""
+    from clicktown.arena.state import CHANCE, sample_chance
+    from clicktown.patterns.game.bots import make_bot
+    from clicktown.patterns.game.state import new_game
+
+    hits = decided = 0
+    for index in range(games):
+        state, rng, bots = new_game(2, record=False), random.Random(SEED * 1000 + index), [make_bot("planner")] * 2
+        first = [0, 0]
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                drawing_order = state.phase == "order"
+                state.apply_action(sample_chance(state, rng))
+                if drawing_order:
+                    first[state.order[0]] += 1
+                continue
+            state.apply_action(bots[state.current_player()].choose(state, rng))
+        luckier = 0 if first[0] > first[1] else 1
+        if first[0] != first[1] and len(state.winners) == 1:
+            decided += 1
+            hits += state.winners == [luckier]
+    return Rate(hits, decided)
+
+
 def seconds_per_move(make_state, bot, moves: int = 6) -> float:
     """The bot's mean seconds per move over the first `moves` decisions of a seeded game."""
     from clicktown.arena.state import CHANCE, sample_chance
@@ -115,6 +143,7 @@ def move_costs() -> None:
     catalogue = load_catalogue()
     games = {"sequence": (make_match(Setup()).new_state, sequence.make_bot),
              "oldtown-2": (lambda: oldtown_game(catalogue, 2, record=False), oldtown.make_bot),
+             "oldtown-4": (lambda: oldtown_game(catalogue, 4, record=False), oldtown.make_bot),
              "patterns": (lambda: patterns_game(2, record=False), patterns.make_bot)}
     for game, (new_state, make_bot) in games.items():
         if ONLY and ONLY not in game:
@@ -125,8 +154,18 @@ def move_costs() -> None:
               f"(mcts/greedy {mcts / greedy:,.0f}x)", flush=True)
 
 
+def luck() -> None:
+    if ONLY and ONLY not in "patterns":
+        return
+    rate = reaction_order_luck().to_json()
+    low, high = rate["ci95"]
+    print(f"patterns   planner vs planner: the seat first in the reaction order more often wins "
+          f"{rate['hits']}/{rate['n']} {100 * rate['rate']:.1f}% [{100 * low:.1f}, {100 * high:.1f}]", flush=True)
+
+
 def main() -> None:
     move_costs()
+    luck()
     strength_tables()
 
 
