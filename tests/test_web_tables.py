@@ -306,3 +306,22 @@ def test_the_viewer_steps_through_a_played_trace(browser, live_server, tmp_path)
     page.wait_for_function(f"document.querySelector('.step-number').textContent.startsWith('step {len(trace.read_text().splitlines()) - 1} ')")
     assert page.locator(".step-text").inner_text()
     page.close()
+
+
+@pytest.mark.parametrize("game, query", [("sequence", "players=2&seed=3"), ("oldtown", "players=2&seed=2"),
+                                         ("patterns", "players=2&seed=1&reaction=0")])
+def test_the_mcts_bot_takes_a_seat_in_every_game(client, game, query):
+    table_id, token = open_table(client, f"/play/{game}?{query}&bots=mcts")
+    rng = random.Random(0)
+    seen = client.get(f"/api/tables/{table_id}/0/view?token={token}").json()
+    assert seen["seats"] == ["person", "mcts"]
+    told = [e["text"] for e in seen["events"]]
+    for _ in range(4):
+        if seen["over"]:
+            break
+        answer = client.post(f"/api/tables/{table_id}/0/act?token={token}",
+                             json={"action": rng.choice(seen["actions"])["id"]})
+        assert answer.status_code == 200, answer.text
+        seen = answer.json()
+        told += [e["text"] for e in seen["events"]]
+    assert any(text.startswith("seat 1") for text in told)   # the bot's seat has moved

@@ -97,6 +97,29 @@ class Adapter:
         """The rule options the engine of `state` holds, in the lobby's words."""
         return {}
 
+    def game_module(self, name: str):
+        """The game package's `game.<name>` module (bots, view), imported when first needed."""
+        import importlib
+
+        return importlib.import_module(f"..{self.package}.game.{name}", __package__)
+
+    def bot(self, name: str):
+        return self.game_module("bots").make_bot(name)
+
+    def actor(self, state) -> int:
+        return state.current_player()
+
+    def view(self, state, seat, since, lang, hints):
+        return self.game_module("view").view(state, seat, since, lang, hints)
+
+    def auto_pass(self, state, seat) -> int | None:
+        """The move a table makes for a person who has no real choice (none by default)."""
+        return None
+
+    def refusal(self, state, action: int) -> str:
+        """Why a person's action is refused."""
+        return f"action {action} is not legal now"
+
     def engine_rules(self, chosen: dict[str, str]) -> dict:
         """The chosen words as the engine's values (name -> value)."""
         return {rule.name: rule.value(chosen[rule.name]) for rule in self.rule_choices() if rule.name in chosen}
@@ -105,25 +128,14 @@ class Adapter:
 # ---- Sequence and Sequence Numbers ---------------------------------------------------------------
 
 class SequenceGame(Adapter):
+    package = "sequence"
+
     def new(self, players: int, seats: tuple[str, ...], rules: dict | None = None):
         from ..sequence.game.simulate import Setup, make_match
 
         state = make_match(Setup(self.name, players, None, ("greedy",))).new_state()
         state.events = []
         return state
-
-    def bot(self, name: str):
-        from ..sequence.game.bots import make_bot
-
-        return make_bot(name)
-
-    def actor(self, state) -> int:
-        return state.current_player()
-
-    def view(self, state, seat, since, lang, hints):
-        from ..sequence.game.view import view
-
-        return view(state, seat, since, lang, hints)
 
     def svg(self, state, seat: int, lang: str) -> str:
         from ..sequence.geometry import WINDOWS
@@ -138,12 +150,6 @@ class SequenceGame(Adapter):
 
         return [start_event(state, tuple(seats), 0, seed), *state.events, end_event(state)]
 
-    def auto_pass(self, state, seat) -> int | None:
-        return None
-
-    def refusal(self, state, action: int) -> str:
-        return f"action {action} is not legal now"
-
 
 # ---- Old Town ---------------------------------------------------------------------------------
 
@@ -155,6 +161,8 @@ def oldtown_catalogue():
 
 
 class OldTownGame(Adapter):
+    package = "oldtown"
+
     def rule_choices(self) -> tuple[RuleChoice, ...]:
         from ..oldtown.game.rule_options import OPTIONS
 
@@ -171,19 +179,6 @@ class OldTownGame(Adapter):
         from dataclasses import asdict
 
         return asdict(state.options)
-
-    def bot(self, name: str):
-        from ..oldtown.game.bots import make_bot
-
-        return make_bot(name)
-
-    def actor(self, state) -> int:
-        return state.current_player()
-
-    def view(self, state, seat, since, lang, hints):
-        from ..oldtown.game.view import view
-
-        return view(state, seat, since, lang, hints)
 
     def svg(self, state, seat: int, lang: str) -> str:
         from ..oldtown.render.svg import plan_svg
@@ -232,6 +227,8 @@ PATTERNS_RULES = ("used_challenges", "after", "min_occurrences", "extend", "leni
 
 
 class PatternsGame(Adapter):
+    package = "patterns"
+
     def rule_choices(self) -> tuple[RuleChoice, ...]:
         return rule_choices_of("clicktown.patterns.commands", "patterns_simulate", PATTERNS_RULES)
 
@@ -248,19 +245,6 @@ class PatternsGame(Adapter):
         return {rule.name: rule.choices[rule.values.index(getattr(held, rule.name))] if rule.values
                 else getattr(held, rule.name) for rule in self.rule_choices()}
 
-    def bot(self, name: str):
-        from ..patterns.game.bots import make_bot
-
-        return make_bot(name)
-
-    def actor(self, state) -> int:
-        return state.current_player()
-
-    def view(self, state, seat, since, lang, hints):
-        from ..patterns.game.view import view
-
-        return view(state, seat, since, lang, hints)
-
     def svg(self, state, seat: int, lang: str) -> str:
         from ..patterns.render.svg import wheel_svg
 
@@ -273,18 +257,15 @@ class PatternsGame(Adapter):
         return [{"event": "game_start", "game": 0, "seed": seed, "players": state.table.players,
                  "mode": state.table.mode, "bots": list(seats), "rules": self.rules_in_force(state)}, *state.events]
 
-    def auto_pass(self, state, seat) -> int | None:
-        return None
 
-    def refusal(self, state, action: int) -> str:
-        return f"action {action} is not legal now"
-
+#: The bots a seat can be given, the same names in every game.
+BOTS = ("random", "greedy", "planner", "mcts")
 
 GAMES: dict[str, Adapter] = {
-    "sequence": SequenceGame("sequence", "Sequence", (2, 3, 4, 6, 8, 9, 10, 12), 2, ("random", "greedy", "lookahead"), "greedy"),
-    "numbers": SequenceGame("numbers", "Sequence Numbers", (2, 3, 4, 6), 2, ("random", "greedy", "lookahead"), "greedy"),
-    "oldtown": OldTownGame("oldtown", "Old Town", (2, 3, 4), 3, ("random", "greedy", "planner"), "greedy"),
-    "patterns": PatternsGame("patterns", "Wild Wild Pattern", (2, 3, 4), 3, ("random", "greedy", "planner"), "greedy"),
+    "sequence": SequenceGame("sequence", "Sequence", (2, 3, 4, 6, 8, 9, 10, 12), 2, BOTS, "greedy"),
+    "numbers": SequenceGame("numbers", "Sequence Numbers", (2, 3, 4, 6), 2, BOTS, "greedy"),
+    "oldtown": OldTownGame("oldtown", "Old Town", (2, 3, 4), 3, BOTS, "greedy"),
+    "patterns": PatternsGame("patterns", "Wild Wild Pattern", (2, 3, 4), 3, BOTS, "greedy"),
 }
 
 

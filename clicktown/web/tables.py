@@ -271,8 +271,8 @@ def lobby():
     options = "".join(f'<option value="{name}">{escape(g.title)}</option>' for name, g in GAMES.items())
     fieldsets = "".join(rules_fieldset(name, g) for name, g in GAMES.items())
     body = f"""<h1>Play at a table</h1>
-<p>Choose a game, how many play, and who sits in the other seats: a bot (random, greedy, lookahead for
-Sequence, planner for Old Town and Wild Wild Pattern) or <code>person</code>, a friend who joins through
+<p>Choose a game, how many play, and who sits in the other seats: a bot (random, greedy, planner or mcts,
+the strongest, which thinks a little longer) or <code>person</code>, a friend who joins through
 a link. Seat 0 is yours.</p>
 <form class="lobby" method="get" action="/play">
 <label>Game <select name="game">{options}</select></label>
