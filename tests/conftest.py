@@ -1,12 +1,20 @@
 """Shared test fixtures."""
 
 import json
+import os
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import settings
 
 from clicktown.cli import cli
 from web_fixtures import browser, live_server, page  # noqa: F401  (the browser tests' fixtures, see web_fixtures.py)
+
+# Every hypothesis test draws the same examples on every run and machine (a failure is a bug, never
+# luck), and keeps no example database. HYPOTHESIS_PROFILE=explore draws new examples for a search.
+settings.register_profile("derandomized", derandomize=True, database=None, deadline=None)
+settings.register_profile("explore", derandomize=False, database=None, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "derandomized"))
 
 
 @pytest.fixture
