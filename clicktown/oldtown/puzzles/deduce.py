@@ -148,13 +148,11 @@ class Step:
                 "mine": sorted(self.after.sure), "mine_maybe": sorted(self.after.maybe)}
 
 
-@dataclass(frozen=True)
-class Deduction:
-    """The outcome: solved, stuck (needs search) or contradiction, with every step taken."""
+class Ending:
+    """What grading reads of a deduction: its `status` and `steps` (each with a technique and tier)."""
 
     status: str
-    steps: tuple[Step, ...]
-    final: Markers
+    steps: tuple
 
     @property
     def techniques(self) -> list[str]:
@@ -168,6 +166,15 @@ class Deduction:
         if self.status not in ("solved", "town"):
             return SEARCH_TIER
         return max((s.tier for s in self.steps), default=0)
+
+
+@dataclass(frozen=True)
+class Deduction(Ending):
+    """The outcome: solved, stuck (needs search) or contradiction, with every step taken."""
+
+    status: str
+    steps: tuple[Step, ...]
+    final: Markers
 
     def solution(self) -> Solution | None:
         """The solution the deductions reached, when solved."""
@@ -440,8 +447,8 @@ def _confined(board: Markers, largest: int):
 
 
 def _slot_nodes(slots) -> list[int]:
-    """Matching nodes of a building's slots: plots as themselves, OUT as the two nodes -1 and -2."""
-    return [n for s in slots for n in ((-1, -2) if s == OUT else (s,))]
+    """Matching nodes of a building's slots, in order: OUT as the two nodes -1 and -2, then the plots."""
+    return [n for s in sorted(slots) for n in ((-1, -2) if s == OUT else (s,))]
 
 
 def _smallest_hall_set(board: Markers):

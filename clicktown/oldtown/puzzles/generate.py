@@ -21,8 +21,9 @@ the other cards break it?" (`unique_without`), which the counter answers looking
 card is broken: the same answer as counting the puzzle without it, in a fraction of the time.
 Before counting, two buildings of the drawn town trade places (`witness.py`): a swap that breaks
 the card and keeps every other one is another solution, and settles "the card stays" at once.
-The level is the grader's (`grade.py`: the hardest rung of the deduction ladder), never the
-format: a draft drawn for schwer that grades mittel is not kept as schwer.
+The level is the grader's (`grade.py`: the hardest rung of the deduction ladder, climbed here on
+bit masks by `ladder.py`, step for step the same as `deduce.py`), never the format: a draft drawn
+for schwer that grades mittel is not kept as schwer.
 
 No false positives: a kept puzzle is unique by the fast counter and solved to the drawn solution
 by the deduction solver, two independent exact proofs (every rung of the ladder is sound; the
@@ -39,6 +40,7 @@ from ...puzzles.generate import Made, Tally, generate
 from ..catalogue import LEVELS, Catalogue, Scenario
 from ..solve.count import Counter
 from .deduce import deduce
+from .ladder import climb
 from .grade import Grade, grade_puzzle
 from .witness import compile_card, kept_prefix, swapped
 from ..solo import PLOTS, Clue, Puzzle, Solution, clue_holds, validate
@@ -303,9 +305,9 @@ class OldTownGame:
         return found
 
     def grade(self, draft: Draft, clues) -> Grade:
-        """The grade of a unique puzzle (its deduction is kept for the re-check)."""
+        """The grade of a unique puzzle (its deduction, the ladder on bit masks, is kept for the re-check)."""
         puzzle = self.puzzle(draft, clues)
-        deduction = deduce(puzzle)
+        deduction = climb(puzzle)
         self._deduced = (puzzle, deduction.solution())
         return grade_puzzle(puzzle, solutions=1, deduction=deduction)
 
