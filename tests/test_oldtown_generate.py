@@ -150,6 +150,51 @@ def test_dropping_a_card_is_decided_as_counting_decides_it(catalogue):
             ("B", False, True, True), ("C", True, False, False)} <= kinds
 
 
+def test_removal_with_kept_witnesses_decides_as_counting_decides(catalogue):
+    """The removal pass as the loop runs it (the witnesses every earlier proof found kept): each
+    answer of `unique_without` against counting the puzzle without the card on a separate game."""
+    game, plain, rng = OldTownGame(catalogue), OldTownGame(catalogue), random.Random(13)
+    asked = settled = 0
+    for level in LEVELS:
+        for _ in range(10 if level != "schwer" else 40):
+            draft = game.draw(rng, level)
+            chosen = add_until_unique(game, draft, Tally())
+            if chosen is None:
+                continue
+            for clue in rng.sample(chosen, len(chosen)):
+                rest = [c for c in chosen if c is not clue]
+                witnesses, index = game._witnessed(draft)
+                settled += witnesses.settles(sum(1 << index[c] for c in chosen), index[clue])
+                answer = game.unique_without(draft, chosen, clue)
+                assert answer == (plain.count(draft, rest, 2) == 1), (level, clue)
+                asked += 1
+                chosen = rest if answer else chosen
+    assert asked >= 800 and settled >= asked // 3
+
+
+def test_swap_witnesses_as_masks_agree_with_the_swaps(catalogue):
+    """`Witnesses` (every swap read once, as the mask of the pool's cards it breaks) settles a
+    card exactly when `swapped` finds a swap, and keeps the prefix `kept_prefix` finds."""
+    from clicktown.oldtown.puzzles.witness import Witnesses, kept_prefix, swapped
+
+    game, rng = OldTownGame(catalogue), random.Random(31)
+    compared = 0
+    for level in LEVELS:
+        for _ in range(40):
+            draft = game.draw(rng, level)
+            slots, mine = game._drawn(draft)
+            checks = [game.compiled(c) for c in draft.pool]
+            witnesses = Witnesses(slots, mine, checks)
+            assert witnesses.prefix == kept_prefix(slots, mine, checks)
+            chosen = rng.sample(range(len(checks)), rng.randint(1, len(checks)))
+            mask = sum(1 << i for i in chosen)
+            for i in chosen:
+                rest = [checks[j] for j in chosen if j != i]
+                assert witnesses.settles(mask, i) == (swapped(slots, mine, rest, checks[i]) is not None)
+                compared += 1
+    assert compared >= 1000
+
+
 def test_a_swap_witness_is_a_solution_that_breaks_the_card(catalogue):
     """Every town `swap_witness` offers is two buildings apart from the drawn one, solves the
     other cards (the reference `validate`) and breaks the card; it turns up for most cards that

@@ -42,7 +42,8 @@ from ..solve.count import Counter
 from .deduce import deduce
 from .ladder import climb
 from .grade import Grade, grade_puzzle
-from .witness import compile_card, kept_prefix, swapped
+from ..solve.count import compile_card
+from .witness import Witnesses, swapped
 from ..solo import PLOTS, Clue, Puzzle, Solution, clue_holds, validate
 
 
@@ -97,6 +98,7 @@ class OldTownGame:
         self._checks: dict[tuple[int, str | None], tuple] = {}
         self._index = {b: i for i, b in enumerate(catalogue.building_names)}
         self._slots = None  # the last draft asked about: (draft, its slots, my buildings' indices)
+        self._witnesses = None  # the last draft's (draft, Witnesses, pool positions)
         self.a_cards = [n for n, c in sorted(catalogue.cards.items()) if c.kind == "A"]
         self.sorted_plots = {n: sorted(c.plots) for n, c in catalogue.cards.items()}
         self.sorted_pairs = {n: sorted(c.pairs) for n, c in catalogue.cards.items()}
@@ -251,23 +253,51 @@ class OldTownGame:
         return all(low <= mix[kind] <= high for kind, (low, high) in SHAPE.items())
 
     def count(self, draft: Draft, clues, limit: int) -> int:
-        """Solutions of the puzzle, capped (fast counter)."""
-        return Counter(self.puzzle(draft, clues, ordered=False), hint=draft.solution).count(limit)
+        """Solutions of the puzzle, capped (fast counter); each one besides the drawn solution is
+        kept as a witness."""
+        found = 0
+        for solution in self._counter(draft, clues).solutions(limit):
+            found += 1
+            self._keep(draft, solution)
+        return found
 
     def unique_without(self, draft: Draft, clues, clue) -> bool:
         """Is the puzzle of `clues` (unique) still unique without `clue`?
 
-        Yes when no solution of the other cards breaks it (the drawn solution keeps every card
-        of the pool): the counter looks only where the card is broken. A card about my building
-        when my buildings are unknown is counted again instead.
+        No when a kept witness (a swap of two buildings of the drawn town, or a solution found
+        before) keeps every other card and breaks this one. Otherwise yes when no solution of the
+        other cards breaks it (the drawn solution keeps every card of the pool): the counter looks
+        only where the card is broken. A card about my building when my buildings are unknown is
+        counted again instead.
         """
-        rest = [c for c in clues if c is not clue]
-        if self.swap_witness(draft, rest, clue) is not None:
+        witnesses, index = self._witnessed(draft)
+        chosen = 0
+        for c in clues:
+            chosen |= 1 << index[c]
+        if witnesses.settles(chosen, index[clue]):
             return False
+        rest = [c for c in clues if c is not clue]
         card = self.resolved(clue)
         if not draft.mine_known and (card.kind == "C" or card.building is None):
             return self.count(draft, rest, 2) == 1
-        return Counter(self.puzzle(draft, rest, ordered=False), broken=card, hint=draft.solution).count(1) == 0
+        for solution in self._counter(draft, rest, clue).solutions(1):
+            self._keep(draft, solution)
+            return False
+        return True
+
+    def _counter(self, draft: Draft, clues, broken=None) -> Counter:
+        """The fast counter of these cards (hinted with the drawn solution), from compiled cards."""
+        slots, mine = self._drawn(draft)
+        return Counter.of_checks(self.catalogue.building_names, list(mine) if draft.mine_known else None,
+                                 len(draft.mine), [self.compiled(c) for c in clues],
+                                 None if broken is None else self.compiled(broken), slots)
+
+    def _keep(self, draft: Draft, solution: Solution) -> None:
+        """A solution the counter found, kept as a witness unless it is the drawn one."""
+        if solution != draft.solution:
+            where = solution.position
+            mine = tuple(self._index[b] for b in solution.mine)
+            self._witnessed(draft)[0].add_solution([where.get(b, 0) for b in self.catalogue.building_names], mine)
 
     def swap_witness(self, draft: Draft, rest, clue) -> list[int] | None:
         """Another solution of the cards `rest`, breaking `clue`, two buildings apart from the
@@ -278,8 +308,15 @@ class OldTownGame:
     def ambiguous_prefix(self, draft: Draft) -> int:
         """How many of the pool's first cards a swap of two buildings of the drawn town keeps
         (`witness.kept_prefix`): that prefix has a second solution."""
-        slots, mine = self._drawn(draft)
-        return kept_prefix(slots, mine, [self.compiled(c) for c in draft.pool])
+        return self._witnessed(draft)[0].prefix
+
+    def _witnessed(self, draft: Draft) -> tuple[Witnesses, dict]:
+        """The draft's witnesses, and each pool card's position in the pool."""
+        if self._witnesses is None or self._witnesses[0] is not draft:
+            slots, mine = self._drawn(draft)
+            witnesses = Witnesses(slots, mine, [self.compiled(c) for c in draft.pool])
+            self._witnesses = (draft, witnesses, {c: i for i, c in enumerate(draft.pool)})
+        return self._witnesses[1], self._witnesses[2]
 
     def _drawn(self, draft: Draft) -> tuple[list[int], tuple[int, ...]]:
         """The drawn town as building index -> plot (0 out of town), and my buildings' indices."""

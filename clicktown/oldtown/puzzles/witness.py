@@ -19,18 +19,7 @@ Glossary:
 
 from __future__ import annotations
 
-from ..solo import Clue
-from ..solve.count import plot_mask, relation_table
-
-REGION, PLACE, RELATION = 0, 1, 2
-
-
-def compile_card(clue: Clue, index: dict[str, int]) -> tuple[int, int | None, object]:
-    """A card as a check (see the glossary)."""
-    x = None if clue.building is None else index[clue.building]
-    if clue.kind == "C":
-        return RELATION, x, relation_table(clue.pairs)
-    return (REGION if x is None else PLACE), x, plot_mask(clue.plots)
+from ..solve.count import PLACE, REGION
 
 
 def holds(check, slots: list[int], mine: tuple[int, ...]) -> bool:
@@ -94,12 +83,9 @@ def swapped(slots: list[int], mine: tuple[int, ...], rest: list, broken) -> list
     return None
 
 
-def kept_prefix(slots: list[int], mine: tuple[int, ...], checks: list) -> int:
-    """The longest prefix of `checks` that a town two buildings apart from `slots` keeps (`slots`
-    keeps them all): the cards before the first one the best swap breaks. That prefix has a
-    second solution, so the shortest unique prefix is longer."""
-    about, mine_cards = readers(checks)
-    best, n = 0, len(checks)
+def swaps(slots: list[int], mine: tuple[int, ...], about: dict[int, list], mine_cards: list):
+    """Every town two buildings apart from `slots` (my buildings staying in town), with the
+    (position, check) pairs the swap can change (`readers`)."""
     for a, here in enumerate(slots):
         for b in range(a + 1, len(slots)):
             there = slots[b]
@@ -107,15 +93,67 @@ def kept_prefix(slots: list[int], mine: tuple[int, ...], checks: list) -> int:
                 continue  # the same town, or one of my buildings out of town
             trial = list(slots)
             trial[a], trial[b] = there, here
-            first = n
             again = about.get(a, []) + about.get(b, [])
             if a in mine or b in mine:
                 again += mine_cards
-            for i, check in again:
-                if best < i < first and not holds(check, trial, mine):
-                    first = i
-            if first > best and all(holds(check, trial, mine) for i, check in again if i <= best):
-                best = first
-                if best == n:
-                    return n
+            yield trial, again
+
+
+def kept_prefix(slots: list[int], mine: tuple[int, ...], checks: list) -> int:
+    """The longest prefix of `checks` that a town two buildings apart from `slots` keeps (`slots`
+    keeps them all): the cards before the first one the best swap breaks. That prefix has a
+    second solution, so the shortest unique prefix is longer."""
+    best, n = 0, len(checks)
+    for trial, again in swaps(slots, mine, *readers(checks)):
+        first = n
+        for i, check in again:
+            if best < i < first and not holds(check, trial, mine):
+                first = i
+        if first > best and all(holds(check, trial, mine) for i, check in again if i <= best):
+            best = first
+            if best == n:
+                return n
     return best
+
+
+class Witnesses:
+    """Other solutions of a draft's cards, each kept as the mask of the pool's cards it breaks.
+
+    A solution of `chosen` without card i breaks i and keeps every other chosen card: a kept
+    mask w with w & chosen == 1 << i settles "card i stays" at once. Every swap of two buildings
+    of the drawn town is read once per draft (only the cards the two buildings' moves can change),
+    and every solution the counter finds later is added, so what one proof found serves the next
+    questions (and `prefix`, the longest prefix of the pool some swap keeps, is read off the same
+    masks).
+    """
+
+    def __init__(self, slots: list[int], mine: tuple[int, ...], checks: list):
+        self.slots, self.mine, self.checks = slots, mine, checks
+        self.about, self.mine_cards = readers(checks)
+        self.by_card: dict[int, list[int]] = {}
+        n = len(checks)
+        self.prefix = 0
+        for trial, again in swaps(slots, mine, self.about, self.mine_cards):
+            broken = 0
+            for i, check in again:
+                if not holds(check, trial, mine):
+                    broken |= 1 << i
+            self.add(broken)
+            self.prefix = max(self.prefix, (broken & -broken).bit_length() - 1 if broken else n)
+
+    def add(self, broken: int) -> None:
+        """Keep another solution, as the mask of the cards it breaks."""
+        rest = broken
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            self.by_card.setdefault(low.bit_length() - 1, []).append(broken)
+
+    def add_solution(self, slots: list[int], mine: tuple[int, ...]) -> None:
+        """Keep a solution found by the counter (town as building index -> slot, my buildings)."""
+        self.add(sum(1 << i for i, check in enumerate(self.checks) if not holds(check, slots, mine)))
+
+    def settles(self, chosen: int, i: int) -> bool:
+        """Does a kept solution keep every chosen card but card i, and break i (so i stays)?"""
+        alone = 1 << i
+        return any(w & chosen == alone for w in self.by_card.get(i, ()))

@@ -58,6 +58,18 @@ def relation_table(pairs: frozenset[tuple[int, int]]) -> tuple[int, ...]:
     return tuple(table)
 
 
+REGION, PLACE, RELATION = 0, 1, 2
+
+
+def compile_card(clue: Clue, index: dict[str, int]) -> tuple[int, int | None, object]:
+    """A card as a check: (kind, building index or None, plot mask or relation table); REGION is
+    an unbound B card, PLACE an A card or bound B card, RELATION a C card."""
+    x = None if clue.building is None else index[clue.building]
+    if clue.kind == "C":
+        return RELATION, x, relation_table(clue.pairs)
+    return (REGION if x is None else PLACE), x, plot_mask(clue.plots)
+
+
 def bits(m: int):
     """The slot numbers of a mask, lowest first."""
     while m:
@@ -86,44 +98,59 @@ class Counter:
     """
 
     def __init__(self, puzzle: Puzzle, broken: Clue | None = None, hint: Solution | None = None):
-        self.puzzle = puzzle
-        self.names = list(puzzle.buildings)
-        index = {b: i for i, b in enumerate(self.names)}
-        self.domain = [ALL] * len(self.names)
-        self.mine = [index[b] for b in sorted(puzzle.mine)] if puzzle.mine_known else None
-        for i in self.mine or ():
+        names = list(puzzle.buildings)
+        index = {b: i for i, b in enumerate(names)}
+        mine = [index[b] for b in sorted(puzzle.mine)] if puzzle.mine_known else None
+        where = hint.position if hint is not None else None
+        self.setup(names, mine, puzzle.mine_count if mine is None else len(mine),
+                   [compile_card(c, index) for c in puzzle.clues],
+                   None if broken is None else compile_card(broken, index),
+                   None if where is None else [where.get(b, 0) for b in names])
+
+    @classmethod
+    def of_checks(cls, names: list[str], mine: list[int] | None, mine_count: int, checks, broken=None,
+                  hint: list[int] | None = None) -> "Counter":
+        """The counter of a puzzle given as compiled cards (`compile_card`): building names, my
+        buildings' indices (None when unknown) and their number, the cards, the card to break (or
+        None), and the hint as building index -> slot. The generator compiles each card once."""
+        counter = cls.__new__(cls)
+        counter.setup(names, mine, mine_count, checks, broken, hint)
+        return counter
+
+    def setup(self, names, mine, mine_count, checks, broken, hint) -> None:
+        """The domains and card lists of a puzzle of compiled cards."""
+        self.names, self.mine, self.mine_count = names, mine, mine_count
+        self.domain = [ALL] * len(names)
+        for i in mine or ():
             self.domain[i] &= ~OUT_BIT
         self.regions: list[int] = []  # unbound B cards: plot masks
         self.relations: list[tuple[int, tuple[int, ...]]] = []  # C cards: (building, mask of my plots per plot)
-        for clue in puzzle.clues:
-            if clue.kind == "C":
-                x = index[clue.building]
+        for kind, x, data in checks:
+            if kind == RELATION:
                 self.domain[x] &= ~OUT_BIT
-                self.relations.append((x, relation_table(clue.pairs)))
-            elif clue.building is None:
-                self.regions.append(plot_mask(clue.plots))
+                self.relations.append((x, data))
+            elif kind == REGION:
+                self.regions.append(data)
             else:
-                self.domain[index[clue.building]] &= plot_mask(clue.plots)
-        self.hint = None  # each building's slot in `hint`, tried first when branching on it
-        if hint is not None:
-            where = hint.position
-            self.hint = [1 << where.get(b, 0) for b in self.names]
+                self.domain[x] &= data
+        self.hint = None if hint is None else [1 << s for s in hint]  # each building's slot, tried first
         self.unrelated: list[tuple[int, tuple[int, ...]]] = []  # a broken C card: (building, table)
         if broken is not None:
-            self._break(broken, index)
+            self._break(broken)
         self.nodes = 0
 
-    def _break(self, card: Clue, index: dict[str, int]) -> None:
-        """Keep only the solutions that break `card`."""
-        if card.kind != "C" and card.building is not None:
-            self.domain[index[card.building]] &= ALL & ~plot_mask(card.plots)
+    def _break(self, check) -> None:
+        """Keep only the solutions that break the compiled card `check`."""
+        kind, x, data = check
+        if kind == PLACE:
+            self.domain[x] &= ALL & ~data
         elif self.mine is None:
-            raise ValueError(f"card {card.card} speaks of my building, and my buildings are not given")
-        elif card.kind == "B":
+            raise ValueError("the card speaks of my building, and my buildings are not given")
+        elif kind == REGION:
             for m in self.mine:
-                self.domain[m] &= ALL & ~plot_mask(card.plots)
+                self.domain[m] &= ALL & ~data
         else:
-            self.unrelated.append((index[card.building], relation_table(card.pairs)))
+            self.unrelated.append((x, data))
 
     # -- propagation ---------------------------------------------------------------------------
 
@@ -324,7 +351,7 @@ class Counter:
                 near |= table[p]
             needs.append(sum(1 << i for i, d in enumerate(dom) if i != x and d & near))
         in_town = sum(1 << i for i, d in enumerate(dom) if d & PLOT_BITS)
-        return bool(hitting_sets(needs, in_town, self.puzzle.mine_count, 1))
+        return bool(hitting_sets(needs, in_town, self.mine_count, 1))
 
     def _mines(self, slots: list[int]):
         """The sets of my buildings that answer every card, for a complete town."""
@@ -333,7 +360,7 @@ class Counter:
                 yield tuple(self.mine)
             return
         town = sum(1 << i for i, s in enumerate(slots) if s > 0)
-        for chosen in hitting_sets(self._witnesses(slots), town, self.puzzle.mine_count):
+        for chosen in hitting_sets(self._witnesses(slots), town, self.mine_count):
             yield tuple(i for i in range(len(slots)) if chosen >> i & 1)
 
     def _witnesses(self, slots: list[int]) -> list[int]:
