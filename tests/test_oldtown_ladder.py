@@ -79,14 +79,14 @@ def test_the_generators_minimal_puzzles_climb_the_same_steps():
     game.grade = lambda draft, clues: graded.append(game.puzzle(draft, clues)) or OldTownGame.grade(game, draft, clues)
     from clicktown.oldtown.puzzles.generate import generate_scenarios
 
-    for seed in (4, 5, 6):
+    for seed in (3, 6):
         list(generate_scenarios(CATALOGUE, "schwer", 4, seed, game=game))
     used = set().union(*(same_climb(p) for p in graded))
     assert {"case-split", "long-case", "unbound-case", "chain", "group", "pair", "unknown-mine"} <= used
-    assert len(graded) == 24
+    assert len(graded) == 21
 
 
-@pytest.mark.parametrize("seed, take", [(200, 33), (594, 31), (604, 30), (879, 40)])
+@pytest.mark.parametrize("seed, take", [(725, 34), (1136, 29), (1153, 28), (1196, 34)])
 def test_unknown_my_buildings_split_by_sets_climb_the_same_steps(seed, take):
     draft = GAME.draw(random.Random(seed), "schwer")
     assert not draft.mine_known

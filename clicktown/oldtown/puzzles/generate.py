@@ -111,20 +111,23 @@ class OldTownGame:
         recipe = RECIPES[level]
         unknown = rng.random() < recipe.unknown_share
         size = UNKNOWN_MINE if unknown else rng.choice(recipe.mine_sizes)
-        while True:
+        drawn = None
+        while drawn is None:
             mine = frozenset(rng.sample(self.catalogue.building_names, size))
-            town, honoured = self._town(rng, recipe, mine)
-            if len(honoured) >= recipe.honoured[0]:
-                break
+            drawn = self._town(rng, recipe, mine)
+        town, honoured = drawn
         pool = self._pool(rng, town, mine, honoured, recipe, not unknown)
         return Draft(town, mine, not unknown, pool)
 
-    def _town(self, rng: random.Random, recipe: Recipe, mine) -> tuple[dict[int, str], list[int]]:
+    def _town(self, rng: random.Random, recipe: Recipe, mine) -> tuple[dict[int, str], list[int]] | None:
         """A random town with my buildings, built card by card so that many A and C cards hold.
 
         C cards first (each puts its building and one of my buildings on one of its pairs, when
-        that fits what is placed), then A cards (each puts its building on one of its plots);
-        a card that does not fit is passed over. Returns the town and the A cards honoured.
+        that fits what is placed), then A cards (each puts its building on one of its free plots,
+        drawn at random); a card that does not fit is passed over. Cards and pairs are drawn one
+        at a time, only as many as are looked at. Returns the town and the A cards honoured, or
+        None as soon as the A cards left cannot bring the honoured ones up to the recipe's least
+        number (the town would be drawn again anyway).
         """
         cards = self.catalogue.cards
         placed: dict[int, str] = {}
@@ -138,37 +141,47 @@ class OldTownGame:
             return room >= sum(1 for m in mine if m not in where and m != b)
 
         relations = rng.randint(*recipe.c_cards)
-        for n in rng.sample(self.c_cards, len(self.c_cards)):
+        for n in one_by_one(rng, self.c_cards):
             if relations <= 0:
                 break
-            card = cards[n]
-            pairs = rng.sample(self.sorted_pairs[n], min(len(card.pairs), PAIR_TRIES))
-            x = card.building
+            x = cards[n].building
             others = [m for m in sorted(mine) if m != x]
             if not others:
                 continue
-            for p, q in pairs:  # the first pair that fits, with one of my buildings drawn for each
-                m = rng.choice(others)
-                if p != q and fits(x, p) and fits(m, q):
+            for p, q in one_by_one(rng, self.sorted_pairs[n], PAIR_TRIES):  # the first pair that fits
+                if p == q or not fits(x, p):
+                    continue
+                m = others[int(rng.random() * len(others))]  # with one of my buildings drawn for each
+                if fits(m, q):
                     placed[p], where[x] = x, p
                     placed[q], where[m] = m, q
                     relations -= 1
                     break
+        least = recipe.honoured[0]
+        if sum(1 for n in self.a_cards if where.get(cards[n].building, 0) not in (0, *cards[n].plots)) \
+                > len(self.a_cards) - least:
+            return None  # too many A cards whose building the C cards put elsewhere
         honoured = []
         wanted = rng.randint(*recipe.honoured)
-        for n in rng.sample(self.a_cards, len(self.a_cards)):
+        left = len(self.a_cards)
+        for n in one_by_one(rng, self.a_cards):
             if len(honoured) >= wanted:
                 break
+            if len(honoured) + left < least:
+                return None
+            left -= 1
             card, b = cards[n], cards[n].building
-            plots = rng.sample(self.sorted_plots[n], len(card.plots))  # the order the plots are tried in
             if b in where:  # honoured when the building already stands on one of the card's plots
                 if where[b] in card.plots:
                     honoured.append(n)
             elif fits(b, 0):  # room for it (whichever free plot) while my buildings still fit
-                p = next((p for p in plots if p not in placed), None)
-                if p is not None:
+                free = [p for p in self.sorted_plots[n] if p not in placed]
+                if free:
+                    p = free[int(rng.random() * len(free))]
                     placed[p], where[b] = b, p
                     honoured.append(n)
+        if len(honoured) < least:
+            return None
         missing = [b for b in sorted(mine) if b not in where]
         rest = [b for b in self.catalogue.building_names if b not in where and b not in mine]
         free = [p for p in PLOTS if p not in placed]
@@ -373,6 +386,17 @@ class OldTownGame:
             c=tuple(n for n, _ in numbers if kinds[n] == "C"),
             mine=draft.mine if draft.mine_known else None, mine_count=len(draft.mine),
             published=dict(draft.town))
+
+
+def one_by_one(rng: random.Random, items: list, most: int | None = None):
+    """The items in a random order (at most `most` of them), each drawn only when asked for: a
+    Fisher-Yates shuffle that stops where the caller stops."""
+    pool = list(items)
+    n = len(pool)
+    for i in range(n if most is None else min(most, n)):
+        j = int(rng.random() * (n - i))
+        yield pool[j]
+        pool[j] = pool[n - i - 1]
 
 
 def card_mix(catalogue: Catalogue, numbers) -> dict[str, int]:
