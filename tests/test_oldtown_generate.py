@@ -284,7 +284,7 @@ def test_removal_gives_up_once_the_mix_is_out_of_range(catalogue):
     for _ in range(30):
         draft = game.draw(rng, "schwer")
         clues = add_until_unique(game, draft, Tally())
-        if clues is None or not game.may_fit(draft, clues):
+        if clues is None or not game.may_fit(draft, clues, clues):
             continue
         seed = rng.random()
         full = remove_while_unique(game, draft, clues, random.Random(seed), Tally())

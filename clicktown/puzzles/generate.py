@@ -7,7 +7,7 @@
      cannot go from a smaller one;
   4. drop a puzzle whose clues the game's `fits` rejects (e.g. a mix of clue types; `may_fit`
      rejects what no further removal can bring back into range, before removing and after
-     each clue removed, so a hopeless puzzle costs no more counting), grade the rest, and keep
+     each clue tried, so a hopeless puzzle costs no more counting), grade the rest, and keep
      a puzzle only at the requested level;
   5. never a false positive: re-check every kept puzzle with an independent exact solver.
 
@@ -89,22 +89,24 @@ def add_until_unique(game: Game, draft, tally: Tally) -> list | None:
 
 
 def remove_while_unique(game: Game, draft, clues: list, rng: random.Random, tally: Tally,
-                        viable: Callable[[Any, list], bool] | None = None) -> list | None:
+                        viable: Callable[[Any, list, list], bool] | None = None) -> list | None:
     """Drop clues in random order while the solution stays unique (leaves a minimal set).
 
-    With `viable`, give up (None) as soon as the clues left fail it: removing only ever takes
-    clues away, so a set that is short of some clue type stays short.
+    With `viable`, give up (None) as soon as the clues left, with the clues still to be tried,
+    fail it: removing only ever takes clues away, so a set that is short of some clue type stays
+    short, and one that keeps too many of a type even if every clue still to be tried goes keeps
+    too many.
     """
     chosen = list(clues)
     order = game.removal_order(draft, clues, rng) if hasattr(game, "removal_order") else rng.sample(clues, len(clues))
     unique_without = getattr(game, "unique_without", None)
-    for clue in order:
+    for k, clue in enumerate(order):
         trial = [c for c in chosen if c is not clue]
         tally.counts += 1
         if unique_without(draft, chosen, clue) if unique_without else game.count(draft, trial, 2) == 1:
             chosen = trial
-            if viable is not None and not viable(draft, chosen):
-                return None
+        if viable is not None and not viable(draft, chosen, order[k + 1:]):
+            return None
     return chosen
 
 
@@ -115,7 +117,7 @@ def make_one(game: Game, draft, rng: random.Random, tally: Tally) -> Made | None
         return None
     tally.unique += 1
     viable = getattr(game, "may_fit", None)
-    if viable is not None and not viable(draft, clues):
+    if viable is not None and not viable(draft, clues, clues):
         return None  # removing clues cannot bring the mix into the game's ranges
     clues = remove_while_unique(game, draft, clues, rng, tally, viable)
     if clues is None or hasattr(game, "fits") and not game.fits(draft, clues):

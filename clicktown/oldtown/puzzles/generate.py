@@ -255,10 +255,12 @@ class OldTownGame:
             order.append(left[kind].pop())
         return order + unbound
 
-    def may_fit(self, draft: Draft, clues) -> bool:
-        """Could removing cards still leave a mix inside the rulebook's ranges (enough A and C)?"""
+    def may_fit(self, draft: Draft, clues, untried) -> bool:
+        """Could removing some of the cards `untried` still leave a mix inside the rulebook's
+        ranges (enough of each type now, and not too many even if every untried card goes)?"""
         mix = card_mix(self.catalogue, [n for n, _ in clues])
-        return all(mix[kind] >= low for kind, (low, _) in SHAPE.items())
+        spare = card_mix(self.catalogue, [n for n, _ in untried])
+        return all(low <= mix[kind] and mix[kind] - spare[kind] <= high for kind, (low, high) in SHAPE.items())
 
     def fits(self, draft: Draft, clues) -> bool:
         """Is the card mix inside the rulebook's ranges (SHAPE)?"""

@@ -109,6 +109,7 @@ class Ladder:
     def __init__(self, puzzle: Puzzle):
         self.puzzle = puzzle
         self._census = (None, ())
+        self._basic: dict[tuple, Move | Contradiction | None] = {}
         self._reach: dict[tuple, int] = {}
         self.names = list(puzzle.buildings)
         index = {b: i for i, b in enumerate(self.names)}
@@ -345,6 +346,20 @@ class Ladder:
                 return move
         return None
 
+    def next_basic(self, board) -> Move | None:
+        """The cheapest deduction of tiers 1 to 4 (raising Contradiction as they do), remembered
+        for each board: the cases of successive splits and chains pass the same boards again."""
+        found = self._basic.get(board, self)
+        if found is self:
+            try:
+                found = self.next_move(board, self.basic)
+            except Contradiction as exc:
+                found = exc
+            self._basic[board] = found
+        if isinstance(found, Contradiction):
+            raise found
+        return found
+
     def follow(self, board, move: Move | None = None, limit: int = CHAIN_STEPS):
         """`deduce.follow`: (None, steps) when the case is refuted within `limit` steps, else (board, steps)."""
         if move is not None:
@@ -355,7 +370,7 @@ class Ladder:
         taken = 0
         try:
             while taken < limit:
-                found = self.next_move(board, self.basic)
+                found = self.next_basic(board)
                 if found is None:
                     return board, taken
                 taken += 1
@@ -373,7 +388,7 @@ class Ladder:
         boards = [board]
         try:
             while len(boards) <= limit:
-                found = self.next_move(board, self.basic)
+                found = self.next_basic(board)
                 if found is None:
                     return boards, False
                 board = apply(board, found, self.mine_count)

@@ -83,20 +83,26 @@ def swapped(slots: list[int], mine: tuple[int, ...], rest: list, broken) -> list
     return None
 
 
-def swaps(slots: list[int], mine: tuple[int, ...], about: dict[int, list], mine_cards: list):
-    """Every town two buildings apart from `slots` (my buildings staying in town), with the
-    (position, check) pairs the swap can change (`readers`)."""
+def swap_pairs(slots: list[int], mine: tuple[int, ...]):
+    """The pairs of buildings (a < b) whose swap makes another town (my buildings staying in town)."""
     for a, here in enumerate(slots):
         for b in range(a + 1, len(slots)):
             there = slots[b]
             if there == here or not there and a in mine or not here and b in mine:
                 continue  # the same town, or one of my buildings out of town
-            trial = list(slots)
-            trial[a], trial[b] = there, here
-            again = about.get(a, []) + about.get(b, [])
-            if a in mine or b in mine:
-                again += mine_cards
-            yield trial, again
+            yield a, b
+
+
+def swaps(slots: list[int], mine: tuple[int, ...], about: dict[int, list], mine_cards: list):
+    """Every town two buildings apart from `slots` (my buildings staying in town), with the
+    (position, check) pairs the swap can change (`readers`)."""
+    for a, b in swap_pairs(slots, mine):
+        trial = list(slots)
+        trial[a], trial[b] = slots[b], slots[a]
+        again = about.get(a, []) + about.get(b, [])
+        if a in mine or b in mine:
+            again += mine_cards
+        yield trial, again
 
 
 def kept_prefix(slots: list[int], mine: tuple[int, ...], checks: list) -> int:
@@ -129,15 +135,36 @@ class Witnesses:
 
     def __init__(self, slots: list[int], mine: tuple[int, ...], checks: list):
         self.slots, self.mine, self.checks = slots, mine, checks
-        self.about, self.mine_cards = readers(checks)
         self.by_card: dict[int, list[int]] = {}
         n = len(checks)
+        # A and bound B cards: for each building and slot, the cards it breaks standing there
+        misplaced = [[0] * 17 for _ in slots]
+        related: dict[int, list] = {}  # the other cards about each building
+        mine_cards = []  # the cards about my building
+        for i, check in enumerate(checks):
+            kind, x, data = check
+            if kind == PLACE:
+                row, bit = misplaced[x], 1 << i
+                for s in range(17):
+                    if not data >> s & 1:
+                        row[s] |= bit
+            else:
+                mine_cards.append((i, check))
+                if x is not None:
+                    related.setdefault(x, []).append((i, check))
         self.prefix = 0
-        for trial, again in swaps(slots, mine, self.about, self.mine_cards):
-            broken = 0
-            for i, check in again:
-                if not holds(check, trial, mine):
-                    broken |= 1 << i
+        for a, b in swap_pairs(slots, mine):
+            here, there = slots[a], slots[b]
+            broken = misplaced[a][there] | misplaced[b][here]
+            again = related.get(a, []) + related.get(b, [])
+            if a in mine or b in mine:
+                again += mine_cards
+            if again:
+                trial = list(slots)
+                trial[a], trial[b] = there, here
+                for i, check in again:
+                    if not holds(check, trial, mine):
+                        broken |= 1 << i
             self.add(broken)
             self.prefix = max(self.prefix, (broken & -broken).bit_length() - 1 if broken else n)
 
