@@ -136,37 +136,43 @@ class Witnesses:
     def __init__(self, slots: list[int], mine: tuple[int, ...], checks: list):
         self.slots, self.mine, self.checks = slots, mine, checks
         self.by_card: dict[int, list[int]] = {}
-        n = len(checks)
-        # A and bound B cards: for each building and slot, the cards it breaks standing there
-        misplaced = [[0] * 17 for _ in slots]
-        related: dict[int, list] = {}  # the other cards about each building
-        mine_cards = []  # the cards about my building
-        for i, check in enumerate(checks):
-            kind, x, data = check
+        misplaced = [[0] * 17 for _ in slots]  # A and bound B cards: building, slot -> the cards broken
+        related: dict[int, list] = {}  # C cards about each building: (bit, kind, building, data)
+        mine_cards = []  # the cards about my building (C and unbound B cards)
+        for i, (kind, x, data) in enumerate(checks):
             if kind == PLACE:
                 row, bit = misplaced[x], 1 << i
                 for s in range(17):
                     if not data >> s & 1:
                         row[s] |= bit
             else:
-                mine_cards.append((i, check))
+                mine_cards.append((1 << i, kind, x, data))
                 if x is not None:
-                    related.setdefault(x, []).append((i, check))
-        self.prefix = 0
+                    related.setdefault(x, []).append((1 << i, kind, x, data))
+        mine_plots = sum(1 << slots[m] for m in mine)
+        masks = set()
         for a, b in swap_pairs(slots, mine):
             here, there = slots[a], slots[b]
             broken = misplaced[a][there] | misplaced[b][here]
             again = related.get(a, []) + related.get(b, [])
-            if a in mine or b in mine:
+            if (a in mine) != (b in mine):  # one of mine moves: here and there trade places in mine_plots
+                plots = mine_plots ^ (1 << here) ^ (1 << there)
                 again += mine_cards
-            if again:
-                trial = list(slots)
-                trial[a], trial[b] = there, here
-                for i, check in again:
-                    if not holds(check, trial, mine):
-                        broken |= 1 << i
+            else:
+                plots = mine_plots
+            for bit, kind, x, data in again:
+                if kind == REGION:
+                    if not data & plots:
+                        broken |= bit
+                else:  # a C card: its building where the swap puts it, one of mine in relation to it
+                    at = there if x == a else here if x == b else slots[x]
+                    if not at or not data[at] & plots:  # (a C card's table never holds the building's own plot)
+                        broken |= bit
+            masks.add(broken)
+        n = len(checks)
+        self.prefix = max(((w & -w).bit_length() - 1 if w else n for w in masks), default=0)
+        for broken in masks:
             self.add(broken)
-            self.prefix = max(self.prefix, (broken & -broken).bit_length() - 1 if broken else n)
 
     def add(self, broken: int) -> None:
         """Keep another solution, as the mask of the cards it breaks."""
