@@ -7,8 +7,9 @@ A draft is a random solution and the cards that are true of it:
   mine      my buildings: one for leicht drafts, two or three otherwise; for a fifth of the
             schwer drafts unknown ("?, ?, ?") as in the rulebook's scenarios 7 and 8
   town      drawn card by card: C cards first (the card's building and one of my buildings on
-            one of its pairs), then A cards (the building on one of its plots), so that 3 to 7
-            C cards and 11 or more A cards hold
+            one of its pairs), then A cards (the building on one of its free plots), so that 3
+            to 7 C cards and 11 or more A cards hold; cards, pairs and plots are drawn one at a
+            time, and a town whose A cards cannot reach the least number is dropped at once
   pool      the order cards are added in until the solution is unique: the honoured A cards,
             the true C cards, the other true A cards, then B cards, each bound to the building
             of the town it tells most about (a schwer draft with known my buildings may leave
@@ -19,8 +20,9 @@ the rulebook's way); a minimal puzzle outside the rulebook's ranges is dropped, 
 cards left are short of A or C cards. Whether a card can go is asked as "does some solution of
 the other cards break it?" (`unique_without`), which the counter answers looking only where the
 card is broken: the same answer as counting the puzzle without it, in a fraction of the time.
-Before counting, two buildings of the drawn town trade places (`witness.py`): a swap that breaks
-the card and keeps every other one is another solution, and settles "the card stays" at once.
+Before counting, the draft's witnesses are read (`witness.Witnesses`): every town two buildings
+apart from the drawn one, and every solution the counter found, as the mask of the pool's cards
+it breaks; one that breaks the card and keeps every other one settles "the card stays" at once.
 The level is the grader's (`grade.py`: the hardest rung of the deduction ladder, climbed here on
 bit masks by `ladder.py`, step for step the same as `deduce.py`), never the format: a draft drawn
 for schwer that grades mittel is not kept as schwer.
