@@ -105,6 +105,7 @@ class OldTownGame:
         self.sorted_plots = {n: sorted(c.plots) for n, c in catalogue.cards.items()}
         self.sorted_pairs = {n: sorted(c.pairs) for n, c in catalogue.cards.items()}
         self.c_cards = [n for n, c in sorted(catalogue.cards.items()) if c.kind == "C"]
+        self.kinds = {n: c.kind for n, c in catalogue.cards.items()}
 
     # -- drawing -------------------------------------------------------------------------------
 
@@ -200,28 +201,31 @@ class OldTownGame:
             card = self.catalogue.cards[n]
             known[card.building] &= card.plots
         true = [n for n, card in sorted(self.catalogue.cards.items())
-                if n not in honoured and card.kind != "B" and clue_holds(card.clue(), position, mine)]
+                if n not in honoured and card.kind != "B" and clue_holds(self.resolved((n, None)), position, mine)]
         c_cards = [(n, None) for n in rng.sample(true, len(true)) if self.catalogue.cards[n].kind == "C"]
         a_cards = [(n, None) for n in rng.sample(true, len(true)) if self.catalogue.cards[n].kind == "A"]
         b_cards = [c for _, c in sorted(self.catalogue.cards.items()) if c.kind == "B"]
         bound = []
         unbound = mine_known and len(mine) > 1 and rng.random() < recipe.unbound_share
+        plots = sorted(town.items())
         for card in rng.sample(b_cards, len(b_cards)):
-            clue = self._bind(rng, card, town, mine, known, unbound)
+            clue = self._bind(rng, card, plots, mine, known, unbound)
             if clue is not None:
                 bound.append(clue)
                 unbound = unbound and clue[1] is not None
         return tuple(first + c_cards + a_cards + bound)
 
-    def _bind(self, rng, card, town, mine, known, unbound: bool):
-        """A B card bound to the building of the town it tells most about, or left unbound."""
-        if unbound and any(p in card.plots for p, b in town.items() if b in mine):
+    def _bind(self, rng, card, plots, mine, known, unbound: bool):
+        """A B card bound to the building of the town (`plots`: plot, building by plot) it tells
+        most about, or left unbound."""
+        if unbound and any(p in card.plots for p, b in plots if b in mine):
             return (card.number, None)
-        fitting = [b for p, b in sorted(town.items()) if p in card.plots]
+        fitting = [b for p, b in plots if p in card.plots]
         if not fitting:
             return None
         left = {b: len(known[b] & card.plots) / len(known[b]) for b in fitting}
-        chosen = rng.choice([b for b in fitting if left[b] == min(left.values())])
+        least = min(left.values())
+        chosen = rng.choice([b for b in fitting if left[b] == least])
         known[chosen] &= card.plots
         return (card.number, chosen)
 
@@ -260,8 +264,12 @@ class OldTownGame:
     def may_fit(self, draft: Draft, clues, untried) -> bool:
         """Could removing some of the cards `untried` still leave a mix inside the rulebook's
         ranges (enough of each type now, and not too many even if every untried card goes)?"""
-        mix = card_mix(self.catalogue, [n for n, _ in clues])
-        spare = card_mix(self.catalogue, [n for n, _ in untried])
+        kinds = self.kinds
+        mix, spare = {"A": 0, "B": 0, "C": 0}, {"A": 0, "B": 0, "C": 0}
+        for n, _ in clues:
+            mix[kinds[n]] += 1
+        for n, _ in untried:
+            spare[kinds[n]] += 1
         return all(low <= mix[kind] and mix[kind] - spare[kind] <= high for kind, (low, high) in SHAPE.items())
 
     def fits(self, draft: Draft, clues) -> bool:
