@@ -170,53 +170,48 @@ class Counter:
         """The board's rules to their fixed point: fixed plots leave the others, a plot only one
         building can take gets it, the last two buildings that can stay out go out. False on a
         contradiction (a building without a slot, a plot without a building, a plot taken twice).
+
+        Each round reads the board once (holders of each slot, fixed plots, buildings out and
+        able to be out) and, when a rule applies, narrows every building it touches at once.
         """
         while True:
-            fixed = outs = 0
+            fixed = outs = once = twice = holders_out = 0
             for d in dom:
-                if not d & (d - 1):
-                    if not d:
-                        return False
-                    if d == OUT_BIT:
-                        outs += 1
-                    elif fixed & d:
-                        return False
-                    else:
-                        fixed |= d
-            if outs > OUT_OF_TOWN:
-                return False
-            taken = fixed | OUT_BIT if outs == OUT_OF_TOWN else fixed
-            changed = False
-            once = twice = 0
-            holders_out = 0
-            for i, d in enumerate(dom):
-                if d & taken and d & (d - 1):
-                    d &= ~taken
-                    if not d:
-                        return False
-                    dom[i] = d
-                    changed = True
                 twice |= once & d
                 once |= d
-                holders_out += d & OUT_BIT
-            if once & PLOT_BITS != PLOT_BITS or holders_out < OUT_OF_TOWN:
+                if d & OUT_BIT:
+                    holders_out += 1
+                    if d == OUT_BIT:
+                        outs += 1
+                elif not d & (d - 1):
+                    if not d or fixed & d:
+                        return False
+                    fixed |= d
+            if outs > OUT_OF_TOWN or holders_out < OUT_OF_TOWN or once & PLOT_BITS != PLOT_BITS:
                 return False
             lone = once & ~twice & ~fixed & PLOT_BITS  # (a fixed plot held once is settled already)
-            if lone:
-                for i, d in enumerate(dom):
-                    s = d & lone
-                    if s and d != s:
-                        if s & (s - 1):
-                            return False
-                        dom[i] = s
-                        changed = True
-            if holders_out == OUT_OF_TOWN and outs < OUT_OF_TOWN:
-                for i, d in enumerate(dom):
-                    if d & OUT_BIT and d != OUT_BIT:
-                        dom[i] = OUT_BIT
-                        changed = True
-            if not changed:
+            go_out = holders_out == OUT_OF_TOWN and outs < OUT_OF_TOWN
+            if outs == OUT_OF_TOWN:
+                taken = fixed | OUT_BIT if holders_out > OUT_OF_TOWN else fixed
+            else:
+                taken = fixed
+            if not (taken & twice or lone or go_out):
                 return True
+            for i, d in enumerate(dom):
+                if not d & (d - 1):
+                    continue  # placed or out: settled
+                nd = d & ~taken
+                s = nd & lone
+                if s:
+                    if s & (s - 1):
+                        return False  # the only holder of two plots
+                    nd = s
+                elif go_out and nd & OUT_BIT:
+                    nd = OUT_BIT
+                if nd != d:
+                    if not nd:
+                        return False
+                    dom[i] = nd
 
     def _card_rules(self, dom: list[int]) -> bool | None:
         """Cards about my building keep only what a possible building of mine answers.
