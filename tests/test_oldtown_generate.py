@@ -9,6 +9,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from clicktown.oldtown.solve import count, cpsat as model, csp
 from clicktown.oldtown.catalogue import load_catalogue, scenario_from_json
@@ -20,6 +22,7 @@ from clicktown.puzzles.generate import Tally, add_until_unique, remove_while_uni
 
 LEVELS = ("leicht", "mittel", "schwer")
 SEEDS = range(4)
+GAME = OldTownGame(load_catalogue())
 
 
 @pytest.fixture(scope="module")
@@ -172,27 +175,25 @@ def test_removal_with_kept_witnesses_decides_as_counting_decides(catalogue):
     assert asked >= 800 and settled >= asked // 3
 
 
-def test_swap_witnesses_as_masks_agree_with_the_swaps(catalogue):
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 10**9), level=st.sampled_from(LEVELS))
+def test_swap_witnesses_as_masks_agree_with_the_swaps(seed, level):
     """`Witnesses` (every swap read once, as the mask of the pool's cards it breaks) settles a
-    card exactly when `swapped` finds a swap, and keeps the prefix `kept_prefix` finds."""
+    card exactly when `swapped` finds a swap, and keeps the prefix `kept_prefix` finds, for every
+    card of a random part of a drawn pool."""
     from clicktown.oldtown.puzzles.witness import Witnesses, kept_prefix, swapped
 
-    game, rng = OldTownGame(catalogue), random.Random(31)
-    compared = 0
-    for level in LEVELS:
-        for _ in range(40):
-            draft = game.draw(rng, level)
-            slots, mine = game._drawn(draft)
-            checks = [game.compiled(c) for c in draft.pool]
-            witnesses = Witnesses(slots, mine, checks)
-            assert witnesses.prefix == kept_prefix(slots, mine, checks)
-            chosen = rng.sample(range(len(checks)), rng.randint(1, len(checks)))
-            mask = sum(1 << i for i in chosen)
-            for i in chosen:
-                rest = [checks[j] for j in chosen if j != i]
-                assert witnesses.settles(mask, i) == (swapped(slots, mine, rest, checks[i]) is not None)
-                compared += 1
-    assert compared >= 1000
+    rng = random.Random(seed)
+    draft = GAME.draw(rng, level)
+    slots, mine = GAME._drawn(draft)
+    checks = [GAME.compiled(c) for c in draft.pool]
+    witnesses = Witnesses(slots, mine, checks)
+    assert witnesses.prefix == kept_prefix(slots, mine, checks)
+    chosen = rng.sample(range(len(checks)), rng.randint(1, len(checks)))
+    mask = sum(1 << i for i in chosen)
+    for i in chosen:
+        rest = [checks[j] for j in chosen if j != i]
+        assert witnesses.settles(mask, i) == (swapped(slots, mine, rest, checks[i]) is not None)
 
 
 def test_a_swap_witness_is_a_solution_that_breaks_the_card(catalogue):
