@@ -32,13 +32,14 @@ from functools import cache, cached_property
 from ...arena.state import CHANCE, TERMINAL, draw_uniform
 from ...errors import ClicktownError
 from ..analysis import Rules, Statement, all_statements, judge
-from ..bank import Bank, builtin_bank
+from ..bank import Bank, builtin_bank, card_tally
 from ..cards import WHEEL_SIZE, Card, Deck, Wheel, load_deck
-from ..tables import created_by_kinds, kind_of
+from ..tables import cover_sets, created_by_kinds, kind_of, layout
 
 MODES = ("saloon", "alive-or-dead")
 STATEMENTS = tuple(all_statements())
 STATEMENT_INDEX = {s: i for i, s in enumerate(STATEMENTS)}
+STATEMENT_BITS = tuple(1 << b for b in layout().bits)   # statement number -> its bit in a statement set
 POSITION = 0
 STATEMENT = POSITION + WHEEL_SIZE
 CLICK = STATEMENT + len(STATEMENTS)
@@ -65,6 +66,11 @@ class Table:
     def kinds(self) -> tuple[int | None, ...]:
         """Every id's card kind for the pattern tables (None for challenge ids)."""
         return tuple(kind_of(c) if c is not None else None for c in self.cards)
+
+    @cached_property
+    def tallies(self) -> tuple[int, ...]:
+        """Every id's tally for the Bank (bank.card_tally; 0 for challenge ids)."""
+        return tuple(card_tally(c) if c is not None else 0 for c in self.cards)
 
     @property
     def num_actions(self) -> int:
@@ -288,6 +294,10 @@ class GameState:
     def won_cards(self, seat: int) -> list[Card]:
         """The pattern cards a seat won this round."""
         return [self.table.cards[c] for c in self.won[seat]]
+
+    def won_tally(self, seat: int) -> int:
+        """The tally of the cards a seat won this round (bank.card_tally)."""
+        return sum(map(self.table.tallies.__getitem__, self.won[seat]))
 
     def playing_card(self) -> int | None:
         """The card the seat to move would play now (its own, or the clicked one)."""
@@ -538,51 +548,72 @@ class GameState:
         self.wheel[position] = card
         self.phase, self.seat = "declare", seat
 
+    def _wheel_before(self) -> list[int]:
+        """The wheel's card kinds before the pending cover."""
+        before = self.wheel_kinds()
+        before[self.pending["position"]] = self.table.kinds[self.pending["covered"]]
+        return before
+
     def created(self) -> list:
         """The patterns the pending cover creates (computed once)."""
         p = self.pending
         if "created" not in p:
-            kinds = self.table.kinds
-            before = self.wheel_kinds()
-            before[p["position"]] = kinds[p["covered"]]
-            p["created"] = created_by_kinds(before, p["position"], kinds[p["card"]], self.table.rules)
+            p["created"] = created_by_kinds(self._wheel_before(), p["position"], self.table.kinds[p["card"]],
+                                            self.table.rules)
         return p["created"]
+
+    def cover_sets(self) -> tuple[int, int, int]:
+        """(created, twice, wild): the statements the pending cover creates, those of them that win two
+        cards, and its Wild Wild Patterns, as statement sets (tables.cover_sets; computed once)."""
+        p = self.pending
+        found = p.get("sets")
+        if found is None:
+            found = p["sets"] = cover_sets(self._wheel_before(), p["position"], self.table.kinds[p["card"]],
+                                           self.table.rules)
+        return found
 
     def _on_declare(self, action: int) -> None:
         p, seat = self.pending, self.seat
-        statement: Statement = STATEMENTS[action - STATEMENT]
-        pattern = next((x for x in self.created() if x.statement == statement), None)
+        number = action - STATEMENT
+        statement: Statement = STATEMENTS[number]
+        created, twice, wild = self.cover_sets()
+        bit = STATEMENT_BITS[number]
         self.ender = seat
-        names = self.table.names
         if self.record:
-            self._log("declare", seat=seat, position=p["position"], card=names[p["card"]],
-                      covered=names[p["covered"]], statement=statement.text_en(), valid=pattern is not None,
-                      kind=statement.kind, occurrences=pattern.occurrences if pattern else None,
-                      tier=pattern.tier if pattern else None, wild=bool(pattern and pattern.wild),
-                      direction=statement.direction, trigger=statement.trigger.value, target=statement.target.value,
-                      wheel=self._wheel_names(), reasons=[] if pattern else self._why_false(statement))
-        if pattern is None:
+            self._log_declaration(statement)
+        if not created & bit:
             self.wheel[p["position"]] = p["covered"]
             self.discard.append(p["card"])
             self.take_queue = [[s, 1, None, "penalty"] for s in self.counterclockwise(seat) if s != seat]
             self._start_takes("place")
             return
-        if pattern.wild:
+        if wild & bit:
             self.discard.append(p["covered"])        # under the played card: out of the game
             self.wilds += 1
             self._end_game([seat], "wild-wild-pattern")
             return
+        tier = 2 if twice & bit else 1
         self.turn_winner = seat
         if statement.kind == "object+suit":
             self._give(seat, p["covered"], "reward")
-            if pattern.tier == 2:
+            if tier == 2:
                 self.wheel[p["position"]] = None
                 self._give(seat, p["card"], "reward")
             self._start_takes("activate")
             return
         self.discard.append(p["covered"])
-        self.take_queue = [[seat, pattern.tier, p["card"] if pattern.tier == 1 else None, "reward"]]
+        self.take_queue = [[seat, tier, p["card"] if tier == 1 else None, "reward"]]
         self._start_takes("activate")
+
+    def _log_declaration(self, statement: Statement) -> None:
+        p, names = self.pending, self.table.names
+        pattern = next((x for x in self.created() if x.statement == statement), None)
+        self._log("declare", seat=self.seat, position=p["position"], card=names[p["card"]],
+                  covered=names[p["covered"]], statement=statement.text_en(), valid=pattern is not None,
+                  kind=statement.kind, occurrences=pattern.occurrences if pattern else None,
+                  tier=pattern.tier if pattern else None, wild=bool(pattern and pattern.wild),
+                  direction=statement.direction, trigger=statement.trigger.value, target=statement.target.value,
+                  wheel=self._wheel_names(), reasons=[] if pattern else self._why_false(statement))
 
     def _why_false(self, statement: Statement) -> list[str]:
         """Why a declaration is false, in the words of `patterns check` (for the trace)."""
@@ -734,7 +765,7 @@ class GameState:
 
     def payout(self, seat: int):
         """What the Bank would pay the seat for its won cards now."""
-        return self.table.bank.payout(self.won_cards(seat), self.target[seat])
+        return self.table.bank.paid_for(self.won_tally(seat), self.target[seat])
 
     def _bank(self) -> None:
         seats = self._active_seats()
