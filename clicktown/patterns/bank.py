@@ -188,6 +188,7 @@ class Bank:
 
     paid: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
     parts_kept: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+    cents_kept: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def payout(self, cards: list[Card], target: int | None) -> "Payout":
         """What the Bank pays for the won cards (and the player's Target card), read combination by
@@ -217,11 +218,16 @@ class Bank:
 
     def cents_for(self, tally: int, target: int | None) -> tuple[int, bool]:
         """(cents, a Wild combination held) of `paid_for(tally, target)`, added up from the parts
-        without building the answer (what bots ask about every hand they might hold)."""
-        color, suit, thing = self.parts(tally, target)
-        if color.size > self.max_cards:
-            return 0, False
-        return color.cents + suit.cents + thing.cents, color.wild or suit.wild or thing.wild
+        without building the answer (what bots ask about every hand they might hold; kept)."""
+        key = (tally, target)
+        found = self.cents_kept.get(key)
+        if found is None:
+            if len(self.cents_kept) >= PAYOUTS_KEPT:
+                self.cents_kept.clear()
+            color, suit, thing = self.parts(tally, target)
+            found = self.cents_kept[key] = ((0, False) if color.size > self.max_cards else
+                                            (color.cents + suit.cents + thing.cents, color.wild or suit.wild or thing.wild))
+        return found
 
     def parts(self, tally: int, target: int | None) -> tuple["Part", "Part", "Part"]:
         """What a tallied hand shows in each attribute (color, suit, object): a combination reads one

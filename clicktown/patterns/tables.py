@@ -402,35 +402,31 @@ def best_cover(kinds: list[int], card: int, rules: Rules) -> int | None:
     """The position of analysis.best_move(moves(...)) without building patterns: a Wild Wild Pattern
     first, then the most cards one declaration wins, then the lowest position; None without a move."""
     seen = census(kinds, rules)
+    tables, least = pattern_tables(rules.after), rules.min_occurrences
     best, best_score = None, (False, 0)
     for p, created in enumerate(seen.created_by(card, rules)):
         if created:
-            score = cover_score(seen, p, card, created, rules)
+            twice, wild = tiers(seen, p, card, created, least, tables)
+            score = (True, 2 if wild & twice else 1) if wild else (False, 2 if twice else 1)
             if score > best_score:
                 best, best_score = p, score
     return best
 
 
-def cover_score(seen: WheelCensus, position: int, card: int, created: int, rules: Rules) -> tuple[bool, int]:
-    """(wins the game, cards won): the reward of the best pattern a move creates (see Move.reward)."""
-    twice, wild = tiers(seen, position, card, created, rules)
-    return (True, 2 if wild & twice else 1) if wild else (False, 2 if created & twice else 1)
-
-
-def tiers(seen: WheelCensus, position: int, card: int, created: int, rules: Rules) -> tuple[int, int]:
-    """(twice, wild) of the statements `created` by covering `position` with card kind `card`: those
-    whose trigger shows more often than the minimum after the move (tier 2; their Pattern.tier), and
-    the Wild Wild Patterns (Pattern.wild)."""
-    tables = pattern_tables(rules.after)
-    covered, m = seen.kinds[position], rules.min_occurrences
-    gain = tables.trait_bits[card] & ~tables.trait_bits[covered]
-    loss = tables.trait_bits[covered] & ~tables.trait_bits[card]
-    at_least = seen.at_least
-    twice = created & tables.by_trigger[(at_least[m + 1] & ~(gain | loss)) | (at_least[m] & gain)
-                                        | (at_least[m + 2] & loss)]
+def tiers(seen: WheelCensus, position: int, card: int, created: int, least: int,
+          tables: PatternTables) -> tuple[int, int]:
+    """(twice, wild) of the statements `created` by covering `position` with card kind `card` (at
+    least `least` trigger cards, the tables of the rules' "after"): those whose trigger shows more
+    often than the minimum after the move (tier 2; their Pattern.tier), and the Wild Wild Patterns."""
+    trait_bits, by_trigger, at_least = tables.trait_bits, tables.by_trigger, seen.at_least
+    covered = trait_bits[seen.kinds[position]]
+    mine = trait_bits[card]
+    gain, loss = mine & ~covered, covered & ~mine
+    same = ~(gain | loss)
+    twice = created & by_trigger[(at_least[least + 1] & same) | (at_least[least] & gain) | (at_least[least + 2] & loss)]
     wild = 0
-    if created & tables.by_trigger[(at_least[WILD_LEAST] & ~(gain | loss)) | (at_least[WILD_LEAST - 1] & gain)
-                                   | (at_least[WILD_LEAST + 1] & loss)]:
+    if created & by_trigger[(at_least[WILD_LEAST] & same) | (at_least[WILD_LEAST - 1] & gain)
+                            | (at_least[WILD_LEAST + 1] & loss)]:
         wild = created & wild_statements(moved_covering(seen, position, gain | loss, tables), tables)
     return twice, wild
 
@@ -440,7 +436,9 @@ def cover_sets(kinds: list[int], position: int, card: int, rules: Rules) -> tupl
     `card` (see created_sets and tiers): what a declaration wins, without building patterns."""
     seen = census(kinds, rules)
     created = seen.created_by(card, rules)[position]
-    return (created, *tiers(seen, position, card, created, rules)) if created else (0, 0, 0)
+    if not created:
+        return 0, 0, 0
+    return (created, *tiers(seen, position, card, created, rules.min_occurrences, pattern_tables(rules.after)))
 
 
 def best_statement(created: int, twice: int, wild: int) -> int:

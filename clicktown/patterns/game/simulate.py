@@ -22,7 +22,7 @@ from ..bank import load_bank
 from .bots import make_bot
 from ..cards import load_deck
 from ..analysis import Rules
-from .state import MAX_TURNS, new_game, new_table, GameState
+from .state import MAX_TURNS, GameState, Table, new_table
 
 
 @dataclass(frozen=True)
@@ -65,9 +65,15 @@ def _bank(path):
 
 
 def start(setup: Setup) -> GameState:
-    """A new game for this setup."""
-    return new_game(setup.players, setup.mode, _deck(setup.deck_file), _bank(setup.bank_file), setup.rules,
-                    record=setup.trace, max_turns=setup.max_turns)
+    """A new game for this setup (every game of a run shares one table: its cards' kinds and tallies
+    are worked out once)."""
+    return GameState(_table(setup.players, setup.mode, setup.deck_file, setup.bank_file, setup.rules, setup.max_turns),
+                     setup.trace)
+
+
+@lru_cache(maxsize=8)
+def _table(players: int, mode: str, deck_file, bank_file, rules: Rules, max_turns: int) -> Table:
+    return new_table(players, mode, _deck(deck_file), _bank(bank_file), rules, max_turns)
 
 
 def play_one(index: int, seed: int, setup: Setup) -> GameRecord:

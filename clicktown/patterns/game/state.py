@@ -225,6 +225,9 @@ class GameState:
             return STATEMENT <= action < CLICK
         if self.phase == "place":
             return self._may_place(self.hand[self.seat], action - POSITION)
+        if self.phase == "take":
+            card = action - CARD
+            return card >= 0 and card in self.wheel and card != self.take_queue[0][2]
         return action in self.legal_actions()
 
     def clone(self) -> "GameState":
@@ -469,11 +472,13 @@ class GameState:
         then = self.after_fill
         if self.rebuilt:
             self.rebuilt = False
-            self._log("new_wheel", wheel=self._wheel_names())
+            if self.record:
+                self._log("new_wheel", wheel=self._wheel_names())
         if then == "round":
-            self._log("round_start", round=self.round, wheel=self._wheel_names(),
-                      targets=[{"seat": s, "target": self.table.bank.target_names[self.target[s]]}
-                               for s in self._active_seats()])
+            if self.record:
+                self._log("round_start", round=self.round, wheel=self._wheel_names(),
+                          targets=[{"seat": s, "target": self.table.bank.target_names[self.target[s]]}
+                                   for s in self._active_seats()])
             self._start_turn()
         elif then == "draws":
             self._begin_draws()
@@ -503,8 +508,10 @@ class GameState:
 
     def _begin_draws(self) -> None:
         """Everyone draws; first the deck is rebuilt when it holds too few cards for the turn."""
-        pattern_cards = sum(map(self.table.patterns.__gt__, self.deck))
-        if pattern_cards < len(self._active_seats()):
+        seats = len(self.seated)
+        # a deck holding more cards than there are challenge cards holds a pattern card for everyone
+        short = len(self.deck) - len(self.table.challenges) < seats
+        if short and sum(map(self.table.patterns.__gt__, self.deck)) < seats:
             self._rebuild("draws")
             return
         self.draw_queue = list(self._active_seats())
@@ -515,7 +522,8 @@ class GameState:
 
     def _start_race(self, order: tuple[int, ...]) -> None:
         # a seat that drew a challenge card draws again and reacts after the others
-        self.order = tuple(sorted(order, key=lambda s: s in self.drew_challenge))
+        drew = self.drew_challenge
+        self.order = tuple(sorted(order, key=drew.__contains__)) if drew else order
         if self.record:
             self._log("turn_start", round=self.round, turn=self.turn, wheel=self._wheel_names(),
                       hands=[self.table.names[c] if c is not None else None for c in self.hand],
@@ -790,12 +798,13 @@ class GameState:
             least = min(self.cents[s] for s in seats)
             if any(self.cents[s] != least for s in seats):
                 eliminated = [s for s in seats if self.cents[s] == least]
-        self._log("round_end", round=self.round, players=[
-            {"seat": s, "cards": [self.table.names[c] for c in self.won[s]],
-             "payout_cents": paid[s].cents, "dollars_cents": self.cents[s],
-             "combinations": [{"name": n, "cents": c} for n, c in paid[s].lines],
-             "wild": paid[s].wild} for s in seats],
-            eliminated=eliminated)
+        if self.record:
+            self._log("round_end", round=self.round, players=[
+                {"seat": s, "cards": [self.table.names[c] for c in self.won[s]],
+                 "payout_cents": paid[s].cents, "dollars_cents": self.cents[s],
+                 "combinations": [{"name": n, "cents": c} for n, c in paid[s].lines],
+                 "wild": paid[s].wild} for s in seats],
+                eliminated=eliminated)
         if winners:
             self._end_game(winners, reason)
             return
