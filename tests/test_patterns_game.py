@@ -676,6 +676,27 @@ def test_summary_counts_add_up():
     assert result["win_rate_per_bot"]["greedy"]["n"] == 20
 
 
+def test_the_summary_counts_the_turns_each_seat_was_first_in_the_reaction_order():
+    setup = Setup(players=3, bots=("greedy", "planner", "random"), rotate=True, trace=True)
+    for record in run(setup, 6, seed=3):
+        starts = [e["order"][0] for e in record.events if e["event"] == "turn_start"]
+        assert record.summary["first_in_order"] == [starts.count(seat) for seat in range(3)]
+
+
+def test_wins_are_split_by_whether_the_reaction_order_favoured_the_seat():
+    from clicktown.patterns.game.simulate import reaction_order_luck
+
+    summaries = [{"seats": ["a", "b"], "first_in_order": [4, 2], "winners": [0]},
+                 {"seats": ["b", "a"], "first_in_order": [3, 3], "winners": [1]},      # a tie favours nobody
+                 {"seats": ["a", "b"], "first_in_order": [1, 5], "winners": [0]},
+                 {"seats": ["b", "a"], "first_in_order": [0, 2], "winners": [0]}]
+    split = reaction_order_luck(summaries)
+    assert [split["a"][k]["hits"] for k in ("first_most_often", "otherwise")] == [1, 2]
+    assert [split["a"][k]["n"] for k in ("first_most_often", "otherwise")] == [2, 2]
+    assert [split["b"][k]["hits"] for k in ("first_most_often", "otherwise")] == [0, 1]
+    assert [split["b"][k]["n"] for k in ("first_most_often", "otherwise")] == [1, 3]
+
+
 def test_greedy_covers_its_best_move_and_clicks_without_one():
     from clicktown.patterns.analysis import best_move, moves
     state, ids = stage(DAKOTA, ["yellow-loot-bullets", "white-gun-bullets"])

@@ -145,6 +145,7 @@ class GameState:
         self.draw_queue: list[int] = []
         self.drew_challenge: set[int] = set()
         self.order: tuple[int, ...] = ()
+        self.firsts = [0] * n               # turns each seat was first in the reaction order, all rounds
         self.race_index = 0
         self.pending: dict | None = None
         self.click: dict | None = None
@@ -243,6 +244,7 @@ class GameState:
         other.drew_challenge = set(self.drew_challenge)
         other.take_queue = [list(t) for t in self.take_queue]
         other.place_queue = list(self.place_queue)
+        other.firsts = list(self.firsts)
         other.pending = dict(self.pending) if self.pending else None
         other.click = dict(self.click) if self.click else None
         other.power = dict(self.power) if self.power else None
@@ -524,6 +526,7 @@ class GameState:
         # a seat that drew a challenge card draws again and reacts after the others
         drew = self.drew_challenge
         self.order = tuple(sorted(order, key=drew.__contains__)) if drew else order
+        self.firsts[self.order[0]] += 1
         if self.record:
             self._log("turn_start", round=self.round, turn=self.turn, wheel=self._wheel_names(),
                       hands=[self.table.names[c] if c is not None else None for c in self.hand],
