@@ -6,7 +6,8 @@ count for every tied seat in Old Town). "random vs random" shows how much the se
 Cost: seconds per move of the mcts bot against the greedy bot's, measured in the same run (the
 ratio is the baseline comparison). Luck: in Wild Wild Pattern the seat first in the reaction
 order (a chance draw every turn) covers first; how often the seat that was first more often wins
-a game between two planners shows how much of a game no bot decides.
+a game between two planners shows how much of a game no bot decides, and each pairing's wins are
+split by whether the order favoured the bot's seat.
 
     python -m benchmarks bots                     # BENCH_BOTS_GAMES games per pairing (default 20)
     BENCH_BOTS_ONLY=sequence python -m benchmarks bots   # only the pairings of one game
@@ -63,8 +64,13 @@ def patterns_rates(bots, games):
     from clicktown.patterns.game.simulate import Setup, run, summarize
 
     setup = Setup(players=len(bots), bots=tuple(bots), rotate=True)
-    table = summarize([r.summary for r in run(setup, games, SEED, WORKERS)], setup, SEED)["win_rate_per_bot"]
-    return {b: Rate(t["hits"], t["n"]) for b, t in table.items()}
+    result = summarize([r.summary for r in run(setup, games, SEED, WORKERS)], setup, SEED)
+    if len(set(bots)) > 1:
+        for bot, split in result["reaction_order"].items():
+            lucky, other = split["first_most_often"], split["otherwise"]
+            print(f"{'':10} {bot:>9} won {lucky['hits']}/{lucky['n']} of the games its seat was first in the "
+                  f"reaction order most often, {other['hits']}/{other['n']} of the others", flush=True)
+    return {b: Rate(t["hits"], t["n"]) for b, t in result["win_rate_per_bot"].items()}
 
 
 MEASURE = {"sequence": sequence_rates, "oldtown-2": oldtown_rates, "oldtown-4": oldtown_rates,

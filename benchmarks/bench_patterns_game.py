@@ -1,4 +1,4 @@
-"""Wild Wild Pattern, the whole game: full 3-player Saloon games per minute of CPU on one core (target 20,000).
+"""Wild Wild Pattern, the whole game: full 2- and 3-player Saloon games per minute of CPU on one core (target 20,000).
 
 Greedy bots against the game, bots and engine as they stood at BASELINE_REV (read from the
 project's history, the same seeds, the same run), and where the time goes now. Random bots,
@@ -60,6 +60,7 @@ def main() -> None:
                               "simulate")
     new = importlib.import_module("clicktown.patterns.game.simulate")
     rows = [("3-player Saloon, greedy bots", ("greedy",) * 3, 3, GAMES),
+            ("2-player Saloon, greedy bots", ("greedy",) * 2, 2, GAMES),
             ("3-player Saloon, random bots", ("random",) * 3, 3, GAMES),
             ("2-player Saloon, planner vs greedy", ("planner", "greedy"), 2, GAMES // 4)]
     print(f"{'one core':36} {'baseline':>10} {'now':>10} {'':12} {'ratio':>6}")

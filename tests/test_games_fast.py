@@ -136,8 +136,9 @@ def test_trigger_sets_are_the_unions_of_the_traits_in_each_set(traits):
 @settings(**SETTINGS)
 @given(st.lists(st.integers(0, 200), max_size=7), st.integers(-1, 20))
 def test_the_bank_pays_what_each_combination_read_on_its_own_says(picks, target):
-    """Bank.payout (counts in one pass, answers kept) against Combination.holds, line by line."""
-    from clicktown.patterns.bank import builtin_bank
+    """Bank.paid_for (a tally of the hand, answers kept) and Bank.payout against Combination.holds,
+    line by line, in any order of the cards."""
+    from clicktown.patterns.bank import builtin_bank, hand_tally
     from clicktown.patterns.game.simulate import _deck
 
     bank, deck = builtin_bank(), _deck(None).cards
@@ -149,4 +150,5 @@ def test_the_bank_pays_what_each_combination_read_on_its_own_says(picks, target)
     assert paid.lines == tuple((c.name, 0 if c.wild else c.cents) for c in held)
     assert paid.cents == sum(c.cents for c in held if not c.wild)
     assert paid.wild == any(c.wild for c in held)
-    assert bank._payout(list(reversed(cards)), target) == paid
+    assert bank.paid_for(hand_tally(reversed(cards)), target) == paid
+    assert bank._paid_for(hand_tally(cards), target) == paid

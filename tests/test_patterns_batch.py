@@ -98,6 +98,26 @@ def test_tables_answer_as_the_engine_for_one_wheel(deal, r):
     assert tables.best_cover(tables.kinds_of(wheel.cards), tables.kind_of(card), r) == (best and best.position)
 
 
+any_kinds = st.lists(st.integers(0, len(KINDS) - 1), min_size=9, max_size=9)
+
+
+@settings(max_examples=1500, derandomize=True, deadline=None)
+@given(st.one_of(deals.map(lambda d: tables.kinds_of(DECK.cards[i] for i in d)), any_kinds), rules)
+def test_cover_sets_name_the_patterns_each_cover_creates_with_their_tiers(kinds, r):
+    """cover_sets (what the game reads at a declaration) against the engine's patterns at every
+    position: the statements created, those winning two cards, the Wild Wild Patterns, and
+    best_statement the pattern the greedy bot declares. Deck deals and any kinds (copies too)."""
+    wheel, card = wheel_of(kinds[:8]), KINDS[kinds[8]]
+    for move in analysis.moves(wheel, card, r):
+        created, twice, wild = tables.cover_sets(kinds[:8], move.position, kinds[8], r)
+        numbers = {p: NUMBER[p.statement.direction, p.statement.trigger, p.statement.target] for p in move.patterns}
+        assert set(tables.statement_numbers(created)) == set(numbers.values())
+        assert set(tables.statement_numbers(twice)) == {n for p, n in numbers.items() if p.tier == 2}
+        assert set(tables.statement_numbers(wild)) == {n for p, n in numbers.items() if p.wild}
+        best = max(move.patterns, key=lambda p: (p.wild, p.reward().cards_won), default=None)
+        assert tables.best_statement(created, twice, wild) == (numbers[best] if best else -1)
+
+
 def test_tables_find_the_rulebook_moves():
     from rulebook_wheels import MARTHA, NO_MOVE, WILD
     from clicktown.patterns.cards import parse_card, parse_wheel

@@ -15,6 +15,7 @@ from clicktown.arena.trace import read_events
 from clicktown.errors import ClicktownError, DataError
 from clicktown.patterns.bank import builtin_bank, load_bank
 from clicktown.patterns.game.bots import GreedyPlayer, PlannerPlayer, make_bot
+from clicktown.patterns.analysis import Rules
 from clicktown.patterns.cards import parse_card
 from clicktown.patterns.declare import parse_declaration
 from clicktown.patterns.game.state import (CARD, CLICK, PASS, POSITION, STATEMENT, STATEMENT_INDEX, GameState, new_game,
@@ -585,6 +586,46 @@ def test_random_games_keep_every_card_in_one_place_end_and_crown_real_winners(se
     assert state.events[-1]["event"] == "game_end"
 
 
+def assert_read_as_the_readable_engine_does(state):
+    """At a declaration: the statement sets the game decides by (cover_sets) against the patterns the
+    readable engine finds for the pending cover, tier by tier; greedy's declaration against the best of
+    them; and every seat's won cards paid by tally (Bank.paid_for) as Bank.payout reads them."""
+    from clicktown.patterns import analysis, tables
+
+    p, cards = state.pending, state.table.cards
+    before = state.wheel_cards().covered(p["position"], cards[p["covered"]])
+    found = analysis.created_patterns(before, p["position"], cards[p["card"]], state.table.rules)
+    numbers = {STATEMENT_INDEX[x.statement]: x for x in found}
+    created, twice, wild = state.cover_sets()
+    assert set(tables.statement_numbers(created)) == set(numbers)
+    assert set(tables.statement_numbers(twice)) == {n for n, x in numbers.items() if x.tier == 2}
+    assert set(tables.statement_numbers(wild)) == {n for n, x in numbers.items() if x.wild}
+    if found:
+        best = max(found, key=lambda x: (x.wild, x.reward().cards_won))
+        assert GreedyPlayer().declaration(state) == STATEMENT_INDEX[best.statement]
+    bank = state.table.bank
+    for seat in range(state.table.players):
+        paid = bank.payout(state.won_cards(seat), state.target[seat])
+        assert bank.paid_for(state.won_tally(seat), state.target[seat]) == paid
+        assert bank.cents_for(state.won_tally(seat), state.target[seat]) == (paid.cents, paid.wild)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4),
+       rules=st.builds(Rules, st.sampled_from(["clockwise", "counterclockwise"]), st.integers(1, 3), st.booleans(),
+                       st.booleans(), st.sampled_from(["out", "back"])),
+       bots=st.lists(st.sampled_from(["random", "greedy", "greedy"]), min_size=4, max_size=4))
+def test_whole_games_read_covers_and_hands_as_the_readable_engine_does(seed, players, rules, bots):
+    state = new_game(players, rules=rules, max_turns=60, record=False)
+    rng = random.Random(seed)
+    players_ = [make_bot(b) for b in bots[:players]]
+    while not state.is_terminal():
+        seat = state.current_player()
+        if state.phase == "declare":
+            assert_read_as_the_readable_engine_does(state)
+        state.apply_action(sample_chance(state, rng) if seat == CHANCE else players_[seat].choose(state, rng))
+
+
 @pytest.mark.parametrize("seed", range(12))
 def test_games_with_the_planner_keep_every_card_in_one_place(seed):
     players = 2 + seed % 3
@@ -633,6 +674,27 @@ def test_summary_counts_add_up():
     assert sum(r["hits"] for r in result["win_rate_per_bot"].values()) == sum(len(s["winners"]) for s in summaries)
     assert sum(result["endings"].values()) == 20
     assert result["win_rate_per_bot"]["greedy"]["n"] == 20
+
+
+def test_the_summary_counts_the_turns_each_seat_was_first_in_the_reaction_order():
+    setup = Setup(players=3, bots=("greedy", "planner", "random"), rotate=True, trace=True)
+    for record in run(setup, 6, seed=3):
+        starts = [e["order"][0] for e in record.events if e["event"] == "turn_start"]
+        assert record.summary["first_in_order"] == [starts.count(seat) for seat in range(3)]
+
+
+def test_wins_are_split_by_whether_the_reaction_order_favoured_the_seat():
+    from clicktown.patterns.game.simulate import reaction_order_luck
+
+    summaries = [{"seats": ["a", "b"], "first_in_order": [4, 2], "winners": [0]},
+                 {"seats": ["b", "a"], "first_in_order": [3, 3], "winners": [1]},      # a tie favours nobody
+                 {"seats": ["a", "b"], "first_in_order": [1, 5], "winners": [0]},
+                 {"seats": ["b", "a"], "first_in_order": [0, 2], "winners": [0]}]
+    split = reaction_order_luck(summaries)
+    assert [split["a"][k]["hits"] for k in ("first_most_often", "otherwise")] == [1, 2]
+    assert [split["a"][k]["n"] for k in ("first_most_often", "otherwise")] == [2, 2]
+    assert [split["b"][k]["hits"] for k in ("first_most_often", "otherwise")] == [0, 1]
+    assert [split["b"][k]["n"] for k in ("first_most_often", "otherwise")] == [1, 3]
 
 
 def test_greedy_covers_its_best_move_and_clicks_without_one():

@@ -18,7 +18,7 @@ from clicktown.errors import ClicktownError
 GAMES = ["oldtown", "patterns", "sequence"]
 OWN_KEYS = {  # each game's own figures, after the shared ones
     "oldtown": ["points_per_seat", "points_per_bot", "town_completed", "buildings_built_per_game", "stops_per_game"],
-    "patterns": ["mode", "rounds_per_game", "wild_wild_patterns", "endings", "paid"],
+    "patterns": ["mode", "rounds_per_game", "wild_wild_patterns", "endings", "paid", "reaction_order"],
     "sequence": ["game", "teams", "sequences_needed", "hand_size", "win_rate_per_team", "draws",
                  "wild_played_per_game", "remove_played_per_game", "dead_cards_exchanged_per_game", "passes_per_game"],
 }

@@ -10,6 +10,11 @@ Glossary:
   every round).
 - challenge card: one of 7 powers (steal, remove a Bullets card, remove a Coin card, exchange,
   1 $, 50 cents, 10 cents).
+- tally: a hand of won cards as one int, how many cards show each trait of the vocabulary, a field
+  of TALLY_BITS bits per trait (`card_tally`); a hand's tally is the sum of its cards' tallies, so
+  adding or removing a card is one addition. Every combination reads one attribute, so the Bank
+  reads a tally part by part (`Bank.parts`: its colors, suits, objects), and keeps each part's
+  answer: few hands differ in one attribute. `Bank.payout` is the readable form, card by card.
 
 The printed cards are pictures the rulebook text does not contain, so `data/bank.json` marks
 each entry as named by the rulebook or assumed; `--bank FILE` replaces it with the owner's
@@ -20,18 +25,19 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, model_validator
 
 from ..datafiles import builtin_path, read_json, validated
-from .cards import Card, vocabulary
+from .cards import ATTRIBUTES, Card, vocabulary
 
 Text = Annotated[StrictStr, Field(min_length=1, max_length=200)]
 Cents = Annotated[StrictInt, Field(ge=0, le=100_000)]
 Source = Literal["rulebook", "assumed"]
 PAYOUTS_KEPT = 50_000       # answers a Bank keeps before it forgets them all
+TALLY_BITS = 10             # bits per trait in a tally: a deck holds at most 1,000 cards
 POWERS = ("steal", "remove-bullets", "remove-coin", "exchange", "money")
 
 
@@ -181,42 +187,138 @@ class Bank:
     source: str
 
     paid: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+    parts_kept: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+    cents_kept: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def payout(self, cards: list[Card], target: int | None) -> "Payout":
-        """What the Bank pays for the won cards (and the player's Target card); each answer is
-        kept, since bots ask about the same hands again and again."""
-        key = (tuple(sorted(cards, key=id)), target)      # the same cards in any order: one answer
+        """What the Bank pays for the won cards (and the player's Target card), read combination by
+        combination (the readable form of `paid_for`)."""
+        if len(cards) > self.max_cards:
+            return NOTHING_PAID
+        lines = self.combinations + (self.targets[target] if target is not None else ())
+        return _paid([c for c in lines if c.holds(cards)])
+
+    def paid_for(self, tally: int, target: int | None) -> "Payout":
+        """What the Bank pays for the won cards whose tally is `tally` (see the glossary), as
+        `payout` reads it; each answer is kept."""
+        key = (tally, target)
         found = self.paid.get(key)
         if found is None:
             if len(self.paid) >= PAYOUTS_KEPT:
                 self.paid.clear()
-            found = self.paid[key] = self._payout(cards, target)
+            found = self.paid[key] = self._paid_for(tally, target)
         return found
 
-    def _payout(self, cards: list[Card], target: int | None) -> "Payout":
-        if len(cards) > self.max_cards:
+    def _paid_for(self, tally: int, target: int | None) -> "Payout":
+        parts = self.parts(tally, target)
+        if parts[0].size > self.max_cards:
             return NOTHING_PAID
         lines = self.combinations + (self.targets[target] if target is not None else ())
-        seen = _counted(cards)
-        held = [c for c in lines if c.holds_in(seen[c.attribute])]
-        if not held:
-            return NOTHING_PAID
-        wild = any(c.wild for c in held)
-        return Payout(sum(c.cents for c in held if not c.wild),
-                      tuple((c.name, 0 if c.wild else c.cents) for c in held), wild)
+        return _paid([lines[i] for i in sorted(parts[0].lines + parts[1].lines + parts[2].lines)])
+
+    def cents_for(self, tally: int, target: int | None) -> tuple[int, bool]:
+        """(cents, a Wild combination held) of `paid_for(tally, target)`, added up from the parts
+        without building the answer (what bots ask about every hand they might hold; kept)."""
+        key = (tally, target)
+        found = self.cents_kept.get(key)
+        if found is None:
+            if len(self.cents_kept) >= PAYOUTS_KEPT:
+                self.cents_kept.clear()
+            color, suit, thing = self.parts(tally, target)
+            found = self.cents_kept[key] = ((0, False) if color.size > self.max_cards else
+                                            (color.cents + suit.cents + thing.cents, color.wild or suit.wild or thing.wild))
+        return found
+
+    def parts(self, tally: int, target: int | None) -> tuple["Part", "Part", "Part"]:
+        """What a tallied hand shows in each attribute (color, suit, object): a combination reads one
+        attribute only, and few hands differ in any one of them, so each part is looked up on its own."""
+        (_, color_at, color_mask), (_, suit_at, suit_mask), (_, object_at, object_mask) = _blocks()
+        return (self._part(0, tally >> color_at & color_mask, target),
+                self._part(1, tally >> suit_at & suit_mask, target),
+                self._part(2, tally >> object_at & object_mask, target))
+
+    def _part(self, attribute: int, block: int, target: int | None) -> "Part":
+        """The Part of attribute number `attribute` (ATTRIBUTES order) for its block of a tally (kept)."""
+        key = (attribute, block, target)
+        found = self.parts_kept.get(key)
+        if found is None:
+            if len(self.parts_kept) >= PAYOUTS_KEPT:
+                self.parts_kept.clear()
+            found = self.parts_kept[key] = self._read_part(ATTRIBUTES[attribute], block, target)
+        return found
+
+    def _read_part(self, attribute: str, block: int, target: int | None) -> "Part":
+        seen = counted(block << _blocks_at()[attribute])[attribute]
+        lines = self.combinations + (self.targets[target] if target is not None else ())
+        held = tuple(i for i, c in enumerate(lines) if c.attribute == attribute and c.holds_in(seen))
+        return Part(sum(seen.values()), len(seen), sum(lines[i].cents for i in held if not lines[i].wild),
+                    any(lines[i].wild for i in held), held)
 
 
-def _counted(cards: list[Card]) -> dict[str, dict[str, int]]:
-    """attribute -> how often each of its values occurs on the cards (plain dicts, one pass:
-    cheaper than Counters for five cards)."""
-    colors: dict[str, int] = {}
-    suits: dict[str, int] = {}
-    objects: dict[str, int] = {}
-    for card in cards:
-        colors[card.color] = colors.get(card.color, 0) + 1
-        suits[card.suit] = suits.get(card.suit, 0) + 1
-        objects[card.object] = objects.get(card.object, 0) + 1
-    return {"color": colors, "suit": suits, "object": objects}
+@dataclass(frozen=True)
+class Part:
+    """What a hand shows in one attribute: its cards, how many different values, the cents and
+    the Wild combination (if any) of the lines on that attribute, and those lines' numbers (the
+    Bank card's lines, then the Target card's)."""
+
+    size: int
+    distinct: int
+    cents: int
+    wild: bool
+    lines: tuple[int, ...]
+
+
+def _paid(held: list[Combination]) -> "Payout":
+    """The Bank's answer when the combinations `held` are met."""
+    if not held:
+        return NOTHING_PAID
+    wild = any(c.wild for c in held)
+    return Payout(sum(c.cents for c in held if not c.wild), tuple((c.name, 0 if c.wild else c.cents) for c in held),
+                  wild)
+
+
+@cache
+def _trait_fields() -> dict[tuple[str, str], int]:
+    """(attribute, value) -> the shift of its field in a tally."""
+    return {(t.attribute, t.value): TALLY_BITS * i for i, t in enumerate(vocabulary().traits)}
+
+
+@cache
+def _blocks_at() -> dict[str, int]:
+    """attribute -> the shift of its first field (the vocabulary lists each attribute's values together)."""
+    fields = _trait_fields()
+    return {a: min(shift for (attribute, _), shift in fields.items() if attribute == a) for a in ATTRIBUTES}
+
+
+@cache
+def _blocks() -> tuple[tuple[str, int, int], ...]:
+    """(attribute, shift, mask) of each attribute's part of a tally."""
+    fields, at = _trait_fields(), _blocks_at()
+    return tuple((a, at[a], (1 << TALLY_BITS * sum(attribute == a for attribute, _ in fields)) - 1)
+                 for a in ATTRIBUTES)
+
+
+def card_tally(card: Card) -> int:
+    """The tally of a hand holding only `card`: one in each of its three traits' fields."""
+    fields = _trait_fields()
+    return (1 << fields["color", card.color]) + (1 << fields["suit", card.suit]) + (1 << fields["object", card.object])
+
+
+def hand_tally(cards) -> int:
+    """The tally of a hand of cards (the sum of theirs)."""
+    return sum(map(card_tally, cards))
+
+
+@lru_cache(maxsize=4096)
+def counted(tally: int) -> dict[str, dict[str, int]]:
+    """attribute -> how many cards of a tallied hand show each of its values (the values shown)."""
+    seen: dict[str, dict[str, int]] = {"color": {}, "suit": {}, "object": {}}
+    width = (1 << TALLY_BITS) - 1
+    for (attribute, value), shift in _trait_fields().items():
+        count = tally >> shift & width
+        if count:
+            seen[attribute][value] = count
+    return seen
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ Glossary:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
 from .cards import WHEEL_SIZE, Card, Wheel, check_position, vocabulary
@@ -184,12 +184,21 @@ class WheelCensus:
     at_least: list[int]       # j -> the trait set of traits shown on at least j positions (j = 0..10)
     valid: int                # the statements valid on the wheel
     covers: list[int] | None = None   # see covering(); filled on first use
+    created: dict = field(default_factory=dict)     # card kind -> created_sets(), kept for this wheel
 
     def covering(self) -> list[int]:
         """covering(self.positions), computed once."""
         if self.covers is None:
             self.covers = covering(self.positions)
         return self.covers
+
+    def created_by(self, card: int, rules: Rules) -> list[int]:
+        """created_sets(self, card, rules) for every position, computed once per card kind (`rules`
+        are the ones the census was read with)."""
+        found = self.created.get(card)
+        if found is None:
+            found = self.created[card] = created_sets(self, card, rules)
+        return found
 
 
 def shown_at_least(positions: list[int]) -> list[int]:
@@ -209,11 +218,12 @@ def census(kinds: list[int], rules: Rules) -> WheelCensus:
     The last wheels read are kept: a game asks about the same wheel for each seat's best cover
     and then for the patterns the cover creates.
     """
-    return _census(tuple(kinds), rules.after, rules.min_occurrences)
+    return _census(tuple(kinds), rules)
 
 
 @lru_cache(maxsize=16)
-def _census(kinds: tuple[int, ...], after: str, least: int) -> WheelCensus:
+def _census(kinds: tuple[int, ...], rules: Rules) -> WheelCensus:
+    after, least = rules.after, rules.min_occurrences
     tables = pattern_tables(after)
     keep, size = tables.keep, tables.kinds
     pairs = [keep[kinds[i - 1] * size + kinds[i]] for i in range(1, WHEEL_SIZE)]
@@ -392,28 +402,52 @@ def best_cover(kinds: list[int], card: int, rules: Rules) -> int | None:
     """The position of analysis.best_move(moves(...)) without building patterns: a Wild Wild Pattern
     first, then the most cards one declaration wins, then the lowest position; None without a move."""
     seen = census(kinds, rules)
+    tables, least = pattern_tables(rules.after), rules.min_occurrences
     best, best_score = None, (False, 0)
-    for p, created in enumerate(created_sets(seen, card, rules)):
+    for p, created in enumerate(seen.created_by(card, rules)):
         if created:
-            score = cover_score(seen, p, card, created, rules)
+            twice, wild = tiers(seen, p, card, created, least, tables)
+            score = (True, 2 if wild & twice else 1) if wild else (False, 2 if twice else 1)
             if score > best_score:
                 best, best_score = p, score
     return best
 
 
-def cover_score(seen: WheelCensus, position: int, card: int, created: int, rules: Rules) -> tuple[bool, int]:
-    """(wins the game, cards won): the reward of the best pattern a move creates (see Move.reward)."""
-    tables = pattern_tables(rules.after)
-    covered, m = seen.kinds[position], rules.min_occurrences
-    gain = tables.trait_bits[card] & ~tables.trait_bits[covered]
-    loss = tables.trait_bits[covered] & ~tables.trait_bits[card]
-    at_least = seen.at_least
-    twice = tables.by_trigger[(at_least[m + 1] & ~(gain | loss)) | (at_least[m] & gain) | (at_least[m + 2] & loss)]
+def tiers(seen: WheelCensus, position: int, card: int, created: int, least: int,
+          tables: PatternTables) -> tuple[int, int]:
+    """(twice, wild) of the statements `created` by covering `position` with card kind `card` (at
+    least `least` trigger cards, the tables of the rules' "after"): those whose trigger shows more
+    often than the minimum after the move (tier 2; their Pattern.tier), and the Wild Wild Patterns."""
+    trait_bits, by_trigger, at_least = tables.trait_bits, tables.by_trigger, seen.at_least
+    covered = trait_bits[seen.kinds[position]]
+    mine = trait_bits[card]
+    gain, loss = mine & ~covered, covered & ~mine
+    same = ~(gain | loss)
+    twice = created & by_trigger[(at_least[least + 1] & same) | (at_least[least] & gain) | (at_least[least + 2] & loss)]
     wild = 0
-    if created & tables.by_trigger[(at_least[WILD_LEAST] & ~(gain | loss)) | (at_least[WILD_LEAST - 1] & gain)
-                                   | (at_least[WILD_LEAST + 1] & loss)]:
+    if created & by_trigger[(at_least[WILD_LEAST] & same) | (at_least[WILD_LEAST - 1] & gain)
+                            | (at_least[WILD_LEAST + 1] & loss)]:
         wild = created & wild_statements(moved_covering(seen, position, gain | loss, tables), tables)
-    return (True, 2 if wild & twice else 1) if wild else (False, 2 if created & twice else 1)
+    return twice, wild
+
+
+def cover_sets(kinds: list[int], position: int, card: int, rules: Rules) -> tuple[int, int, int]:
+    """(created, twice, wild) statement sets of covering `position` of the wheel `kinds` with card kind
+    `card` (see created_sets and tiers): what a declaration wins, without building patterns."""
+    seen = census(kinds, rules)
+    created = seen.created_by(card, rules)[position]
+    if not created:
+        return 0, 0, 0
+    return (created, *tiers(seen, position, card, created, rules.min_occurrences, pattern_tables(rules.after)))
+
+
+def best_statement(created: int, twice: int, wild: int) -> int:
+    """The number (analysis.all_statements() order) of the statement with the best reward among
+    `created`: a Wild Wild Pattern, then two cards, the first in statement order; -1 for none."""
+    for chosen in (wild & twice, wild, twice, created):
+        if chosen:
+            return layout().at_bit[(chosen & -chosen).bit_length() - 1]
+    return -1
 
 
 def moved_covering(seen: WheelCensus, position: int, changed: int, tables: PatternTables) -> list[int]:

@@ -21,8 +21,7 @@ import random
 
 from ...arena.seating import unknown_bot
 from ...errors import ClicktownError
-from ..cards import Card
-from ..tables import best_cover, moves
+from ..tables import best_cover, best_statement, moves
 from .state import CARD, CLICK, PASS, POSITION, STATEMENT, STATEMENT_INDEX, GameState
 
 BOTS = ("random", "greedy", "planner", "mcts")
@@ -47,7 +46,7 @@ class GreedyPlayer:
         if phase in ("race", "click"):
             return self.race(state)
         if phase == "declare":
-            return STATEMENT + STATEMENT_INDEX[self.best_pattern(state).statement]
+            return STATEMENT + self.declaration(state)
         if phase == "place":
             return state.legal_actions()[0]
         if phase == "take":
@@ -63,21 +62,22 @@ class GreedyPlayer:
             return POSITION + found
         return CLICK if state.phase == "race" else PASS
 
-    def best_pattern(self, state: GameState):
-        """The created pattern with the best reward (Wild Wild Pattern, then cards)."""
-        created = state.created()
-        if not created:
+    def declaration(self, state: GameState) -> int:
+        """The number of the created statement with the best reward (Wild Wild Pattern, then cards)."""
+        number = best_statement(*state.cover_sets())
+        if number < 0:
             raise ClicktownError("nothing to declare: the cover creates no pattern")
-        return max(created, key=lambda p: (p.wild, p.reward().cards_won))
+        return number
 
-    def worth(self, state: GameState, seat: int, cards: list[Card]) -> float:
-        """How much a hand of won cards is worth to this bot: the Bank's cents."""
-        return state.table.bank.payout(cards, state.target[seat]).cents
+    def worth(self, state: GameState, seat: int, hand: int) -> float:
+        """How much a hand of won cards (its tally, bank.card_tally) is worth to this bot: the Bank's cents."""
+        return state.table.bank.cents_for(hand, state.target[seat])[0]
 
     def take(self, state: GameState) -> int:
         """The wheel card that makes the hand worth most."""
-        mine = state.won_cards(state.seat)
-        return max(state.card_choices(), key=lambda c: (self.worth(state, state.seat, mine + [state.table.cards[c]]), -c))
+        seat, tallies = state.seat, state.table.tallies
+        mine = state.won_tally(seat)
+        return max(state.card_choices(), key=lambda c: (self.worth(state, seat, mine + tallies[c]), -c))
 
     def activate(self, state: GameState) -> int:
         """Money first (the most cents), then a steal; otherwise keep the challenge cards."""
@@ -101,20 +101,18 @@ class GreedyPlayer:
 
     def _gain(self, state: GameState, seat: int, card: int) -> float:
         """What a card adds to the seat's hand (a challenge card: a small fixed worth)."""
-        pattern = state.table.cards[card]
-        if pattern is None:
+        if state.table.cards[card] is None:
             return 5.0
-        mine = state.won_cards(seat)
+        mine, tally = state.won_tally(seat), state.table.tallies[card]
         if card in state.won[seat]:
-            return self.worth(state, seat, mine) - self.worth(state, seat, [x for x in mine if x is not pattern])
-        return self.worth(state, seat, mine + [pattern]) - self.worth(state, seat, mine)
+            return self.worth(state, seat, mine) - self.worth(state, seat, mine - tally)
+        return self.worth(state, seat, mine + tally) - self.worth(state, seat, mine)
 
     def _loss(self, state: GameState, card: int) -> float:
         """What removing a card costs the seat that won it."""
         owner = state.owner(card)[1]
-        theirs = state.won_cards(owner)
-        pattern = state.table.cards[card]
-        return self.worth(state, owner, theirs) - self.worth(state, owner, [x for x in theirs if x is not pattern])
+        theirs = state.won_tally(owner)
+        return self.worth(state, owner, theirs) - self.worth(state, owner, theirs - state.table.tallies[card])
 
 
 class PlannerPlayer(GreedyPlayer):
@@ -122,26 +120,23 @@ class PlannerPlayer(GreedyPlayer):
 
     name = "planner"
 
-    def worth(self, state: GameState, seat: int, cards: list[Card]) -> float:
+    def worth(self, state: GameState, seat: int, hand: int) -> float:
         bank = state.table.bank
-        if len(cards) > bank.max_cards:
+        color, suit, thing = bank.parts(hand, state.target[seat])
+        n = color.size
+        if n > bank.max_cards:
             return -300.0
-        paid = bank.payout(cards, state.target[seat])
-        if paid.wild:
+        if color.wild or suit.wild or thing.wild:
             return 2000.0
-        value = float(paid.cents)
-        n = len(cards)
+        value = float(color.cents + suit.cents + thing.cents)
         if n < bank.max_cards:
-            value += 8 * n
-            for attribute in ("object", "color"):
-                if len({getattr(c, attribute) for c in cards}) == n:
-                    value += 14 * n
+            value += 8 * n + 14 * n * ((thing.distinct == n) + (color.distinct == n))
         return value
 
     def race(self, state: GameState) -> int:
         seat = state.seat
         card = state.table.cards[state.playing_card()]
-        options = [(self.worth(state, seat, state.won_cards(seat)), PASS)]
+        options = [(self.worth(state, seat, state.won_tally(seat)), PASS)]
         creating = [move for move in moves(state.wheel_cards(), card, state.table.rules) if move.patterns]
         for move in creating:
             for pattern in move.patterns:
@@ -152,11 +147,12 @@ class PlannerPlayer(GreedyPlayer):
         best = max(v for v, _ in options)
         return next(a for v, a in options if v == best)
 
-    def best_pattern(self, state: GameState):
+    def declaration(self, state: GameState) -> int:
         created = state.created()
         if not created:
             raise ClicktownError("nothing to declare: the cover creates no pattern")
-        return max(created, key=lambda p: self._play_out(state, [STATEMENT + STATEMENT_INDEX[p.statement]]))
+        best = max(created, key=lambda p: self._play_out(state, [STATEMENT + STATEMENT_INDEX[p.statement]]))
+        return STATEMENT_INDEX[best.statement]
 
     def _play_out(self, state: GameState, actions: list[int]) -> float:
         """The worth of the hand after `actions` and this bot's own takes and powers that follow."""
@@ -168,23 +164,23 @@ class PlannerPlayer(GreedyPlayer):
             trial.apply_action(GreedyPlayer.choose(self, trial, None) if trial.phase != "take" else CARD + self.take(trial))
         if trial.is_terminal():
             return 10_000.0 if seat in trial.winners else -10_000.0
-        return self.worth(trial, seat, trial.won_cards(seat))
+        return self.worth(trial, seat, trial.won_tally(seat))
 
     def _click_worth(self, state: GameState) -> float:
         """Nobody can use a card without a move: the clicker takes the best wheel card."""
-        seat = state.seat
-        mine = state.won_cards(seat)
-        return max(self.worth(state, seat, mine + [state.table.cards[c]]) for c in state.wheel if c is not None)
+        seat, tallies = state.seat, state.table.tallies
+        mine = state.won_tally(seat)
+        return max(self.worth(state, seat, mine + tallies[c]) for c in state.wheel if c is not None)
 
     def take(self, state: GameState) -> int:
         seat, entry = state.seat, state.take_queue[0]
-        choices = state.card_choices()
-        mine = state.won_cards(seat)
+        choices, tallies = state.card_choices(), state.table.tallies
+        mine = state.won_tally(seat)
         if entry[1] == 2 and len(choices) > 1:
             pairs = [(a, b) for i, a in enumerate(choices) for b in choices[i + 1:]]
-            a, b = max(pairs, key=lambda ab: self.worth(state, seat, mine + [state.table.cards[x] for x in ab]))
+            a, b = max(pairs, key=lambda ab: self.worth(state, seat, mine + tallies[ab[0]] + tallies[ab[1]]))
             return a
-        return max(choices, key=lambda c: (self.worth(state, seat, mine + [state.table.cards[c]]), -c))
+        return max(choices, key=lambda c: (self.worth(state, seat, mine + tallies[c]), -c))
 
     def activate(self, state: GameState) -> int:
         """Money first, then the power that helps most against the leader."""
@@ -221,9 +217,8 @@ class PlannerPlayer(GreedyPlayer):
         owner = state.owner(card)[1]
         if state.table.cards[card] is None:
             return 5.0
-        theirs = state.won_cards(owner)
-        pattern = state.table.cards[card]
-        return self.worth(state, owner, theirs) - self.worth(state, owner, [x for x in theirs if x is not pattern])
+        theirs = state.won_tally(owner)
+        return self.worth(state, owner, theirs) - self.worth(state, owner, theirs - state.table.tallies[card])
 
 
 # -- mcts: information-set Monte Carlo tree search (clicktown.arena.ismcts) ---------------------
@@ -239,7 +234,7 @@ def evaluate(state: GameState) -> list[float]:
     import math
 
     seats = range(state.table.players)
-    worth = [state.cents[s] + _PLANNER.worth(state, s, state.won_cards(s)) if state.active[s] else -math.inf
+    worth = [state.cents[s] + _PLANNER.worth(state, s, state.won_tally(s)) if state.active[s] else -math.inf
              for s in seats]
     values = []
     for s in seats:

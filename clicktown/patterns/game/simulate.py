@@ -1,10 +1,11 @@
 """Many Wild Wild Pattern games between bots, and the summary tables (the running is arena.simulate).
 
 `play_one(index, seed, setup)` plays one game from its own seed and returns a `GameRecord`: the
-summary (seats, winners, reason, rounds, turns, Wild Wild Patterns, cents per combination) and,
-when the setup asks for a trace, every event. `summarize(records)` adds the games up in the
+summary (seats, winners, reason, rounds, turns, Wild Wild Patterns, cents per combination, the turns
+each seat was first in the reaction order) and, when the setup asks for a trace, every event. `summarize(records)` adds the games up in the
 summary all games share (arena.summary: win rates per seat and per bot, turns per game), then
-the game's own figures: rounds per game, how games ended, what the Bank paid per combination.
+the game's own figures: rounds per game, how games ended, what the Bank paid per combination, and
+each bot's wins split by whether the reaction order favoured its seat.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from ..bank import load_bank
 from .bots import make_bot
 from ..cards import load_deck
 from ..analysis import Rules
-from .state import MAX_TURNS, new_game, new_table, GameState
+from .state import MAX_TURNS, GameState, Table, new_table
 
 
 @dataclass(frozen=True)
@@ -65,9 +66,15 @@ def _bank(path):
 
 
 def start(setup: Setup) -> GameState:
-    """A new game for this setup."""
-    return new_game(setup.players, setup.mode, _deck(setup.deck_file), _bank(setup.bank_file), setup.rules,
-                    record=setup.trace, max_turns=setup.max_turns)
+    """A new game for this setup (every game of a run shares one table: its cards' kinds and tallies
+    are worked out once)."""
+    return GameState(_table(setup.players, setup.mode, setup.deck_file, setup.bank_file, setup.rules, setup.max_turns),
+                     setup.trace)
+
+
+@lru_cache(maxsize=8)
+def _table(players: int, mode: str, deck_file, bank_file, rules: Rules, max_turns: int) -> Table:
+    return new_table(players, mode, _deck(deck_file), _bank(bank_file), rules, max_turns)
 
 
 def play_one(index: int, seed: int, setup: Setup) -> GameRecord:
@@ -78,7 +85,7 @@ def play_one(index: int, seed: int, setup: Setup) -> GameRecord:
     summary = {"game": index, "seats": list(seats), "winners": state.winners, "reason": state.reason,
                "rounds": state.round, "turns": state.turn, "wilds": state.wilds,
                "paid": {name: {"times": t, "cents": c} for name, (t, c) in state.paid.items()},
-               "dollars_cents": list(state.cents)}
+               "dollars_cents": list(state.cents), "first_in_order": list(state.firsts)}
     events = []
     if setup.trace:
         events = [game_start(setup, index, seed, bots=list(seats))] + state.events
@@ -109,7 +116,28 @@ def summarize(summaries: list[dict], setup: Setup, seed: int) -> dict:
     return summary(summaries, seed=seed, players=setup.players, bots=setup.bots, rotate=setup.rotate,
                    mode=setup.mode, rounds_per_game=spread([s["rounds"] for s in summaries]),
                    wild_wild_patterns=sum(s["wilds"] for s in summaries), endings=dict(sorted(reasons.items())),
-                   paid=dict(sorted(paid.items(), key=lambda kv: (-kv[1]["cents"], -kv[1]["times"], kv[0]))))
+                   paid=dict(sorted(paid.items(), key=lambda kv: (-kv[1]["cents"], -kv[1]["times"], kv[0]))),
+                   reaction_order=reaction_order_luck(summaries))
+
+
+def reaction_order_luck(summaries: list[dict]) -> dict:
+    """How much the reaction order (a chance draw every turn) decided: per bot, its wins in the games
+    in which its seat was the one first in the order most often (no other seat as often), and its
+    wins in the other games (each seat a bot held counts once)."""
+    from ...arena.rates import Rate
+
+    counts: dict[str, list[int]] = {}          # bot -> [wins first most often, games, wins otherwise, games]
+    for s in summaries:
+        firsts = s["first_in_order"]
+        most = max(firsts)
+        luckiest = [seat for seat, times in enumerate(firsts) if times == most]
+        for seat, bot in enumerate(s["seats"]):
+            tally = counts.setdefault(bot, [0, 0, 0, 0])
+            at = 0 if luckiest == [seat] else 2
+            tally[at] += seat in s["winners"]
+            tally[at + 1] += 1
+    return {bot: {"first_most_often": Rate(c[0], c[1]).to_json(), "otherwise": Rate(c[2], c[3]).to_json()}
+            for bot, c in counts.items()}
 
 
 def summary_text(result: dict) -> str:
@@ -119,7 +147,12 @@ def summary_text(result: dict) -> str:
     rounds = result["rounds_per_game"]
     lines = [shared_text(result, f", {result['mode']}"),
              f"rounds per game: {rounds['mean']:.2f}, Wild Wild Patterns {result['wild_wild_patterns']}",
-             "endings: " + ", ".join(f"{k} {v}" for k, v in result["endings"].items()), ""]
+             "endings: " + ", ".join(f"{k} {v}" for k, v in result["endings"].items())]
+    for bot, split in result["reaction_order"].items():
+        lucky, other = split["first_most_often"], split["otherwise"]
+        lines.append(f"{bot} won {lucky['hits']}/{lucky['n']} of the games its seat was first in the reaction "
+                     f"order most often, {other['hits']}/{other['n']} of the others")
+    lines.append("")
     lines.append(table([[name, str(line["times"]), f"{line['cents'] / 100:.2f}"] for name, line in result["paid"].items()],
                        ["combination", "times held", "dollars paid"]))
     return "\n".join(lines)

@@ -32,13 +32,14 @@ from functools import cache, cached_property
 from ...arena.state import CHANCE, TERMINAL, draw_uniform
 from ...errors import ClicktownError
 from ..analysis import Rules, Statement, all_statements, judge
-from ..bank import Bank, builtin_bank
+from ..bank import Bank, builtin_bank, card_tally
 from ..cards import WHEEL_SIZE, Card, Deck, Wheel, load_deck
-from ..tables import created_by_kinds, kind_of
+from ..tables import cover_sets, created_by_kinds, kind_of, layout
 
 MODES = ("saloon", "alive-or-dead")
 STATEMENTS = tuple(all_statements())
 STATEMENT_INDEX = {s: i for i, s in enumerate(STATEMENTS)}
+STATEMENT_BITS = tuple(1 << b for b in layout().bits)   # statement number -> its bit in a statement set
 POSITION = 0
 STATEMENT = POSITION + WHEEL_SIZE
 CLICK = STATEMENT + len(STATEMENTS)
@@ -65,6 +66,11 @@ class Table:
     def kinds(self) -> tuple[int | None, ...]:
         """Every id's card kind for the pattern tables (None for challenge ids)."""
         return tuple(kind_of(c) if c is not None else None for c in self.cards)
+
+    @cached_property
+    def tallies(self) -> tuple[int, ...]:
+        """Every id's tally for the Bank (bank.card_tally; 0 for challenge ids)."""
+        return tuple(card_tally(c) if c is not None else 0 for c in self.cards)
 
     @property
     def num_actions(self) -> int:
@@ -139,6 +145,7 @@ class GameState:
         self.draw_queue: list[int] = []
         self.drew_challenge: set[int] = set()
         self.order: tuple[int, ...] = ()
+        self.firsts = [0] * n               # turns each seat was first in the reaction order, all rounds
         self.race_index = 0
         self.pending: dict | None = None
         self.click: dict | None = None
@@ -219,6 +226,9 @@ class GameState:
             return STATEMENT <= action < CLICK
         if self.phase == "place":
             return self._may_place(self.hand[self.seat], action - POSITION)
+        if self.phase == "take":
+            card = action - CARD
+            return card >= 0 and card in self.wheel and card != self.take_queue[0][2]
         return action in self.legal_actions()
 
     def clone(self) -> "GameState":
@@ -234,6 +244,7 @@ class GameState:
         other.drew_challenge = set(self.drew_challenge)
         other.take_queue = [list(t) for t in self.take_queue]
         other.place_queue = list(self.place_queue)
+        other.firsts = list(self.firsts)
         other.pending = dict(self.pending) if self.pending else None
         other.click = dict(self.click) if self.click else None
         other.power = dict(self.power) if self.power else None
@@ -288,6 +299,10 @@ class GameState:
     def won_cards(self, seat: int) -> list[Card]:
         """The pattern cards a seat won this round."""
         return [self.table.cards[c] for c in self.won[seat]]
+
+    def won_tally(self, seat: int) -> int:
+        """The tally of the cards a seat won this round (bank.card_tally)."""
+        return sum(map(self.table.tallies.__getitem__, self.won[seat]))
 
     def playing_card(self) -> int | None:
         """The card the seat to move would play now (its own, or the clicked one)."""
@@ -459,11 +474,13 @@ class GameState:
         then = self.after_fill
         if self.rebuilt:
             self.rebuilt = False
-            self._log("new_wheel", wheel=self._wheel_names())
+            if self.record:
+                self._log("new_wheel", wheel=self._wheel_names())
         if then == "round":
-            self._log("round_start", round=self.round, wheel=self._wheel_names(),
-                      targets=[{"seat": s, "target": self.table.bank.target_names[self.target[s]]}
-                               for s in self._active_seats()])
+            if self.record:
+                self._log("round_start", round=self.round, wheel=self._wheel_names(),
+                          targets=[{"seat": s, "target": self.table.bank.target_names[self.target[s]]}
+                                   for s in self._active_seats()])
             self._start_turn()
         elif then == "draws":
             self._begin_draws()
@@ -493,8 +510,10 @@ class GameState:
 
     def _begin_draws(self) -> None:
         """Everyone draws; first the deck is rebuilt when it holds too few cards for the turn."""
-        pattern_cards = sum(map(self.table.patterns.__gt__, self.deck))
-        if pattern_cards < len(self._active_seats()):
+        seats = len(self.seated)
+        # a deck holding more cards than there are challenge cards holds a pattern card for everyone
+        short = len(self.deck) - len(self.table.challenges) < seats
+        if short and sum(map(self.table.patterns.__gt__, self.deck)) < seats:
             self._rebuild("draws")
             return
         self.draw_queue = list(self._active_seats())
@@ -505,7 +524,9 @@ class GameState:
 
     def _start_race(self, order: tuple[int, ...]) -> None:
         # a seat that drew a challenge card draws again and reacts after the others
-        self.order = tuple(sorted(order, key=lambda s: s in self.drew_challenge))
+        drew = self.drew_challenge
+        self.order = tuple(sorted(order, key=drew.__contains__)) if drew else order
+        self.firsts[self.order[0]] += 1
         if self.record:
             self._log("turn_start", round=self.round, turn=self.turn, wheel=self._wheel_names(),
                       hands=[self.table.names[c] if c is not None else None for c in self.hand],
@@ -538,51 +559,72 @@ class GameState:
         self.wheel[position] = card
         self.phase, self.seat = "declare", seat
 
+    def _wheel_before(self) -> list[int]:
+        """The wheel's card kinds before the pending cover."""
+        before = self.wheel_kinds()
+        before[self.pending["position"]] = self.table.kinds[self.pending["covered"]]
+        return before
+
     def created(self) -> list:
         """The patterns the pending cover creates (computed once)."""
         p = self.pending
         if "created" not in p:
-            kinds = self.table.kinds
-            before = self.wheel_kinds()
-            before[p["position"]] = kinds[p["covered"]]
-            p["created"] = created_by_kinds(before, p["position"], kinds[p["card"]], self.table.rules)
+            p["created"] = created_by_kinds(self._wheel_before(), p["position"], self.table.kinds[p["card"]],
+                                            self.table.rules)
         return p["created"]
+
+    def cover_sets(self) -> tuple[int, int, int]:
+        """(created, twice, wild): the statements the pending cover creates, those of them that win two
+        cards, and its Wild Wild Patterns, as statement sets (tables.cover_sets; computed once)."""
+        p = self.pending
+        found = p.get("sets")
+        if found is None:
+            found = p["sets"] = cover_sets(self._wheel_before(), p["position"], self.table.kinds[p["card"]],
+                                           self.table.rules)
+        return found
 
     def _on_declare(self, action: int) -> None:
         p, seat = self.pending, self.seat
-        statement: Statement = STATEMENTS[action - STATEMENT]
-        pattern = next((x for x in self.created() if x.statement == statement), None)
+        number = action - STATEMENT
+        statement: Statement = STATEMENTS[number]
+        created, twice, wild = self.cover_sets()
+        bit = STATEMENT_BITS[number]
         self.ender = seat
-        names = self.table.names
         if self.record:
-            self._log("declare", seat=seat, position=p["position"], card=names[p["card"]],
-                      covered=names[p["covered"]], statement=statement.text_en(), valid=pattern is not None,
-                      kind=statement.kind, occurrences=pattern.occurrences if pattern else None,
-                      tier=pattern.tier if pattern else None, wild=bool(pattern and pattern.wild),
-                      direction=statement.direction, trigger=statement.trigger.value, target=statement.target.value,
-                      wheel=self._wheel_names(), reasons=[] if pattern else self._why_false(statement))
-        if pattern is None:
+            self._log_declaration(statement)
+        if not created & bit:
             self.wheel[p["position"]] = p["covered"]
             self.discard.append(p["card"])
             self.take_queue = [[s, 1, None, "penalty"] for s in self.counterclockwise(seat) if s != seat]
             self._start_takes("place")
             return
-        if pattern.wild:
+        if wild & bit:
             self.discard.append(p["covered"])        # under the played card: out of the game
             self.wilds += 1
             self._end_game([seat], "wild-wild-pattern")
             return
+        tier = 2 if twice & bit else 1
         self.turn_winner = seat
         if statement.kind == "object+suit":
             self._give(seat, p["covered"], "reward")
-            if pattern.tier == 2:
+            if tier == 2:
                 self.wheel[p["position"]] = None
                 self._give(seat, p["card"], "reward")
             self._start_takes("activate")
             return
         self.discard.append(p["covered"])
-        self.take_queue = [[seat, pattern.tier, p["card"] if pattern.tier == 1 else None, "reward"]]
+        self.take_queue = [[seat, tier, p["card"] if tier == 1 else None, "reward"]]
         self._start_takes("activate")
+
+    def _log_declaration(self, statement: Statement) -> None:
+        p, names = self.pending, self.table.names
+        pattern = next((x for x in self.created() if x.statement == statement), None)
+        self._log("declare", seat=self.seat, position=p["position"], card=names[p["card"]],
+                  covered=names[p["covered"]], statement=statement.text_en(), valid=pattern is not None,
+                  kind=statement.kind, occurrences=pattern.occurrences if pattern else None,
+                  tier=pattern.tier if pattern else None, wild=bool(pattern and pattern.wild),
+                  direction=statement.direction, trigger=statement.trigger.value, target=statement.target.value,
+                  wheel=self._wheel_names(), reasons=[] if pattern else self._why_false(statement))
 
     def _why_false(self, statement: Statement) -> list[str]:
         """Why a declaration is false, in the words of `patterns check` (for the trace)."""
@@ -734,7 +776,7 @@ class GameState:
 
     def payout(self, seat: int):
         """What the Bank would pay the seat for its won cards now."""
-        return self.table.bank.payout(self.won_cards(seat), self.target[seat])
+        return self.table.bank.paid_for(self.won_tally(seat), self.target[seat])
 
     def _bank(self) -> None:
         seats = self._active_seats()
@@ -759,12 +801,13 @@ class GameState:
             least = min(self.cents[s] for s in seats)
             if any(self.cents[s] != least for s in seats):
                 eliminated = [s for s in seats if self.cents[s] == least]
-        self._log("round_end", round=self.round, players=[
-            {"seat": s, "cards": [self.table.names[c] for c in self.won[s]],
-             "payout_cents": paid[s].cents, "dollars_cents": self.cents[s],
-             "combinations": [{"name": n, "cents": c} for n, c in paid[s].lines],
-             "wild": paid[s].wild} for s in seats],
-            eliminated=eliminated)
+        if self.record:
+            self._log("round_end", round=self.round, players=[
+                {"seat": s, "cards": [self.table.names[c] for c in self.won[s]],
+                 "payout_cents": paid[s].cents, "dollars_cents": self.cents[s],
+                 "combinations": [{"name": n, "cents": c} for n, c in paid[s].lines],
+                 "wild": paid[s].wild} for s in seats],
+                eliminated=eliminated)
         if winners:
             self._end_game(winners, reason)
             return
