@@ -245,3 +245,65 @@ def test_patterns_mcts_starts_from_the_planners_move():
     free.search.prior_weight = 0.0
     chosen, planned = moves(free)
     assert chosen != planned
+
+
+def _dealt_sequence_state():
+    """A two-player Sequence game just dealt, with empty hands to fill."""
+    from clicktown.arena.state import resolve_chance
+
+    new_state, _ = _sequence()
+    state = new_state()
+    resolve_chance(state, random.Random(0))
+    for seat in (0, 1):
+        state.pile = [n + state.hands[seat].count(k) for k, n in enumerate(state.pile)]
+        state.hands[seat] = []
+    state.pile_size = sum(state.pile)
+    return state
+
+
+def _hold(state, seat, *cards):
+    for name in cards:
+        kind = state.match.kind_of[name]
+        state.pile[kind] -= 1
+        state.pile_size -= 1
+        state.hands[seat].append(kind)
+
+
+def test_sequence_features_read_lines_gaps_forks_and_the_hand():
+    from clicktown.sequence.game.bots import FEATURES, team_features
+
+    state = _dealt_sequence_state()
+    for c in (1, 2, 3):  # the corner and 2s 3s 4s of the top row: a line of four, its gap on 5s (cell 4)
+        state._put_chip(c, "A")
+    read = lambda: dict(zip(FEATURES, team_features(state, "A")))  # noqa: E731
+    first = read()
+    assert (first["lines4"], first["lines3"], first["gaps"], first["gaps_in_hand"], first["forks"]) == (1, 1, 1, 0, 0)
+    _hold(state, 0, "5s")  # one of the two 5s cells is the gap
+    assert read()["gaps_in_hand"] == 1
+    state.hands[0] = [state.match.kind_of["6s"]]
+    assert read()["gaps_in_hand"] == 0
+    for c in (14, 24, 34):  # three down the column of cell 4: the gap is on two lines of three or more
+        state._put_chip(c, "A")
+    assert read()["forks"] == 1 and read()["gaps"] == 1
+    state._put_chip(44, "B")  # B on the column's fifth cell closes that line of five
+    assert read()["forks"] == 0 and read()["lines3"] == 1
+    _hold(state, 0, "jd", "jh")
+    after = read()
+    assert (after["gaps_in_hand"], after["wild_in_hand"], after["remove_in_hand"], after["ready"]) == (1, 1, 1, 0)
+    for c in (91, 92, 93, 94):  # the corner of the bottom row and four chips: a sequence
+        state._put_chip(c, "A")
+    state._lock_new_sequences(94, "A")
+    assert read()["sequences"] == 1 and read()["ready"] == 1  # one short, and the hand reaches a gap
+
+
+def test_sequence_evaluation_is_a_chance_to_win_for_both_seats():
+    from clicktown.sequence.game.bots import evaluate
+
+    state = _dealt_sequence_state()
+    assert evaluate(state)[0] > 0.5  # seat 0 to move, nothing else differs
+    assert sum(evaluate(state)) == pytest.approx(1.0)
+    for c in (1, 2, 3):
+        state._put_chip(c, "B")
+    behind = evaluate(state)[0]
+    _hold(state, 0, "jh")  # a one-eyed jack can break B's line
+    assert behind < 0.5 < evaluate(state)[1] and evaluate(state)[0] > behind
