@@ -294,6 +294,9 @@ def test_sequence_features_read_lines_gaps_forks_and_the_hand():
         state._put_chip(c, "A")
     state._lock_new_sequences(94, "A")
     assert read()["sequences"] == 1 and read()["ready"] == 1  # one short, and the hand reaches a gap
+    assert (read()["ready_to_move"], read()["gaps_in_hand_to_move"]) == (1, 1)  # A to move: it can win now
+    state.seat = 1
+    assert (read()["ready"], read()["ready_to_move"], read()["gaps_in_hand_to_move"]) == (1, 0, 0)
 
 
 def test_sequence_evaluation_is_a_chance_to_win_for_both_seats():

@@ -248,7 +248,7 @@ def blocking_actions(state: MatchState, team: str, actions: list[int]) -> list[i
 # -- mcts: determinized search at the root (clicktown.arena.ismcts.Halving) ---------------------
 
 FEATURES = ("lines1", "lines2", "lines3", "lines4", "gaps", "gaps_in_hand", "forks", "sequences", "ready",
-            "wild_in_hand", "remove_in_hand")
+            "wild_in_hand", "remove_in_hand", "gaps_in_hand_to_move", "ready_to_move")
 
 
 def team_features(state: MatchState, team: str) -> list[float]:
@@ -262,7 +262,8 @@ def team_features(state: MatchState, team: str) -> list[float]:
     sequences       -- sequences made;
     ready           -- 1 when the team is one sequence short and its hand reaches a gap: a win next turn
                        unless the opponent answers;
-    wild/remove_in_hand -- the jacks in the team's hands.
+    wild/remove_in_hand -- the jacks in the team's hands;
+    gaps_in_hand_to_move, ready_to_move -- the same two when the team is to move (it can fill a gap now).
     """
     chips, board = state.window_chips, state.board
     others = [counts for t, counts in chips.items() if t != team]
@@ -293,14 +294,16 @@ def team_features(state: MatchState, team: str) -> list[float]:
     forks = sum(1 for on in threes.values() if len(on) > 1)
     made = len(state.sequences[team])
     ready = float(in_hand > 0 and made == table.needed - 1)
+    moving = table.team_of(state.seat) == team
     return [lines[1], lines[2], lines[3], lines[4], len(gaps), in_hand, forks, made, ready, wild,
-            cards.count("remove")]
+            cards.count("remove"), in_hand * moving, ready * moving]
 
 
 # Fitted by research/sequence_eval (6,000 greedy-vs-greedy games, seed 7; a logistic model of the win
 # on the difference of the two teams' `team_features`, plus the side to move); data/fit.json holds the fit.
-FITTED_WEIGHTS = (0.0076, 0.0226, 0.0652, 0.0792, 0.2160, 0.4262, -0.0173, 1.3415, 2.7047, 0.1859, 0.2436)
-TO_MOVE_WEIGHT = 0.1461
+FITTED_WEIGHTS = (0.0074, 0.0225, 0.0651, 0.0803, 0.2153, 0.3836, -0.0162, 1.3427, 2.2052, 0.1859, 0.2440,
+                  0.1046, 2.0730)
+TO_MOVE_WEIGHT = 0.1359
 
 
 def evaluate(state: MatchState) -> list[float]:

@@ -1,0 +1,91 @@
+"""`python -m research.sequence_eval.strength VARIANT [--games 100] [--seed 0]`: a variant of the mcts
+bot against greedy, two players, seats turned each game, on the games `clicktown sequence simulate`
+deals for the same seed (same game seeds). Prints wins with a 95% Wilson interval, how often the
+search left greedy's own choice, and the processor time per move.
+
+Variants change the search's settings from the outside (horizon, playouts, candidates), so the
+bot's defaults are only changed once a variant has shown it plays better.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import random
+import time
+from functools import partial
+from multiprocessing import get_context
+
+from clicktown.arena.rates import Rate
+from clicktown.arena.simulate import game_seed
+from clicktown.arena.state import resolve_chance
+from clicktown.sequence.game import bots
+from clicktown.sequence.game.simulate import Setup, make_match
+
+
+def variant(name: str):
+    """The mcts bot of a variant: 'base', or settings joined by '+': h4 (horizon), p480 (playouts), k6 (candidates kept)."""
+    bot = bots.MctsBot()
+    search = bot.search
+    for part in name.split("+"):
+        if part == "base":
+            continue
+        key, value = part[0], int(part[1:])
+        if key == "h":
+            search.horizon = value
+        elif key == "p":
+            search.playouts = value
+        elif key == "k":
+            search.game = dataclasses.replace(search.game, candidates=partial(bots.root_candidates, keep=value))
+        else:
+            raise SystemExit(f"unknown setting {part!r}")
+    return bot
+
+
+def play(index: int, seed: int, name: str) -> tuple[int, int, int, float]:
+    """(mcts won, its decisions, decisions where it left greedy's choice, processor seconds) of one game."""
+    match = make_match(Setup())
+    rng = random.Random(game_seed(seed, index))
+    mcts, greedy = variant(name), bots.GreedyBot()
+    mcts_seat = index % 2
+    state = match.new_state()
+    decisions = left = 0
+    spent = 0.0
+    while True:
+        resolve_chance(state, rng)
+        if state.is_terminal():
+            break
+        if state.seat == mcts_seat:
+            first = bots.root_candidates(state, random.Random(0))[0]
+            start = time.process_time()
+            action = mcts.choose(state, rng)
+            spent += time.process_time() - start
+            decisions += 1
+            left += action != first
+        else:
+            action = greedy.choose(state, rng)
+        state.apply_action(action)
+    won = state.winner == match.table.team_of(mcts_seat)
+    return int(won), decisions, left, spent
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("variant")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    variant(args.variant)
+    with get_context("fork").Pool(args.workers) as pool:
+        results = pool.starmap(play, [(i, args.seed, args.variant) for i in range(args.games)])
+    wins = sum(r[0] for r in results)
+    decisions, left, spent = (sum(r[k] for r in results) for k in (1, 2, 3))
+    rate = Rate(wins, len(results)).to_json()
+    low, high = rate["ci95"]
+    print(f"{args.variant}: {wins}/{len(results)} [{100 * low:.1f}, {100 * high:.1f}]  left greedy's choice "
+          f"{left}/{decisions}  {spent / max(decisions, 1):.3f} s a move")
+
+
+if __name__ == "__main__":
+    main()
