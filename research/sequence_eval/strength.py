@@ -24,7 +24,8 @@ from clicktown.sequence.game.simulate import Setup, make_match
 
 
 def variant(name: str):
-    """The mcts bot of a variant: 'base', or settings joined by '+': h4 (horizon), p480 (playouts), k6 (candidates kept)."""
+    """The mcts bot of a variant: 'base', or settings joined by '+':
+    h4 (horizon), p480 (playouts), k6 (candidates kept)."""
     bot = bots.MctsBot()
     search = bot.search
     for part in name.split("+"):

@@ -11,8 +11,8 @@
                could win on its next turn by one chip on some cell, it blocks: a chip on that cell,
                or the removal of one of the opponent's chips in the line; otherwise plays as greedy;
   mcts      -- compares greedy's best plays (and its jacks' best uses) in the same dealt worlds,
-               each played on by greedy for a few moves and scored by a line evaluation
-               (sequential halving, docs/bots.md).
+               each played on by greedy for a few moves and scored by an evaluation fitted to the
+               winners of greedy games (sequential halving, docs/bots.md).
 """
 
 from __future__ import annotations
@@ -300,7 +300,7 @@ def team_features(state: MatchState, team: str) -> list[float]:
 
 
 # Fitted by research/sequence_eval (6,000 greedy-vs-greedy games, seed 7; a logistic model of the win
-# on the difference of the two teams' `team_features`, plus the side to move); data/fit.json holds the fit.
+# on the difference of the two teams' `team_features`, plus the side to move; research/sequence_eval/data/fit.json).
 FITTED_WEIGHTS = (0.0074, 0.0225, 0.0651, 0.0803, 0.2153, 0.3836, -0.0162, 1.3427, 2.2052, 0.1859, 0.2440,
                   0.1046, 2.0730)
 TO_MOVE_WEIGHT = 0.1359
@@ -381,7 +381,7 @@ _GREEDY = GreedyBot()
 
 class MctsBot:
     """Determinized search at the root: greedy's best plays compared in the same dealt worlds, each
-    played on by greedy for both sides for `horizon` moves and scored by the line evaluation."""
+    played on by greedy for both sides for `horizon` moves and scored by the fitted evaluation."""
 
     name = "mcts"
     playouts = 240
