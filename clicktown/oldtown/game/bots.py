@@ -31,7 +31,7 @@ class GreedyBot:
     name = "greedy"
 
     def choose(self, state: OldTownState, rng: random.Random) -> int:
-        return getattr(self, f"_{state.phase}")(state, rng)
+        return getattr(self, "_" + state.phase)(state, rng)
 
     def _choose(self, state, rng):
         # the rulebook's tip: take the buildings your type-A cards name
@@ -86,10 +86,8 @@ class GreedyBot:
         return DRAW_OWN if DRAW_OWN in legal else legal[0]
 
     def _stop(self, state, rng):
-        forced = sorted(state.forced())
-        if forced:
-            return state.marker_action(STOP, *forced[0])
-        return PASS
+        forced = state.forced()
+        return state.marker_action(STOP, *min(forced)) if forced else PASS
 
 
 class PlannerBot(GreedyBot):

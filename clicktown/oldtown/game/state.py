@@ -26,7 +26,9 @@ Actions (ints below NUM_ACTIONS; chance outcomes are card numbers 1-60):
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 from ...arena.state import CHANCE, TERMINAL
 from ...errors import ClicktownError
@@ -64,6 +66,17 @@ class Piles:
     def shared_cards(self) -> list[int]:
         """The cards the next shared draw comes from (the top segment first)."""
         return self.top or self.shared
+
+
+_SUMS: dict[int, list[float]] = {}
+
+
+def _sums(count: int) -> list[float]:
+    """The running sums of `count` weights of 1 / count, as `random.choices` adds them (kept per count)."""
+    found = _SUMS.get(count)
+    if found is None:
+        found = _SUMS[count] = list(accumulate([1.0 / count] * count))
+    return found
 
 
 def deal_plan(players: int) -> list[tuple[str, int, str]]:
@@ -192,6 +205,15 @@ class OldTownState:
         cards = self._chance_cards()
         return [(n, 1.0 / len(cards)) for n in cards]
 
+    def draw_chance(self, rng) -> int:
+        """The card drawn now with `rng`, the very one `sample_chance` picks from `chance_outcomes`
+        (the same weights summed the same way, one `rng.random()`), without listing the outcomes."""
+        cards = self._chance_cards()
+        if len(cards) == 1:
+            return cards[0]
+        sums = _sums(len(cards))
+        return cards[bisect_right(sums, rng.random() * sums[-1], 0, len(cards) - 1)]
+
     def _chance_cards(self) -> list[int]:
         if self.phase == "deal":
             return self.unused[self.plan[0][2]]
@@ -208,20 +230,22 @@ class OldTownState:
     def _legal_now(self) -> list[int]:
         """The legal actions of a decision node, worked out once per node (not to be changed)."""
         if self._legal is None:
-            self._legal = getattr(self, f"_legal_{self.phase}")()
+            self._legal = _LEGAL[self.phase](self)
         return self._legal
 
     def apply_action(self, action: int) -> None:
         if self.is_terminal():
             raise ClicktownError("the game is over")
-        if self.actor != CHANCE and action not in self._legal_now():
-            raise ClicktownError(f"illegal action {action} ({self.action_to_string(action)}) in phase {self.phase}")
         if self.actor == CHANCE:
             if action not in self._chance_cards():
                 raise ClicktownError(f"card {action} is not in the pile")
             self._chance(action)
         else:
-            getattr(self, f"_do_{self.phase}")(action)
+            phase = self.phase
+            # passing is always legal in a stop round: no need to list every marker to know it
+            if not (action == PASS and phase == "stop") and action not in self._legal_now():
+                raise ClicktownError(f"illegal action {action} ({self.action_to_string(action)}) in phase {phase}")
+            _DO[phase](self, action)
         # the legal actions change with every action; a seat's verdicts only with the board, its hand or its buildings
         self._legal = None
 
@@ -570,6 +594,11 @@ class OldTownState:
     def _log(self, event: dict) -> None:
         if self.record:
             self.events.append(event)
+
+
+#: the legal actions and the handling of an action in each decision phase
+_LEGAL = {phase: getattr(OldTownState, f"_legal_{phase}") for phase in ("choose", "turn", "discard", "take", "pile", "stop")}
+_DO = {phase: getattr(OldTownState, f"_do_{phase}") for phase in _LEGAL}
 
 
 def new_game(catalogue: Catalogue, players: int = 4, record: bool = True,

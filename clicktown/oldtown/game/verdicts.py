@@ -17,6 +17,11 @@ every field on thousands of boards met in random games and on random small board
                         leaves each (a built "my building", no plot left, a confirmation)
               fits      the same, and whether a new building fits beside the markers on the
                         plots the card leaves it (more than five plots, Beispiel 9)
+              marked    the same, and the markers on each plot the card leaves a new building
+                        and which of those plots are held: the verdict that puts a new
+                        building's markers on the board (situation A), or one marker too many
+                        on a plot (Beispiel 6); the board after situation A is made again from
+                        the board it is kept onto
               board     anything else (markers put on, taken off, a building built, what
                         follows): the whole board; the board after situation A is made on first use
 
@@ -29,14 +34,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..catalogue import Card
-from . import rules
+from . import deduce, rules
 from .rules import CONFIRMATION, CONTRADICTION, FORBIDDEN, PLAYABLE, Verdict
 from .town import MARKERS_PER_BUILDING, MAX_PER_PLOT, PLOTS, Town
 
 ALL_PLOTS = sum(1 << p for p in PLOTS)
 NEW = 1 << 20    # the state of a building no card spoke of: NEW | the free plots
 BUILT = 1 << 21  # the state of a built building: BUILT | its plot
-SUBJECTS, FITS, BOARD = "subjects", "fits", "board"
+SUBJECTS, FITS, MARKED, BOARD = "subjects", "fits", "marked", "board"
 
 
 _PLOTS_OF: dict[int, tuple[int, ...]] = {}
@@ -95,13 +100,16 @@ class Sight:
         state: dict[str, int] = {}
         counts = [0] * 17
         settled = True
+        masks = []
         for building, plots in town.markers.items():
             m = 0
             for plot in plots:
                 m |= 1 << plot
                 counts[plot] += 1
             state[building] = m
+            masks.append(m)
             settled = settled and len(plots) >= 2
+        self.masks = tuple(masks)  # the marker masks of the buildings with markers, in the board's order
         for building, plot in town.built.items():
             state[building] = BUILT | 1 << plot
         self.state = state
@@ -129,7 +137,8 @@ class Sight:
         if not plots & self.marked:
             return 0
         if self._held is None:
-            self._held = sum(1 << p for p in self.look.held)
+            sets = deduce.closed_sets(self.masks, self.free) or ()
+            self._held = sum(plots for plots, _ in sets)
         return self._held & plots
 
     def removable(self, options: rules.RuleOptions | None = None) -> list[tuple[str, int]]:
@@ -141,7 +150,8 @@ class Sight:
     def forced(self) -> set[tuple[str, int]]:
         """`Town.forced` on this board (worked out once)."""
         if self._forced is None:
-            self._forced = self.town.forced()
+            off = deduce.off_matchings(self.masks, self.free) or ()
+            self._forced = {(b, p) for b, gone in zip(self.town.markers, off) if gone for p in plots_of(gone)}
         return self._forced
 
     def taking(self, building: str, plot: int) -> rules.Taking:
@@ -188,6 +198,8 @@ class Kept:
             return None
         if self.verdict.status == CONFIRMATION:  # the board after a confirmation is the board itself
             self.verdict = replace(self.verdict, made=sight.town)
+        elif self.verdict.status == PLAYABLE:  # situation A on the board it is kept onto
+            self.verdict = replace(self.verdict, made=_markers_put(sight.town, self.verdict.added))
         self.sight = sight
         return self.verdict
 
@@ -197,12 +209,21 @@ def _reading(sight: Sight, card: Card, names: tuple, codes: tuple, kind: str) ->
 
     SUBJECTS: the states of the buildings the card speaks of (a new building's free plots only as
     far as the card leaves them) and the plots the card leaves each. FITS adds whether the new
-    building fits beside the markers on those plots.
+    building fits beside the markers on those plots. MARKED adds, instead, the markers on each
+    plot the card leaves a new building, which of those plots are held, and whether the board
+    is settled.
     """
     wanted = _wanted(card, codes)
     states = tuple(NEW if code & NEW else code for code in codes)
     if kind == SUBJECTS:
         return states, wanted
+    if kind == MARKED:
+        plots = 0
+        for code, w in zip(codes, wanted):
+            if code & NEW:
+                plots |= w
+        counts = sight.counts
+        return states, wanted, tuple(counts[p] for p in plots_of(plots)), sight.held_in(plots), sight.settled
     return states, wanted, _fits(sight, [w for code, w in zip(codes, wanted) if code & NEW])
 
 
@@ -212,6 +233,11 @@ def _with_markers(town: Town, added) -> Town:
     for building, plots in added:
         after.put_markers(building, set(plots))
     return after
+
+
+def _markers_put(town: Town, added):
+    """A function making the board after situation A on `town` (called on first use)."""
+    return lambda: _with_markers(town, added)
 
 
 def judge(sight: Sight, card: Card, my: str | None = None, mine=None,
@@ -312,14 +338,14 @@ def _new_buildings(sight: Sight, card: Card, my, mine, names, codes, wanted, new
             verdict = Verdict(number, my, FORBIDDEN, f"the {names[i]} would have {size} possible plots, more than "
                                                      f"its five markers (Beispiel 9)")
             # as "marker", the held plots (which FITS does not read) would be left out first
-            return _kept(sight, card, names, codes, verdict, FITS if len(new) == 1 and not leave_out else BOARD)
+            return _kept(sight, card, names, codes, verdict, FITS if len(new) == 1 and not leave_out else MARKED)
     counts = sight.counts
     for i in new:
         for plot in plots_of(wanted[i]):
             if counts[plot] + sum(w >> plot & 1 for w in plots) > MAX_PER_PLOT:
                 verdict = Verdict(number, my, FORBIDDEN, f"plot {plot} holds {counts[plot]} markers: a marker of the "
                                                          f"{names[i]} would be one too many (Beispiel 6)")
-                return _kept(sight, card, names, codes, verdict, BOARD)
+                return _kept(sight, card, names, codes, verdict, MARKED)
     if any(sight.held_in(w) for w in plots):  # the closed set's names are the whole board's
         return _by_reference(sight, card, my, mine, options)
     if any(w.bit_count() == 1 for w in plots) or any(
@@ -329,9 +355,8 @@ def _new_buildings(sight: Sight, card: Card, my, mine, names, codes, wanted, new
     gain = sum(supply.get(names[i], 0) - wanted[i].bit_count() for i in new)
     added = tuple((names[i], tuple(plots_of(wanted[i]))) for i in new)
     reason = rules._what_happens({b: set(p) for b, p in added}, [], (), gain)
-    town = sight.town
-    verdict = Verdict(number, my, PLAYABLE, reason, gain, lambda: _with_markers(town, added), added)
-    return _kept(sight, card, names, codes, verdict, BOARD)
+    verdict = Verdict(number, my, PLAYABLE, reason, gain, _markers_put(sight.town, added), added)
+    return _kept(sight, card, names, codes, verdict, MARKED)
 
 
 def _by_reference(sight: Sight, card: Card, my, mine, options=None) -> Kept:
