@@ -38,12 +38,19 @@ class Verdict:
     card: int
     my: str | None
     status: str
-    reason: str
+    why: str | Callable[[], str] = field(compare=False)  # the reason, or a function that words it
     gain: int = 0
     made: Town | Callable[[], Town] | None = field(default=None, compare=False, repr=False)
     added: tuple[tuple[str, tuple[int, ...]], ...] = ()
     removed: tuple[tuple[str, int], ...] = ()
     built: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def reason(self) -> str:
+        """Why the card has this status, in words (worded on first use when `why` is a function)."""
+        if callable(self.why):
+            object.__setattr__(self, "why", self.why())
+        return self.why
 
     @property
     def after(self) -> Town | None:

@@ -456,8 +456,9 @@ class OldTownState:
             self.hands[seat].remove(card)
             self.discards.append(card)
             self._gain(seat, verdict.gain, verdict.after)
-            self._log({"event": "play", "seat": seat, "card": card, "my": my, "status": verdict.status,
-                       "gain": verdict.gain, "reason": verdict.reason})
+            if self.record:
+                self._log({"event": "play", "seat": seat, "card": card, "my": my, "status": verdict.status,
+                           "gain": verdict.gain, "reason": verdict.reason})
             self._after_action()
         elif DISCARD <= action < TAKE:
             self.first_discard = action - DISCARD + 1

@@ -115,6 +115,8 @@ class Sight:
         self.state = state
         self.counts = counts
         self.marked = sum(1 << p for p in PLOTS if counts[p])  # plots with markers
+        self.full = sum(1 << p for p in PLOTS if counts[p] >= MAX_PER_PLOT)  # no further marker fits
+        self.nearly = sum(1 << p for p in PLOTS if counts[p] >= MAX_PER_PLOT - 1)  # one more marker fits
         self.settled = settled  # no building down to one marker (nothing follows by itself)
         self._held: int | None = None
         self._removable: list | None = None
@@ -175,10 +177,11 @@ def spoken_of(card: Card, my: str | None) -> tuple[str, ...]:
 class Kept:
     """A verdict with what it read of the board: its kind (SUBJECTS, FITS, BOARD) and the reading."""
 
-    __slots__ = ("card", "verdict", "kind", "reading", "sight")
+    __slots__ = ("card", "verdict", "kind", "states", "reading", "sight")
 
-    def __init__(self, card: Card, verdict: Verdict, kind: str, reading, sight: Sight):
-        self.card, self.verdict, self.kind, self.reading, self.sight = card, verdict, kind, reading, sight
+    def __init__(self, card: Card, verdict: Verdict, kind: str, states: tuple | None, sight: Sight):
+        self.card, self.verdict, self.kind, self.states, self.sight = card, verdict, kind, states, sight
+        self.reading = None  # the rest of what it read, worked out when first compared
 
     def on(self, sight: Sight, card: Card, my: str | None) -> Verdict | None:
         """The verdict on `sight` if what it read is unchanged there, else None."""
@@ -189,11 +192,11 @@ class Kept:
         if self.kind == BOARD:
             return None
         names = spoken_of(card, my)
-        if self.reading is None:  # what it read of its own board, worked out when first compared
-            self.reading = _reading(self.sight, card, names, tuple(self.sight.code(b) for b in names), self.kind)
         codes = tuple(sight.code(b) for b in names)
-        if tuple(NEW if code & NEW else code for code in codes) != self.reading[0]:
+        if _states(codes) != self.states:
             return None  # a building it speaks of changed: no need to look further
+        if self.reading is None:
+            self.reading = _reading(self.sight, card, names, tuple(self.sight.code(b) for b in names), self.kind)
         if _reading(sight, card, names, codes, self.kind) != self.reading:
             return None
         if self.verdict.status == CONFIRMATION:  # the board after a confirmation is the board itself
@@ -214,7 +217,7 @@ def _reading(sight: Sight, card: Card, names: tuple, codes: tuple, kind: str) ->
     is settled.
     """
     wanted = _wanted(card, codes)
-    states = tuple(NEW if code & NEW else code for code in codes)
+    states = _states(codes)
     if kind == SUBJECTS:
         return states, wanted
     if kind == MARKED:
@@ -274,7 +277,12 @@ def judge(sight: Sight, card: Card, my: str | None = None, mine=None,
 
 
 def _kept(sight: Sight, card: Card, names: tuple, codes: tuple, verdict: Verdict, kind: str) -> Kept:
-    return Kept(card, verdict, kind, None, sight)  # the reading is worked out when first compared
+    return Kept(card, verdict, kind, _states(codes), sight)
+
+
+def _states(codes: tuple) -> tuple:
+    """The states of the buildings a card speaks of, a new building's free plots left out."""
+    return tuple([NEW if code & NEW else code for code in codes])
 
 
 def _wanted(card: Card, codes: tuple) -> tuple[int, ...]:
@@ -310,8 +318,7 @@ def _fits(sight: Sight, wanted: list[int]) -> bool | None:
     if len(wanted) == 1:
         plots = wanted[0]
         return bool(plots & ~sight.marked) or bool(plots & ~sight.held_in(plots))
-    counts = sight.counts
-    empty = [sum(1 << p for p in plots_of(w) if not counts[p]) for w in wanted]
+    empty = [w & ~sight.marked for w in wanted]
     if all(empty) and (empty[0] | empty[1]).bit_count() >= 2:
         return True
     return None
@@ -339,13 +346,14 @@ def _new_buildings(sight: Sight, card: Card, my, mine, names, codes, wanted, new
                                                      f"its five markers (Beispiel 9)")
             # as "marker", the held plots (which FITS does not read) would be left out first
             return _kept(sight, card, names, codes, verdict, FITS if len(new) == 1 and not leave_out else MARKED)
-    counts = sight.counts
+    # one marker too many: a plot already full, or nearly full where both new buildings go
+    too_many = sight.full | (plots[0] & plots[1] & sight.nearly if len(plots) == 2 else 0)
     for i in new:
-        for plot in plots_of(wanted[i]):
-            if counts[plot] + sum(w >> plot & 1 for w in plots) > MAX_PER_PLOT:
-                verdict = Verdict(number, my, FORBIDDEN, f"plot {plot} holds {counts[plot]} markers: a marker of the "
-                                                         f"{names[i]} would be one too many (Beispiel 6)")
-                return _kept(sight, card, names, codes, verdict, MARKED)
+        if wanted[i] & too_many:
+            plot = plots_of(wanted[i] & too_many)[0]
+            verdict = Verdict(number, my, FORBIDDEN, f"plot {plot} holds {sight.counts[plot]} markers: a marker of "
+                                                     f"the {names[i]} would be one too many (Beispiel 6)")
+            return _kept(sight, card, names, codes, verdict, MARKED)
     if any(sight.held_in(w) for w in plots):  # the closed set's names are the whole board's
         return _by_reference(sight, card, my, mine, options)
     if any(w.bit_count() == 1 for w in plots) or any(
@@ -354,9 +362,14 @@ def _new_buildings(sight: Sight, card: Card, my, mine, names, codes, wanted, new
     supply = sight.town.supply
     gain = sum(supply.get(names[i], 0) - wanted[i].bit_count() for i in new)
     added = tuple((names[i], tuple(plots_of(wanted[i]))) for i in new)
-    reason = rules._what_happens({b: set(p) for b, p in added}, [], (), gain)
+    reason = _situation_a(added, gain)
     verdict = Verdict(number, my, PLAYABLE, reason, gain, _markers_put(sight.town, added), added)
     return _kept(sight, card, names, codes, verdict, MARKED)
+
+
+def _situation_a(added, gain: int):
+    """A function wording what situation A does (called when the reason is read)."""
+    return lambda: rules._what_happens({b: set(p) for b, p in added}, [], (), gain)
 
 
 def _by_reference(sight: Sight, card: Card, my, mine, options=None) -> Kept:
