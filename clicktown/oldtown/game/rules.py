@@ -31,9 +31,12 @@ PLAYABLE, CONFIRMATION, CONTRADICTION, FORBIDDEN = "playable", "confirmation", "
 STATUSES = (PLAYABLE, CONFIRMATION, CONTRADICTION, FORBIDDEN)
 
 
-@dataclass(frozen=True)
+@dataclass
 class Verdict:
-    """What playing `card` (for `my` building, B and C) does to the board now."""
+    """What playing `card` (for `my` building, B and C) does to the board now.
+
+    Never changed once made (not frozen only because a frozen dataclass takes several times as
+    long to make, and the engine makes one for every card in every hand on every board)."""
 
     card: int
     my: str | None
@@ -286,9 +289,10 @@ def _what_happens(new, removed, built, gain) -> str:
 
 # -- taking a marker (action 2) and calling "stop" -----------------------------------------------
 
-@dataclass(frozen=True)
+@dataclass
 class Taking:
-    """Taking the marker (building, plot) off the board, and everything that follows."""
+    """Taking the marker (building, plot) off the board, and everything that follows (never changed
+    once made, like `Verdict`)."""
 
     building: str
     plot: int

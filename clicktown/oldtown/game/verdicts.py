@@ -92,7 +92,7 @@ class Sight:
 
     def __init__(self, town: Town):
         self.town = town
-        self.look = rules.Look(town)  # the reference's look, for what follows a card (rules._apply)
+        self.look = _Look(town, self)  # the reference's look, for what follows a card (rules._apply)
         occupied = 0
         for plot in town.built.values():
             occupied |= 1 << plot
@@ -114,9 +114,18 @@ class Sight:
             state[building] = BUILT | 1 << plot
         self.state = state
         self.counts = counts
-        self.marked = sum(1 << p for p in PLOTS if counts[p])  # plots with markers
-        self.full = sum(1 << p for p in PLOTS if counts[p] >= MAX_PER_PLOT)  # no further marker fits
-        self.nearly = sum(1 << p for p in PLOTS if counts[p] >= MAX_PER_PLOT - 1)  # one more marker fits
+        marked = full = nearly = 0
+        for plot in PLOTS:
+            count = counts[plot]
+            if count:
+                marked |= 1 << plot
+                if count >= MAX_PER_PLOT - 1:
+                    nearly |= 1 << plot
+                    if count >= MAX_PER_PLOT:
+                        full |= 1 << plot
+        self.marked = marked  # plots with markers
+        self.full = full      # plots no further marker fits on
+        self.nearly = nearly  # plots one more marker at most fits on
         self.settled = settled  # no building down to one marker (nothing follows by itself)
         self._held: int | None = None
         self._removable: list | None = None
@@ -157,12 +166,55 @@ class Sight:
         return self._forced
 
     def taking(self, building: str, plot: int) -> rules.Taking:
-        """`rules.take` on this board (each marker worked out once)."""
+        """`rules.take` on this board (each marker worked out once).
+
+        A building left with two markers or more after the taking, one of them on some complete
+        matching: nothing follows and a town still fits, so the player takes just that marker.
+        """
         key = (building, plot)
         found = self._takings.get(key)
         if found is None:
-            found = self._takings[key] = rules.take(self.town, building, plot)
+            mask = self.state.get(building, 0)
+            if mask & BUILT or mask.bit_count() < 3 or not mask >> plot & 1 or not self._kept_besides(building, plot):
+                found = rules.take(self.town, building, plot)
+            else:
+                after = self.town.copy()
+                after.remove(building, (plot,))
+                found = rules.Taking(building, plot, True, "the player takes 1 marker", 1, after)
+            self._takings[key] = found
         return found
+
+    def _kept_besides(self, building: str, plot: int) -> bool:
+        """Has the building a marker on some complete matching besides the one on `plot`?"""
+        off = deduce.off_matchings(self.masks, self.free)
+        if off is None:
+            return False
+        i = list(self.town.markers).index(building)
+        return bool(self.masks[i] & ~off[i] & ~(1 << plot))
+
+    def held_names(self) -> dict[int, tuple[str, ...]]:
+        """`Town.held` on this board: each held plot with the buildings of its closed set."""
+        sets = deduce.closed_sets(self.masks, self.free)
+        names = list(self.town.markers)
+        out = {}
+        for plots, buildings in sets or ():
+            group = tuple(sorted(names[i] for i in range(len(names)) if buildings >> i & 1))
+            out.update((p, group) for p in plots_of(plots))
+        return out
+
+
+class _Look(rules.Look):
+    """The reference's look at a board, its held plots read from the sight's masks."""
+
+    def __init__(self, town: Town, sight: "Sight"):
+        super().__init__(town)
+        self.sight = sight
+
+    @property
+    def held(self) -> dict[int, tuple[str, ...]]:
+        if self._held is None:
+            self._held = self.sight.held_names()
+        return self._held
 
 
 def spoken_of(card: Card, my: str | None) -> tuple[str, ...]:
@@ -282,6 +334,8 @@ def _kept(sight: Sight, card: Card, names: tuple, codes: tuple, verdict: Verdict
 
 def _states(codes: tuple) -> tuple:
     """The states of the buildings a card speaks of, a new building's free plots left out."""
+    if len(codes) == 1:
+        return (NEW,) if codes[0] & NEW else codes
     return tuple([NEW if code & NEW else code for code in codes])
 
 
