@@ -156,13 +156,15 @@ class MctsBot:
     name = "mcts"
     simulations = 80
     horizon = 12
+    prior_weight = 0.0  # won simulations greedy's move starts with at the root
 
     def __init__(self, simulations: int | None = None, seconds: float | None = None):
         from ...arena.ismcts import Game, Search
 
         game = Game(determinize=_determinize, evaluate=evaluate, value=final_value, candidates=candidates,
-                    rollout=_GREEDY.choose)
-        self.search = Search(game, simulations or self.simulations, seconds, horizon=self.horizon)
+                    rollout=_GREEDY.choose, prior=_GREEDY.choose)
+        self.search = Search(game, simulations or self.simulations, seconds, horizon=self.horizon,
+                             prior_weight=self.prior_weight)
 
     def choose(self, state: OldTownState, rng: random.Random) -> int:
         return self.search.choose(state, rng)

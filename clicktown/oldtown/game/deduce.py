@@ -13,12 +13,14 @@ Glossary:
 Three implementations answer the same questions (feasible? which markers are forced?):
 
   fast path   the one the engine uses: augmenting paths (Kuhn) for the matching, then Régin's
-              all-different filter with Tarjan's search, on plain dicts and lists, cached by board.
-              With a complete matching M, a marker off M lies on some complete matching exactly
-              when its plot can reach a plot M leaves free along alternating edges, or when both
-              ends sit in one strongly connected component of the graph oriented by M. The graphs
-              have at most 18 buildings and 16 plots: a networkx graph object costs more to build
-              than the whole search.
+              all-different filter, on bit masks of plots (bit p = plot p), cached by board.
+              With a complete matching M, orient the graph from the plots: a plot leads to the
+              building M puts on it, and that building to its other plots. A marker off M lies
+              on some complete matching exactly when its plot leads to a plot M leaves free (an
+              alternating path), or back to its own building's plot (an alternating cycle: the
+              building and the plot in one strongly connected component). The graphs have at
+              most 18 buildings and 16 plots: a networkx graph object costs more to build than
+              the whole search.
   networkx    the readable reference (`matching_networkx`, `supported_networkx`): Hopcroft-Karp
               from `networkx.algorithms.bipartite`, the same filter in networkx's own words
               (`strongly_connected_components`, `ancestors`), no cache.
@@ -80,7 +82,19 @@ def _plot_of(bit: int) -> int:
     return bit.bit_length() - 1
 
 
-def _match_masks(masks: list[int]) -> list[int] | None:
+def _spread(start: int, step: list[int]) -> int:
+    """Every plot reached from the plots of `start`, plot p leading to the plots of step[p]."""
+    seen = todo = start
+    while todo:
+        low = todo & -todo
+        todo ^= low
+        ahead = step[_plot_of(low)] & ~seen
+        seen |= ahead
+        todo |= ahead
+    return seen
+
+
+def match_masks(masks: list[int]) -> list[int] | None:
     """The plot of each building (by index) on a complete matching, or None (augmenting paths on masks)."""
     owner = [-1] * 17  # plot -> the index of the building matched to it
 
@@ -115,7 +129,7 @@ class _Oriented:
     """
 
     def __init__(self, masks: list[int], free: int):
-        match = _match_masks(masks)
+        match = match_masks(masks)
         self.match = match
         if match is None:
             return
@@ -129,18 +143,7 @@ class _Oriented:
         step = [0] * 17
         for i, plot in enumerate(match):
             step[plot] = masks[i] & ~(1 << plot)
-        reach = [0] * 17
-        for plot in range(17):
-            if marked >> plot & 1:
-                seen = todo = 1 << plot
-                while todo:
-                    low = todo & -todo
-                    todo ^= low
-                    ahead = step[_plot_of(low)] & ~seen
-                    seen |= ahead
-                    todo |= ahead
-                reach[plot] = seen
-        self.reach = reach
+        self.reach = [_spread(1 << plot, step) if marked >> plot & 1 else 0 for plot in range(17)]
         self.marked = marked
 
 
@@ -198,13 +201,7 @@ def closed_sets(masks: tuple[int, ...], free: int) -> tuple[tuple[int, int], ...
     out = []
     left = held
     while left:
-        group = todo = left & -left
-        while todo:
-            low = todo & -todo
-            todo ^= low
-            ahead = joined[_plot_of(low)] & ~group
-            group |= ahead
-            todo |= ahead
+        group = _spread(left & -left, joined)
         left &= ~group
         out.append((group, sum(1 << graph.owner[p] for p in range(17) if group >> p & 1)))
     return tuple(out)

@@ -35,7 +35,7 @@ from ...errors import ClicktownError
 from ..catalogue import Catalogue
 from . import rules
 from .town import Town
-from .verdicts import Sight, judge as judge_kept
+from .verdicts import Sight, judge as judge_fast
 
 BUILDINGS = 18
 PLAY, DISCARD, TAKE = 0, 60 * BUILDINGS, 60 * BUILDINGS + 60
@@ -134,7 +134,6 @@ class OldTownState:
         self.events: list[dict] = []
         self._verdicts: dict = {}   # per seat: (town, hand, buildings, verdicts)
         self._legal: list[int] | None = None  # the legal actions of this node, worked out once
-        self._kept: dict = {}       # (card, my building) -> verdicts.Kept, judged again when what it read changes
         self._sight: Sight | None = None
 
     # -- the protocol -------------------------------------------------------------------------
@@ -174,7 +173,6 @@ class OldTownState:
         other.record, other.events = False, []
         other._verdicts = {}
         other._legal = None
-        other._kept = dict(self._kept)
         return other
 
     def determinized(self, seat: int, rng) -> "OldTownState":
@@ -307,8 +305,8 @@ class OldTownState:
     def verdicts(self, seat: int) -> dict[tuple[int, str | None], rules.Verdict]:
         """The verdict on every card in the seat's hand, for each of the seat's buildings (B, C).
 
-        Verdicts are kept from board to board and judged again only when what they read of the
-        board changed (`verdicts.Kept`).
+        Each verdict is judged once per board, for every hand and every copy of the game that meets
+        the board (`Sight.judged`).
         """
         hand, owned = tuple(self.hands[seat]), tuple(self.owned[seat])
         known = self._verdicts.get(seat)
@@ -323,12 +321,12 @@ class OldTownState:
         return self._verdicts[seat][3]
 
     def _verdict(self, sight: Sight, card, building: str | None, owned) -> rules.Verdict:
-        kept = self._kept.get((card.number, building))
-        verdict = kept.on(sight, card, building) if kept is not None else None
-        if verdict is None:
-            kept = self._kept[card.number, building] = judge_kept(sight, card, building, owned, self.options)
-            verdict = kept.verdict
-        return verdict
+        """The verdict on the card (for my building) on this board, judged once per board."""
+        key = (card.number, building)
+        found = sight.judged.get(key)
+        if found is None:
+            found = sight.judged[key] = judge_fast(sight, card, building, owned, self.options)
+        return found
 
     def removable(self) -> list[tuple[str, int]]:
         """The markers action 2 may take now (`rules.removable`)."""

@@ -11,37 +11,29 @@ every field on thousands of boards met in random games and on random small board
             the card leaves it has no marker or is not held: a held plot's building cannot move
             to a free plot along alternating paths, any other plot can take the new building
             (Berge); the held plots are worked out once per board, and only when a card needs them
-  kept      each verdict is kept with what it read of the board, and judged again only when
-            that changed:
-              subjects  the states of the buildings the card speaks of, and the plots the card
-                        leaves each (a built "my building", no plot left, a confirmation)
-              fits      the same, and whether a new building fits beside the markers on the
-                        plots the card leaves it (more than five plots, Beispiel 9)
-              marked    the same, and the markers on each plot the card leaves a new building
-                        and which of those plots are held: the verdict that puts a new
-                        building's markers on the board (situation A), or one marker too many
-                        on a plot (Beispiel 6); the board after situation A is made again from
-                        the board it is kept onto
-              board     anything else (markers put on, taken off, a building built, what
-                        follows): the whole board; the board after situation A is made on first use
+  follows   what a card does and everything that follows by itself (situations A, B and C,
+            Beispiel 10) played on the masks; the board after it is made only when asked for
+  judged    each verdict is judged once per board (`Sight.judged`), shared by every hand and
+            every copy of the game on that board (the search's determinizations meet the same
+            board many times)
 
-A verdict depends on the board only through what its kind names, so a new board that leaves that
-as it was leaves the verdict as it was.
+A verdict is not carried over from one board to the next. Kept with what it read of the board
+(the states of the buildings it speaks of, the markers on the plots it leaves a new building),
+verdicts came back on a later board about one time in eight in 4-player greedy games (nearly
+every move changes some plot a card in some hand reads), and comparing what they read cost more
+than judging again: whole games ran 12-15% slower than judging afresh on every board.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..catalogue import Card
 from . import deduce, rules
 from .rules import CONFIRMATION, CONTRADICTION, FORBIDDEN, PLAYABLE, Verdict
-from .town import MARKERS_PER_BUILDING, MAX_PER_PLOT, PLOTS, Town
+from .town import MARKERS_PER_BUILDING, MAX_PER_PLOT, PLOTS, Town, _order
 
 ALL_PLOTS = sum(1 << p for p in PLOTS)
 NEW = 1 << 20    # the state of a building no card spoke of: NEW | the free plots
 BUILT = 1 << 21  # the state of a built building: BUILT | its plot
-SUBJECTS, FITS, MARKED, BOARD = "subjects", "fits", "marked", "board"
 
 
 _PLOTS_OF: dict[int, tuple[int, ...]] = {}
@@ -132,6 +124,7 @@ class Sight:
         self._forced: set | None = None
         self._takings: dict = {}
         self.stops: list[int] | None = None  # the game's "stop" actions on this board, kept by the game
+        self.judged: dict = {}  # (card, my building) -> its verdict on this board, kept by the game
 
     def code(self, building: str) -> int:
         """The building's state: BUILT | its plot, its marker mask, or NEW | the free plots."""
@@ -168,14 +161,16 @@ class Sight:
     def taking(self, building: str, plot: int) -> rules.Taking:
         """`rules.take` on this board (each marker worked out once).
 
-        A building left with two markers or more after the taking, one of them on some complete
-        matching: nothing follows and a town still fits, so the player takes just that marker.
+        On a settled board, a building left with two markers or more after the taking, one of them
+        on some complete matching: nothing follows and a town still fits, so the player takes just
+        that marker.
         """
         key = (building, plot)
         found = self._takings.get(key)
         if found is None:
             mask = self.state.get(building, 0)
-            if mask & BUILT or mask.bit_count() < 3 or not mask >> plot & 1 or not self._kept_besides(building, plot):
+            if (not self.settled or mask & BUILT or mask.bit_count() < 3 or not mask >> plot & 1
+                    or not self._supported_besides(building, plot)):
                 found = rules.take(self.town, building, plot)
             else:
                 after = self.town.copy()
@@ -184,7 +179,7 @@ class Sight:
             self._takings[key] = found
         return found
 
-    def _kept_besides(self, building: str, plot: int) -> bool:
+    def _supported_besides(self, building: str, plot: int) -> bool:
         """Has the building a marker on some complete matching besides the one on `plot`?"""
         off = deduce.off_matchings(self.masks, self.free)
         if off is None:
@@ -226,62 +221,6 @@ def spoken_of(card: Card, my: str | None) -> tuple[str, ...]:
     return (card.building, my)
 
 
-class Kept:
-    """A verdict with what it read of the board: its kind (SUBJECTS, FITS, BOARD) and the reading."""
-
-    __slots__ = ("card", "verdict", "kind", "states", "reading", "sight")
-
-    def __init__(self, card: Card, verdict: Verdict, kind: str, states: tuple | None, sight: Sight):
-        self.card, self.verdict, self.kind, self.states, self.sight = card, verdict, kind, states, sight
-        self.reading = None  # the rest of what it read, worked out when first compared
-
-    def on(self, sight: Sight, card: Card, my: str | None) -> Verdict | None:
-        """The verdict on `sight` if what it read is unchanged there, else None."""
-        if card is not self.card:
-            return None
-        if sight is self.sight:
-            return self.verdict
-        if self.kind == BOARD:
-            return None
-        names = spoken_of(card, my)
-        codes = tuple(sight.code(b) for b in names)
-        if _states(codes) != self.states:
-            return None  # a building it speaks of changed: no need to look further
-        if self.reading is None:
-            self.reading = _reading(self.sight, card, names, tuple(self.sight.code(b) for b in names), self.kind)
-        if _reading(sight, card, names, codes, self.kind) != self.reading:
-            return None
-        if self.verdict.status == CONFIRMATION:  # the board after a confirmation is the board itself
-            self.verdict = replace(self.verdict, made=sight.town)
-        elif self.verdict.status == PLAYABLE:  # situation A on the board it is kept onto
-            self.verdict = replace(self.verdict, made=_markers_put(sight.town, self.verdict.added))
-        self.sight = sight
-        return self.verdict
-
-
-def _reading(sight: Sight, card: Card, names: tuple, codes: tuple, kind: str) -> tuple:
-    """What a verdict of this kind read of the board.
-
-    SUBJECTS: the states of the buildings the card speaks of (a new building's free plots only as
-    far as the card leaves them) and the plots the card leaves each. FITS adds whether the new
-    building fits beside the markers on those plots. MARKED adds, instead, the markers on each
-    plot the card leaves a new building, which of those plots are held, and whether the board
-    is settled.
-    """
-    wanted = _wanted(card, codes)
-    states = _states(codes)
-    if kind == SUBJECTS:
-        return states, wanted
-    if kind == MARKED:
-        plots = 0
-        for code, w in zip(codes, wanted):
-            if code & NEW:
-                plots |= w
-        counts = sight.counts
-        return states, wanted, tuple(counts[p] for p in plots_of(plots)), sight.held_in(plots), sight.settled
-    return states, wanted, _fits(sight, [w for code, w in zip(codes, wanted) if code & NEW])
-
-
 def _with_markers(town: Town, added) -> Town:
     """The board after situation A: the new buildings' markers put on their plots."""
     after = town.copy()
@@ -296,47 +235,34 @@ def _markers_put(town: Town, added):
 
 
 def judge(sight: Sight, card: Card, my: str | None = None, mine=None,
-          options: rules.RuleOptions | None = None) -> Kept:
-    """`rules.judge` on a sight, with what the verdict read of the board (`options`: the rule options)."""
+          options: rules.RuleOptions | None = None) -> Verdict:
+    """`rules.judge` on a sight (`options`: the rule options)."""
     number = card.number
     if card.kind in ("B", "C") and (my is None or (mine is not None and my not in mine)):
         return _by_reference(sight, card, my, mine, options)
     if card.kind == "A":
         my = None
     names = spoken_of(card, my)
-    codes = tuple(sight.code(b) for b in names)
+    codes = tuple([sight.code(b) for b in names])
     if card.kind != "A" and codes[-1] & BUILT:
-        verdict = Verdict(number, my, FORBIDDEN, f"the {my} is built: it is no longer one of your buildings")
-        return _kept(sight, card, names, codes, verdict, SUBJECTS)
+        return Verdict(number, my, FORBIDDEN, f"the {my} is built: it is no longer one of your buildings")
     if card.kind == "C" and my == card.building:
-        verdict = Verdict(number, my, FORBIDDEN, f"my building must be another building than the {card.building}")
-        return _kept(sight, card, names, codes, verdict, SUBJECTS)
+        return Verdict(number, my, FORBIDDEN, f"my building must be another building than the {card.building}")
     wanted = _wanted(card, codes)
     for building, plots in zip(names, wanted):
         if not plots:
-            verdict = Verdict(number, my, CONTRADICTION, rules._why_contradiction(sight.town, building))
-            return _kept(sight, card, names, codes, verdict, SUBJECTS)
+            return Verdict(number, my, CONTRADICTION, rules._why_contradiction(sight.town, building))
     new = [i for i, code in enumerate(codes) if code & NEW]
     if not new:
         if all(w == Sight.domain(c) for w, c in zip(wanted, codes)):
-            verdict = Verdict(number, my, CONFIRMATION, "the card changes nothing on the board (Beispiel 4)",
+            return Verdict(number, my, CONFIRMATION, "the card changes nothing on the board (Beispiel 4)",
                               made=sight.town)
-            return _kept(sight, card, names, codes, verdict, SUBJECTS)
-        return _by_reference(sight, card, my, mine, options)
+        if not sight.settled:
+            return _by_reference(sight, card, my, mine, options)
+        return _follows(sight, card, my, names, wanted, ())  # situation C
     if not sight.settled:
         return _by_reference(sight, card, my, mine, options)
     return _new_buildings(sight, card, my, mine, names, codes, wanted, new, options)
-
-
-def _kept(sight: Sight, card: Card, names: tuple, codes: tuple, verdict: Verdict, kind: str) -> Kept:
-    return Kept(card, verdict, kind, _states(codes), sight)
-
-
-def _states(codes: tuple) -> tuple:
-    """The states of the buildings a card speaks of, a new building's free plots left out."""
-    if len(codes) == 1:
-        return (NEW,) if codes[0] & NEW else codes
-    return tuple([NEW if code & NEW else code for code in codes])
 
 
 def _wanted(card: Card, codes: tuple) -> tuple[int, ...]:
@@ -378,7 +304,7 @@ def _fits(sight: Sight, wanted: list[int]) -> bool | None:
     return None
 
 
-def _new_buildings(sight: Sight, card: Card, my, mine, names, codes, wanted, new: list[int], options=None) -> Kept:
+def _new_buildings(sight: Sight, card: Card, my, mine, names, codes, wanted, new: list[int], options=None) -> Verdict:
     """A card that gives markers to buildings no card spoke of (on a settled board)."""
     number = card.number
     plots = [wanted[i] for i in new]
@@ -386,39 +312,115 @@ def _new_buildings(sight: Sight, card: Card, my, mine, names, codes, wanted, new
     if fits is None:
         return _by_reference(sight, card, my, mine, options)
     if not fits:
-        verdict = Verdict(number, my, CONTRADICTION,
+        return Verdict(number, my, CONTRADICTION,
                           f"no town fits the {rules._listing(names[i] for i in new)} on the plots the card allows: the buildings with markers "
                           f"need them (Beispiele 5 and 7)")
-        return _kept(sight, card, names, codes, verdict, FITS)
     leave_out = options is not None and options.held_plots == "marker"
     if leave_out and any(sight.held_in(w) for w in plots):  # Beispiel 7 read as "marker": fewer plots
         return _by_reference(sight, card, my, mine, options)
     for i in new:
         size = wanted[i].bit_count()
         if size > MARKERS_PER_BUILDING:
-            verdict = Verdict(number, my, FORBIDDEN, f"the {names[i]} would have {size} possible plots, more than "
+            return Verdict(number, my, FORBIDDEN, f"the {names[i]} would have {size} possible plots, more than "
                                                      f"its five markers (Beispiel 9)")
-            # as "marker", the held plots (which FITS does not read) would be left out first
-            return _kept(sight, card, names, codes, verdict, FITS if len(new) == 1 and not leave_out else MARKED)
     # one marker too many: a plot already full, or nearly full where both new buildings go
     too_many = sight.full | (plots[0] & plots[1] & sight.nearly if len(plots) == 2 else 0)
     for i in new:
         if wanted[i] & too_many:
             plot = plots_of(wanted[i] & too_many)[0]
-            verdict = Verdict(number, my, FORBIDDEN, f"plot {plot} holds {sight.counts[plot]} markers: a marker of "
+            return Verdict(number, my, FORBIDDEN, f"plot {plot} holds {sight.counts[plot]} markers: a marker of "
                                                      f"the {names[i]} would be one too many (Beispiel 6)")
-            return _kept(sight, card, names, codes, verdict, MARKED)
-    if any(sight.held_in(w) for w in plots):  # the closed set's names are the whole board's
-        return _by_reference(sight, card, my, mine, options)
+    if any(sight.held_in(w) for w in plots):
+        return _held_plot(sight, number, my, [(names[i], wanted[i]) for i in new])
     if any(w.bit_count() == 1 for w in plots) or any(
             wanted[i] != Sight.domain(codes[i]) for i in range(len(names)) if i not in new):
-        return _by_reference(sight, card, my, mine, options)  # a building built or markers taken off: what follows
+        return _follows(sight, card, my, names, wanted, new)  # a building built or markers taken off
     supply = sight.town.supply
     gain = sum(supply.get(names[i], 0) - wanted[i].bit_count() for i in new)
     added = tuple((names[i], tuple(plots_of(wanted[i]))) for i in new)
     reason = _situation_a(added, gain)
-    verdict = Verdict(number, my, PLAYABLE, reason, gain, _markers_put(sight.town, added), added)
-    return _kept(sight, card, names, codes, verdict, MARKED)
+    return Verdict(number, my, PLAYABLE, reason, gain, _markers_put(sight.town, added), added)
+
+
+def _held_plot(sight: Sight, number: int, my, new: list[tuple[str, int]]) -> Verdict:
+    """Beispiel 7: the first plot the card leaves a new building that a closed set holds."""
+    held = sight.held_names()
+    for building, plots in new:
+        for plot in plots_of(plots):
+            if plot in held:
+                return Verdict(number, my, FORBIDDEN, f"plot {plot} is needed by the {rules._listing(held[plot])} "
+                                                      f"(Beispiel 7): no further marker may go there")
+    raise AssertionError("no held plot among the new buildings' plots")
+
+
+def _follows(sight: Sight, card: Card, my, names: tuple, wanted: tuple, new) -> Verdict:
+    """What the card does and everything that follows by itself (situations A, B and C, then
+    Beispiel 10), played on the sight's masks as `rules._apply` plays it on a copy of the town; the
+    board after it is made by the reference when first asked for."""
+    town, number = sight.town, card.number
+    masks = {b: m for b, m in sight.state.items() if not m & BUILT}
+    occupied = ALL_PLOTS & ~sight.free
+    order = _order(town.names)
+    supply = dict(town.supply)
+    gain, removed, built, added = 0, [], [], []
+
+    def build(building: str, plot: int) -> int:
+        nonlocal occupied
+        occupied |= 1 << plot
+        masks.pop(building, None)
+        built.append((building, plot))
+        taken = 0
+        for other, mask in masks.items():
+            if mask >> plot & 1:
+                masks[other] = mask & ~(1 << plot)
+                taken += 1
+        return taken
+
+    for i, building in enumerate(names):
+        plots = wanted[i]
+        if i in new:  # situation A, or B on its one plot
+            stock, supply[building] = supply[building], 0
+            if plots.bit_count() == 1:
+                gain += stock + build(building, plots_of(plots)[0])
+            else:
+                masks[building] = plots
+                gain += stock - plots.bit_count()
+                added.append((building, plots_of(plots)))
+        elif building in masks:  # situation C
+            gone = masks[building] & ~plots
+            removed += [(building, p) for p in plots_of(gone)]
+            masks[building] &= plots
+            gain += gone.bit_count()
+    while True:  # Beispiel 10: a building down to one marker is built there
+        empty = [b for b, m in masks.items() if not m]
+        if empty:
+            return _contradiction(sight, card, my, f"the {min(empty, key=order.__getitem__)} would have no plot left")
+        single = [b for b, m in masks.items() if not m & (m - 1)]
+        if not single:
+            break
+        building = min(single, key=order.__getitem__)
+        plot = plots_of(masks[building])[0]
+        if occupied >> plot & 1:
+            return _contradiction(sight, card, my, f"the {building}'s last plot {plot} is built on")
+        gain += 1 + supply.get(building, 0)
+        supply[building] = 0
+        gain += build(building, plot)
+    if (removed or built) and deduce.match_masks(list(masks.values())) is None:
+        return Verdict(number, my, CONTRADICTION, "no town fits the board any more: the buildings with markers "
+                                                  "need more plots than they have (Beispiel 5)")
+    new_plots = {names[i]: set(plots_of(wanted[i])) for i in new}
+    removed, built = tuple(removed), tuple(built)
+    return Verdict(number, my, PLAYABLE, lambda: rules._what_happens(new_plots, removed, built, gain), gain,
+                   lambda: _town_of(town, masks, built, supply), tuple(added), removed, built)
+
+
+def _town_of(town: Town, masks: dict[str, int], built: tuple, supply: dict[str, int]) -> Town:
+    """The board after a card: `town` with these marker masks, these buildings built and this supply."""
+    return Town(town.names, {b: set(plots_of(m)) for b, m in masks.items()}, {**town.built, **dict(built)}, supply)
+
+
+def _contradiction(sight: Sight, card: Card, my, why: str) -> Verdict:
+    return Verdict(card.number, my, CONTRADICTION, f"no town fits the board any more: {why} (Beispiel 5)")
 
 
 def _situation_a(added, gain: int):
@@ -426,6 +428,6 @@ def _situation_a(added, gain: int):
     return lambda: rules._what_happens({b: set(p) for b, p in added}, [], (), gain)
 
 
-def _by_reference(sight: Sight, card: Card, my, mine, options=None) -> Kept:
+def _by_reference(sight: Sight, card: Card, my, mine, options=None) -> Verdict:
     """The reference's verdict, kept for this board only."""
-    return Kept(card, rules.judge(sight.town, card, my, mine, sight.look, options), BOARD, None, sight)
+    return rules.judge(sight.town, card, my, mine, sight.look, options)
