@@ -78,9 +78,6 @@ def feasible(markers: Markers) -> bool:
     return matching(markers) is not None
 
 
-def _plot_of(bit: int) -> int:
-    return bit.bit_length() - 1
-
 
 def _spread(start: int, step: list[int]) -> int:
     """Every plot reached from the plots of `start`, plot p leading to the plots of step[p]."""
@@ -88,7 +85,7 @@ def _spread(start: int, step: list[int]) -> int:
     while todo:
         low = todo & -todo
         todo ^= low
-        ahead = step[_plot_of(low)] & ~seen
+        ahead = step[low.bit_length() - 1] & ~seen
         seen |= ahead
         todo |= ahead
     return seen
@@ -103,9 +100,10 @@ def match_masks(masks: list[int]) -> list[int] | None:
         while rest:
             low = rest & -rest
             seen[0] |= low
-            j = owner[_plot_of(low)]
+            plot = low.bit_length() - 1
+            j = owner[plot]
             if j < 0 or augment(j, seen):
-                owner[_plot_of(low)] = i
+                owner[plot] = i
                 return True
             rest = masks[i] & ~seen[0]
         return False
@@ -124,8 +122,9 @@ class _Oriented:
     """The marker graph oriented by a complete matching, seen from the plots.
 
     A plot leads to the building matched to it, and that building to its other plots; a plot the
-    matching leaves free leads nowhere. `reach[p]` is the mask of plots p leads to along such
-    alternating paths (p itself included); `open` the plots with markers the matching leaves free.
+    matching leaves free leads nowhere. `open` is the mask of the plots with markers the matching
+    leaves free, and `to_open` that of the plots leading to one of them along such alternating
+    paths (found backwards from them); `step[p]` the plots p leads to in one step.
     """
 
     def __init__(self, masks: list[int], free: int):
@@ -140,10 +139,15 @@ class _Oriented:
             matched |= 1 << plot
             marked |= masks[i]
         self.open = marked & free & ~matched
-        step = [0] * 17
+        step, back = [0] * 17, [0] * 17
         for i, plot in enumerate(match):
-            step[plot] = masks[i] & ~(1 << plot)
-        self.reach = [_spread(1 << plot, step) if marked >> plot & 1 else 0 for plot in range(17)]
+            ahead = step[plot] = masks[i] & ~(1 << plot)
+            while ahead:
+                low = ahead & -ahead
+                ahead ^= low
+                back[low.bit_length() - 1] |= 1 << plot
+        self.step = step
+        self.to_open = _spread(self.open, back)
         self.marked = marked
 
 
@@ -160,15 +164,17 @@ def off_matchings(masks: tuple[int, ...], free: int) -> tuple[int, ...] | None:
     graph = _Oriented(list(masks), free)
     if graph.match is None:
         return None
-    reach, open_ = graph.reach, graph.open
+    to_open, reach = graph.to_open, {}
     out = []
     for mask, plot in zip(masks, graph.match):
         home = 1 << plot
-        off, rest = 0, mask & ~home
+        off, rest = 0, mask & ~home & ~to_open
         while rest:
             low = rest & -rest
             rest ^= low
-            if not reach[_plot_of(low)] & (open_ | home):
+            if low not in reach:
+                reach[low] = _spread(low, graph.step)
+            if not reach[low] & home:
                 off |= low
         out.append(off)
     return tuple(out)
@@ -186,10 +192,7 @@ def closed_sets(masks: tuple[int, ...], free: int) -> tuple[tuple[int, int], ...
     graph = _Oriented(list(masks), free)
     if graph.match is None:
         return None
-    held = 0
-    for plot in range(17):
-        if graph.marked >> plot & 1 and not graph.reach[plot] & graph.open:
-            held |= 1 << plot
+    held = graph.marked & ~graph.to_open
     joined = [0] * 17  # held plot -> the held plots it is joined to, either way
     for plot in range(17):
         if held >> plot & 1:

@@ -299,8 +299,16 @@ class Taking:
     ok: bool
     reason: str
     gain: int = 0
-    after: Town | None = field(default=None, compare=False, repr=False)
+    made: Town | Callable[[], Town] | None = field(default=None, compare=False, repr=False)
     built: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def after(self) -> Town | None:
+        """The board after the taking (None when it is refused); `made` may be a function that makes
+        it, called on first use."""
+        if callable(self.made):
+            self.made = self.made()
+        return self.made
 
 
 def take(town: Town, building: str, plot: int) -> Taking:

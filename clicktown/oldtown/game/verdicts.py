@@ -29,7 +29,7 @@ from __future__ import annotations
 from ..catalogue import Card
 from . import deduce, rules
 from .rules import CONFIRMATION, CONTRADICTION, FORBIDDEN, PLAYABLE, Verdict
-from .town import MARKERS_PER_BUILDING, MAX_PER_PLOT, PLOTS, Town, _order
+from .town import MARKERS_PER_BUILDING, MAX_PER_PLOT, PLOTS, Impossible, Town, _order
 
 ALL_PLOTS = sum(1 << p for p in PLOTS)
 NEW = 1 << 20    # the state of a building no card spoke of: NEW | the free plots
@@ -159,7 +159,7 @@ class Sight:
         return self._forced
 
     def taking(self, building: str, plot: int) -> rules.Taking:
-        """`rules.take` on this board (each marker worked out once).
+        """`rules.take` on this board, played on the masks (each marker worked out once).
 
         On a settled board, a building left with two markers or more after the taking, one of them
         on some complete matching: nothing follows and a town still fits, so the player takes just
@@ -169,13 +169,12 @@ class Sight:
         found = self._takings.get(key)
         if found is None:
             mask = self.state.get(building, 0)
-            if (not self.settled or mask & BUILT or mask.bit_count() < 3 or not mask >> plot & 1
-                    or not self._supported_besides(building, plot)):
-                found = rules.take(self.town, building, plot)
+            if (self.settled and not mask & BUILT and mask.bit_count() >= 3 and mask >> plot & 1
+                    and self._supported_besides(building, plot)):
+                found = rules.Taking(building, plot, True, "the player takes 1 marker", 1,
+                                     _one_taken(self.town, building, plot))
             else:
-                after = self.town.copy()
-                after.remove(building, (plot,))
-                found = rules.Taking(building, plot, True, "the player takes 1 marker", 1, after)
+                found = _taking(self, building, plot)
             self._takings[key] = found
         return found
 
@@ -353,22 +352,23 @@ def _held_plot(sight: Sight, number: int, my, new: list[tuple[str, int]]) -> Ver
     raise AssertionError("no held plot among the new buildings' plots")
 
 
-def _follows(sight: Sight, card: Card, my, names: tuple, wanted: tuple, new) -> Verdict:
-    """What the card does and everything that follows by itself (situations A, B and C, then
-    Beispiel 10), played on the sight's masks as `rules._apply` plays it on a copy of the town; the
-    board after it is made by the reference when first asked for."""
-    town, number = sight.town, card.number
-    masks = {b: m for b, m in sight.state.items() if not m & BUILT}
-    occupied = ALL_PLOTS & ~sight.free
-    order = _order(town.names)
-    supply = dict(town.supply)
-    gain, removed, built, added = 0, [], [], []
+class _Play:
+    """A board being changed on masks (the buildings with markers, the plots built on, the supply),
+    as `Town` changes a copy of itself: building, settling, and the board it becomes."""
 
-    def build(building: str, plot: int) -> int:
-        nonlocal occupied
-        occupied |= 1 << plot
+    def __init__(self, sight: Sight):
+        self.town = sight.town
+        self.masks = {b: m for b, m in sight.state.items() if not m & BUILT}
+        self.occupied = ALL_PLOTS & ~sight.free
+        self.supply = dict(sight.town.supply)
+        self.built: list[tuple[str, int]] = []
+
+    def build(self, building: str, plot: int) -> int:
+        """`Town.build`: the markers it takes off the plot."""
+        masks = self.masks
+        self.occupied |= 1 << plot
         masks.pop(building, None)
-        built.append((building, plot))
+        self.built.append((building, plot))
         taken = 0
         for other, mask in masks.items():
             if mask >> plot & 1:
@@ -376,12 +376,49 @@ def _follows(sight: Sight, card: Card, my, names: tuple, wanted: tuple, new) -> 
                 taken += 1
         return taken
 
+    def settle(self) -> int:
+        """`Town.settle` (Beispiel 10): a building down to one marker is built there, until nothing
+        follows; the markers it takes. Raises Impossible as `Town.settle` does."""
+        masks, order, gain = self.masks, _order(self.town.names), 0
+        while True:
+            empty = [b for b, m in masks.items() if not m]
+            if empty:
+                raise Impossible(f"the {min(empty, key=order.__getitem__)} would have no plot left")
+            single = [b for b, m in masks.items() if not m & (m - 1)]
+            if not single:
+                return gain
+            building = min(single, key=order.__getitem__)
+            plot = plots_of(masks[building])[0]
+            if self.occupied >> plot & 1:
+                raise Impossible(f"the {building}'s last plot {plot} is built on")
+            gain += 1 + self.supply.get(building, 0)
+            self.supply[building] = 0
+            gain += self.build(building, plot)
+
+    def feasible(self) -> bool:
+        return deduce.match_masks(list(self.masks.values())) is not None
+
+    def after(self):
+        """A function making the board it has become (called on first use)."""
+        town, masks, built, supply = self.town, self.masks, tuple(self.built), self.supply
+        return lambda: Town(town.names, {b: set(plots_of(m)) for b, m in masks.items()},
+                            {**town.built, **dict(built)}, supply)
+
+
+def _follows(sight: Sight, card: Card, my, names: tuple, wanted: tuple, new) -> Verdict:
+    """What the card does and everything that follows by itself (situations A, B and C, then
+    Beispiel 10), played on the sight's masks as `rules._apply` plays it on a copy of the town; the
+    board after it is made when first asked for."""
+    number = card.number
+    play = _Play(sight)
+    masks, supply = play.masks, play.supply
+    gain, removed, added = 0, [], []
     for i, building in enumerate(names):
         plots = wanted[i]
         if i in new:  # situation A, or B on its one plot
             stock, supply[building] = supply[building], 0
             if plots.bit_count() == 1:
-                gain += stock + build(building, plots_of(plots)[0])
+                gain += stock + play.build(building, plots_of(plots)[0])
             else:
                 masks[building] = plots
                 gain += stock - plots.bit_count()
@@ -391,36 +428,43 @@ def _follows(sight: Sight, card: Card, my, names: tuple, wanted: tuple, new) -> 
             removed += [(building, p) for p in plots_of(gone)]
             masks[building] &= plots
             gain += gone.bit_count()
-    while True:  # Beispiel 10: a building down to one marker is built there
-        empty = [b for b, m in masks.items() if not m]
-        if empty:
-            return _contradiction(sight, card, my, f"the {min(empty, key=order.__getitem__)} would have no plot left")
-        single = [b for b, m in masks.items() if not m & (m - 1)]
-        if not single:
-            break
-        building = min(single, key=order.__getitem__)
-        plot = plots_of(masks[building])[0]
-        if occupied >> plot & 1:
-            return _contradiction(sight, card, my, f"the {building}'s last plot {plot} is built on")
-        gain += 1 + supply.get(building, 0)
-        supply[building] = 0
-        gain += build(building, plot)
-    if (removed or built) and deduce.match_masks(list(masks.values())) is None:
+    try:
+        gain += play.settle()
+    except Impossible as exc:
+        return Verdict(number, my, CONTRADICTION, f"no town fits the board any more: {exc} (Beispiel 5)")
+    if (removed or play.built) and not play.feasible():
         return Verdict(number, my, CONTRADICTION, "no town fits the board any more: the buildings with markers "
                                                   "need more plots than they have (Beispiel 5)")
     new_plots = {names[i]: set(plots_of(wanted[i])) for i in new}
-    removed, built = tuple(removed), tuple(built)
+    removed, built = tuple(removed), tuple(play.built)
     return Verdict(number, my, PLAYABLE, lambda: rules._what_happens(new_plots, removed, built, gain), gain,
-                   lambda: _town_of(town, masks, built, supply), tuple(added), removed, built)
+                   play.after(), tuple(added), removed, built)
 
 
-def _town_of(town: Town, masks: dict[str, int], built: tuple, supply: dict[str, int]) -> Town:
-    """The board after a card: `town` with these marker masks, these buildings built and this supply."""
-    return Town(town.names, {b: set(plots_of(m)) for b, m in masks.items()}, {**town.built, **dict(built)}, supply)
+def _one_taken(town: Town, building: str, plot: int):
+    """A function making the board with one marker taken off (called on first use)."""
+    def made() -> Town:
+        after = town.copy()
+        after.remove(building, (plot,))
+        return after
+    return made
 
 
-def _contradiction(sight: Sight, card: Card, my, why: str) -> Verdict:
-    return Verdict(card.number, my, CONTRADICTION, f"no town fits the board any more: {why} (Beispiel 5)")
+def _taking(sight: Sight, building: str, plot: int) -> rules.Taking:
+    """`rules.take` played on the sight's masks; the board after it is made when first asked for."""
+    mask = sight.state.get(building, 0)
+    if mask & BUILT or not mask >> plot & 1:
+        return rules.Taking(building, plot, False, f"there is no marker of the {building} on plot {plot}")
+    play = _Play(sight)
+    play.masks[building] &= ~(1 << plot)
+    try:
+        gain = 1 + play.settle()
+    except Impossible as exc:
+        return rules.Taking(building, plot, False, f"no town would fit the board: {exc}")
+    if not play.feasible():
+        return rules.Taking(building, plot, False, "no town would fit the board")
+    return rules.Taking(building, plot, True, f"the player takes {gain} marker{'s' if gain != 1 else ''}", gain,
+                        play.after(), tuple(play.built))
 
 
 def _situation_a(added, gain: int):
