@@ -312,6 +312,23 @@ def supported_networkx(markers: Markers, free: Iterable[int]) -> set[tuple[str, 
     """
     import networkx as nx
 
+    oriented = _oriented_networkx(markers, free)
+    if oriented is None:
+        return None
+    match, directed, reach = oriented
+    component = {node: number
+                 for number, nodes in enumerate(nx.strongly_connected_components(directed))
+                 for node in nodes}
+    return {(building, plot) for building, plots in markers.items() for plot in plots
+            if match[building] == plot or ("p", plot) in reach
+            or component[("b", building)] == component[("p", plot)]}
+
+
+def _oriented_networkx(markers: Markers, free: Iterable[int]):
+    """(the matching, the marker graph oriented by it as a networkx DiGraph, the nodes with an
+    alternating path to a free plot), or None when no town fits the markers."""
+    import networkx as nx
+
     match = matching_networkx(markers)
     if match is None:
         return None
@@ -323,14 +340,26 @@ def supported_networkx(markers: Markers, free: Iterable[int]) -> set[tuple[str, 
                 directed.add_edge(("p", plot), ("b", building))
             else:
                 directed.add_edge(("b", building), ("p", plot))
-    component = {node: number
-                 for number, nodes in enumerate(nx.strongly_connected_components(directed))
-                 for node in nodes}
     unmatched = [("p", plot) for plot in set(free) - set(match.values()) if ("p", plot) in directed]
     reach = set(unmatched).union(*(nx.ancestors(directed, plot) for plot in unmatched))
-    return {(building, plot) for building, plots in markers.items() for plot in plots
-            if match[building] == plot or ("p", plot) in reach
-            or component[("b", building)] == component[("p", plot)]}
+    return match, directed, reach
+
+
+def held_plots_networkx(markers: Markers, free: Iterable[int]) -> dict[int, tuple[str, ...]] | None:
+    """`held_plots` on networkx (the reference): the plots with no alternating path to a free plot,
+    each with the buildings of its connected group among such nodes; None when infeasible."""
+    oriented = _oriented_networkx(markers, free)
+    if oriented is None:
+        return None
+    _, directed, reach = oriented
+    held = directed.subgraph(node for node in directed if node not in reach).to_undirected()
+    import networkx as nx
+
+    out = {}
+    for group in nx.connected_components(held):
+        names = tuple(sorted(value for kind, value in group if kind == "b"))
+        out.update((value, names) for kind, value in group if kind == "p")
+    return out
 
 
 def forced_removals_networkx(markers: Markers, free: Iterable[int]) -> set[tuple[str, int]] | None:
