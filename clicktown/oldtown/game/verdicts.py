@@ -84,7 +84,7 @@ class Sight:
 
     def __init__(self, town: Town):
         self.town = town
-        self.look = _Look(town, self)  # the reference's look, for what follows a card (rules._apply)
+        self._look: _Look | None = None
         occupied = 0
         for plot in town.built.values():
             occupied |= 1 << plot
@@ -125,6 +125,13 @@ class Sight:
         self._takings: dict = {}
         self.stops: list[int] | None = None  # the game's "stop" actions on this board, kept by the game
         self.judged: dict = {}  # (card, my building) -> its verdict on this board, kept by the game
+
+    @property
+    def look(self) -> "_Look":
+        """The reference's look at the board, for the verdicts it judges (made when first asked for)."""
+        if self._look is None:
+            self._look = _Look(self.town, self)
+        return self._look
 
     def code(self, building: str) -> int:
         """The building's state: BUILT | its plot, its marker mask, or NEW | the free plots."""
