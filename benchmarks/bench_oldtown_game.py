@@ -1,10 +1,11 @@
-"""Old Town's marker game: whole games per minute against the engine as it stood before its verdicts
-were kept, and the matching filter against CP-SAT.
+"""Old Town's marker game: whole games per minute against the engine as it stood before the board
+was read on bit masks throughout, and the matching filter against CP-SAT.
 
 1. Whole games with greedy bots on one core, for 2, 3 and 4 players (target: at least 20,000 a
    minute in each). Baseline measured in the same run, on the same seeds: the engine (state, rules,
-   town, deduction, bots) read from the project's history at BASELINE_REV, before the verdicts on
-   hand cards were judged on bit masks and kept from board to board. Rounds of new and old games
+   town, deduction, verdicts, bots) read from the project's history at BASELINE_REV, when verdicts
+   were carried from board to board, situations B and C, takings and the matching filter were
+   played on the town's sets, and chance outcomes were listed for every draw. Rounds of new and old games
    alternate, CPU time counts, and the best round of each is compared, so that other work on the
    machine weighs on both alike. Both engines must play the same games (the same points and turns).
 2. Every forced marker of the same reachable boards, found three ways: the hand-written fast path
@@ -30,11 +31,14 @@ GAMES = 60
 ROUNDS = 3
 BOARDS = 300
 TARGET = 20_000
-#: The engine before its verdicts were kept (the commit this work started from).
-BASELINE_REV = "9b8fd39"
-BASELINE_MODULES = {name: f"clicktown/oldtown/game/{name}.py" for name in ("state", "rules", "town", "deduce", "bots")}
+#: The engine before the board was read on bit masks throughout (the commit this work started from).
+BASELINE_REV = "93b1d3e"
+BASELINE_MODULES = {name: f"clicktown/oldtown/game/{name}.py"
+                    for name in ("state", "rules", "town", "deduce", "verdicts", "rule_options", "bots")}
 BASELINE_IMPORTS = {
     "from ...arena.state import": "from clicktown.arena.state import",
+    "from ...arena.seating import": "from clicktown.arena.seating import",
+    "from ...arena.ismcts import": "from clicktown.arena.ismcts import",
     "from ...errors import": "from clicktown.errors import",
     "from ..catalogue import": "from clicktown.oldtown.catalogue import",
 }

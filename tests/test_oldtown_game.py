@@ -624,3 +624,19 @@ def test_regin_filter_three_ways_on_random_small_boards(cat):
         forced = forced_three_ways(markers)
         kinds["infeasible" if forced is None else "forced" if forced else "none"] += 1
     assert min(kinds.values()) >= 20, kinds
+
+
+def test_held_plots_on_masks_agree_with_the_networkx_reference_on_random_boards(cat):
+    # Beispiel 7's closed sets: the plots held, each with its set's buildings, on boards of every size
+    rng = random.Random(16)
+    names = sorted(cat.building_names)
+    held_boards = 0
+    for _ in range(2000):
+        plots = rng.sample(PLOTS, rng.randint(2, 16))
+        buildings = rng.sample(names, rng.randint(1, min(len(names), len(plots) + 1)))
+        markers = {b: set(rng.sample(plots, rng.randint(1, min(5, len(plots))))) for b in buildings}
+        deduce.clear_caches()
+        found = deduce.held_plots(markers, PLOTS)
+        assert found == deduce.held_plots_networkx(markers, PLOTS), markers
+        held_boards += bool(found)
+    assert held_boards >= 300

@@ -1,17 +1,19 @@
-"""The verdicts judged on bit masks and kept from board to board (`game/verdicts.py`) against the
-readable reference (`rules.judge`): every field of every verdict, on boards met in random games and
-on random small boards, for fresh verdicts and for verdicts kept from earlier boards."""
+"""The verdicts judged on bit masks (`game/verdicts.py`) against the readable reference
+(`rules.judge`): every field of every verdict, on boards met in random games, on random small
+boards and on random states of random games; and whole games played through both agree."""
 
 import random
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from clicktown.arena.state import RandomBot, resolve_chance
+import pytest
+
+from clicktown.arena.state import RandomBot, play_game, resolve_chance
 from clicktown.oldtown.catalogue import load_catalogue
 from clicktown.oldtown.game import rules, verdicts
 from clicktown.oldtown.game.bots import GreedyBot
 from clicktown.oldtown.game.rule_options import RuleOptions
-from clicktown.oldtown.game.state import new_game
+from clicktown.oldtown.game.state import OldTownState, new_game
 from clicktown.oldtown.game.town import PLOTS, Town
 
 CAT = load_catalogue()
@@ -33,23 +35,24 @@ def questions(rng: random.Random, count: int):
         yield card, None if card.kind == "A" else rng.choice(CAT.building_names)
 
 
-def compare_on(town: Town, kept: dict, rng: random.Random, count: int = 25, options=None) -> int:
-    """Judge `count` questions fresh and from what was kept on earlier boards; both must equal the reference."""
+def compare_on(town: Town, rng: random.Random, count: int = 25, options=None) -> None:
+    """Judge `count` questions on the board; each must equal the reference, field by field; and
+    every marker's taking must equal `rules.take`."""
     sight = verdicts.Sight(town)
-    checked = 0
     for card, my in questions(rng, count):
         reference = shape(rules.judge(town, card, my, None, options=options))
-        assert shape(verdicts.judge(sight, card, my, None, options).verdict) == reference, (card.number, my, town)
-        earlier = kept.get((card.number, my))
-        reused = earlier.on(sight, card, my) if earlier is not None else None
-        if reused is not None:
-            assert shape(reused) == reference, ("kept", card.number, my, town)
-            checked += 1
-        else:
-            kept[card.number, my] = verdicts.judge(sight, card, my, None, options)
+        assert shape(verdicts.judge(sight, card, my, None, options)) == reference, (card.number, my, town)
+    for building, plots in town.markers.items():
+        for plot in plots:
+            assert taking_shape(sight.taking(building, plot)) == taking_shape(rules.take(town, building, plot))
     if options is not None:
         assert sight.removable(options) == rules.removable(town, options)
-    return checked
+
+
+def taking_shape(taking: rules.Taking) -> tuple:
+    after = taking.after
+    board = None if after is None else (after.key(), tuple(sorted(after.supply.items())))
+    return taking.building, taking.plot, taking.ok, taking.reason, taking.gain, taking.built, board
 
 
 @settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
@@ -62,7 +65,6 @@ def test_verdicts_agree_with_the_reference_on_boards_of_random_games(seed, playe
 def compare_through_a_game(rng: random.Random, players: int, bot, options=None) -> None:
     """Play one game, comparing 25 questions on every board met (with these rule options)."""
     state = new_game(CAT, players, record=False, options=options)
-    kept: dict = {}
     looked_at = None
     while True:
         resolve_chance(state, rng)
@@ -70,25 +72,8 @@ def compare_through_a_game(rng: random.Random, players: int, bot, options=None) 
             break
         if state.town is not looked_at:
             looked_at = state.town
-            compare_on(state.town, kept, rng, 25, options)
+            compare_on(state.town, rng, 25, options)
         state.apply_action(bot.choose(state, rng))
-
-
-def test_kept_verdicts_are_reused_and_still_agree():
-    """Over 20 games, many verdicts come back from earlier boards, and each equals the reference."""
-    reused = 0
-    for seed in range(20):
-        rng = random.Random(seed)
-        state, bot, kept, looked_at = new_game(CAT, 4, record=False), GreedyBot(), {}, None
-        while not state.is_terminal():
-            resolve_chance(state, rng)
-            if state.is_terminal():
-                break
-            if state.town is not looked_at:
-                looked_at = state.town
-                reused += compare_on(state.town, kept, rng)
-            state.apply_action(bot.choose(state, rng))
-    assert reused >= 200
 
 
 def random_town(rng: random.Random) -> Town:
@@ -111,9 +96,8 @@ def random_town(rng: random.Random) -> Town:
 @given(st.integers(0, 10**6))
 def test_verdicts_agree_with_the_reference_on_random_small_boards(seed):
     rng = random.Random(seed)
-    kept: dict = {}
     for _ in range(3):
-        compare_on(random_town(rng), kept, rng, 15)
+        compare_on(random_town(rng), rng, 15)
 
 
 MARKER = RuleOptions(held_plots="marker", break_pair="forbidden")
@@ -124,9 +108,8 @@ MARKER = RuleOptions(held_plots="marker", break_pair="forbidden")
 def test_verdicts_agree_with_the_reference_when_held_plots_only_lose_the_marker(seed):
     """Beispiel 7 read as "marker" (the card's markers go on its other plots), on random small boards."""
     rng = random.Random(seed)
-    kept: dict = {}
     for _ in range(3):
-        compare_on(random_town(rng), kept, rng, 15, MARKER)
+        compare_on(random_town(rng), rng, 15, MARKER)
 
 
 @settings(max_examples=12, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
@@ -135,8 +118,8 @@ def test_verdicts_agree_with_the_reference_in_games_with_the_other_readings(seed
     compare_through_a_game(random.Random(seed), players, GreedyBot(), MARKER)
 
 
-def test_a_played_card_from_a_kept_verdict_changes_the_board_it_is_played_on():
-    """A confirmation kept from an earlier board leaves the current board; situation A adds to it."""
+def test_a_played_card_changes_the_board_it_is_played_on():
+    """A confirmation leaves the current board; situation A adds to it."""
     rng = random.Random(7)
     state, bot = new_game(CAT, 4, record=False), GreedyBot()
     for _ in range(400):
@@ -152,3 +135,44 @@ def test_a_played_card_from_a_kept_verdict_changes_the_board_it_is_played_on():
                     for building, plots in state.town.markers.items():
                         assert after.markers[building] == plots
         state.apply_action(bot.choose(state, rng))
+
+
+@settings(max_examples=400, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6), st.sampled_from([2, 3, 4]), st.integers(0, 120))
+def test_every_verdict_of_every_hand_agrees_with_the_reference_on_random_states(seed, players, moves):
+    """400 random states (random games stopped after 0-120 moves), every card of every hand for every
+    building of its seat (thousands of verdicts): judged by the engine as the reference judges it."""
+    rng = random.Random(seed)
+    state, bot = new_game(CAT, players, record=False), RandomBot()
+    for _ in range(moves):
+        resolve_chance(state, rng)
+        if state.is_terminal():
+            break
+        state.apply_action(bot.choose(state, rng))
+    for seat in range(players):
+        owned = tuple(state.owned[seat])
+        for (number, my), verdict in state.verdicts(seat).items():
+            reference = rules.judge(state.town, CAT.card(number), my, owned, options=state.options)
+            assert shape(verdict) == shape(reference), (number, my)
+
+
+class ReferenceState(OldTownState):
+    """The engine with every verdict judged by the reference (`rules.judge`) and every taking by
+    `rules.take`: whole games through it must be the engine's games."""
+
+    def _verdict(self, sight, card, building, owned):
+        return rules.judge(self.town, card, building, owned, options=self.options)
+
+    def taking(self, building, plot):
+        return rules.take(self.town, building, plot)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_whole_games_through_the_fast_verdicts_and_the_reference_are_the_same_games(players):
+    for seed in range(4):
+        games = []
+        for make in (new_game, lambda *a, **k: ReferenceState(*a, **k)):
+            state = make(CAT, players, record=True)
+            play_game(state, [GreedyBot() if seat % 2 else RandomBot() for seat in range(players)], random.Random(seed))
+            games.append((state.events, state.points))
+        assert games[0] == games[1], seed

@@ -31,7 +31,7 @@ class GreedyBot:
     name = "greedy"
 
     def choose(self, state: OldTownState, rng: random.Random) -> int:
-        return getattr(self, f"_{state.phase}")(state, rng)
+        return getattr(self, "_" + state.phase)(state, rng)
 
     def _choose(self, state, rng):
         # the rulebook's tip: take the buildings your type-A cards name
@@ -86,10 +86,8 @@ class GreedyBot:
         return DRAW_OWN if DRAW_OWN in legal else legal[0]
 
     def _stop(self, state, rng):
-        forced = sorted(state.forced())
-        if forced:
-            return state.marker_action(STOP, *forced[0])
-        return PASS
+        forced = state.forced()
+        return state.marker_action(STOP, *min(forced)) if forced else PASS
 
 
 class PlannerBot(GreedyBot):
@@ -158,13 +156,15 @@ class MctsBot:
     name = "mcts"
     simulations = 80
     horizon = 12
+    prior_weight = 0.0  # won simulations greedy's move starts with at the root
 
     def __init__(self, simulations: int | None = None, seconds: float | None = None):
         from ...arena.ismcts import Game, Search
 
         game = Game(determinize=_determinize, evaluate=evaluate, value=final_value, candidates=candidates,
-                    rollout=_GREEDY.choose)
-        self.search = Search(game, simulations or self.simulations, seconds, horizon=self.horizon)
+                    rollout=_GREEDY.choose, prior=_GREEDY.choose)
+        self.search = Search(game, simulations or self.simulations, seconds, horizon=self.horizon,
+                             prior_weight=self.prior_weight)
 
     def choose(self, state: OldTownState, rng: random.Random) -> int:
         return self.search.choose(state, rng)

@@ -13,12 +13,14 @@ Glossary:
 Three implementations answer the same questions (feasible? which markers are forced?):
 
   fast path   the one the engine uses: augmenting paths (Kuhn) for the matching, then Régin's
-              all-different filter with Tarjan's search, on plain dicts and lists, cached by board.
-              With a complete matching M, a marker off M lies on some complete matching exactly
-              when its plot can reach a plot M leaves free along alternating edges, or when both
-              ends sit in one strongly connected component of the graph oriented by M. The graphs
-              have at most 18 buildings and 16 plots: a networkx graph object costs more to build
-              than the whole search.
+              all-different filter, on bit masks of plots (bit p = plot p), cached by board.
+              With a complete matching M, orient the graph from the plots: a plot leads to the
+              building M puts on it, and that building to its other plots. A marker off M lies
+              on some complete matching exactly when its plot leads to a plot M leaves free (an
+              alternating path), or back to its own building's plot (an alternating cycle: the
+              building and the plot in one strongly connected component). The graphs have at
+              most 18 buildings and 16 plots: a networkx graph object costs more to build than
+              the whole search.
   networkx    the readable reference (`matching_networkx`, `supported_networkx`): Hopcroft-Karp
               from `networkx.algorithms.bipartite`, the same filter in networkx's own words
               (`strongly_connected_components`, `ancestors`), no cache.
@@ -76,74 +78,163 @@ def feasible(markers: Markers) -> bool:
     return matching(markers) is not None
 
 
-Graph = dict[tuple[str, object], list[tuple[str, object]]]
 
-
-def _oriented(markers: Markers, match: dict[str, int]) -> Graph:
-    """The graph oriented by the matching: matched edges plot -> building, the others building -> plot.
-
-    Nodes are ("b", building) and ("p", plot), each with the list of nodes its edges lead to.
-    """
-    directed: Graph = {}
-    for building, plots in markers.items():
-        b = ("b", building)
-        directed.setdefault(b, [])
-        for plot in plots:
-            p = ("p", plot)
-            directed.setdefault(p, [])
-            if match[building] == plot:
-                directed[p].append(b)
-            else:
-                directed[b].append(p)
-    return directed
-
-
-def _reaching_free(directed: Graph, free: set[int]) -> set:
-    """Every node with an alternating path to a plot the matching leaves free (one backward search)."""
-    before: Graph = {node: [] for node in directed}
-    for node, ahead in directed.items():
-        for after in ahead:
-            before[after].append(node)
-    out = {("p", plot) for plot in free if ("p", plot) in directed}
-    todo = list(out)
+def _spread(start: int, step: list[int]) -> int:
+    """Every plot reached from the plots of `start`, plot p leading to the plots of step[p]."""
+    seen = todo = start
     while todo:
-        for node in before[todo.pop()]:
-            if node not in out:
-                out.add(node)
-                todo.append(node)
-    return out
+        low = todo & -todo
+        todo ^= low
+        ahead = step[low.bit_length() - 1] & ~seen
+        seen |= ahead
+        todo |= ahead
+    return seen
 
 
-def _components(directed: Graph) -> dict:
-    """Node -> the number of its strongly connected component (Tarjan's search)."""
-    order: dict = {}
-    low: dict = {}
-    stack: list = []
-    component: dict = {}
-    found: list = []  # the first node of each component, in the order they close
+def match_masks(masks: list[int]) -> list[int] | None:
+    """The plot of each building (by index) on a complete matching, or None (augmenting paths on masks)."""
+    owner = [-1] * 17  # plot -> the index of the building matched to it
 
-    def visit(node) -> None:
-        order[node] = low[node] = len(order)
-        stack.append(node)
-        for after in directed[node]:
-            if after not in order:
-                visit(after)
-                low[node] = min(low[node], low[after])
-            elif after not in component:  # still on the stack
-                low[node] = min(low[node], order[after])
-        if low[node] == order[node]:
-            number = len(found)
-            found.append(node)
-            while True:
-                top = stack.pop()
-                component[top] = number
-                if top == node:
-                    break
+    def augment(i: int, seen: list[int]) -> bool:
+        rest = masks[i] & ~seen[0]
+        while rest:
+            low = rest & -rest
+            seen[0] |= low
+            plot = low.bit_length() - 1
+            j = owner[plot]
+            if j < 0 or augment(j, seen):
+                owner[plot] = i
+                return True
+            rest = masks[i] & ~seen[0]
+        return False
 
-    for node in directed:
-        if node not in order:
-            visit(node)
-    return component
+    for i in range(len(masks)):
+        if not augment(i, [0]):
+            return None
+    plot = [0] * len(masks)
+    for p, i in enumerate(owner):
+        if i >= 0:
+            plot[i] = p
+    return plot
+
+
+class _Oriented:
+    """The marker graph oriented by a complete matching, seen from the plots.
+
+    A plot leads to the building matched to it, and that building to its other plots; a plot the
+    matching leaves free leads nowhere. `open` is the mask of the plots with markers the matching
+    leaves free, and `to_open` that of the plots leading to one of them along such alternating
+    paths (found backwards from them); `step[p]` the plots p leads to in one step.
+    """
+
+    def __init__(self, masks: list[int], free: int):
+        match = match_masks(masks)
+        self.match = match
+        if match is None:
+            return
+        self.owner = owner = [-1] * 17
+        marked = matched = 0
+        for i, plot in enumerate(match):
+            owner[plot] = i
+            matched |= 1 << plot
+            marked |= masks[i]
+        self.open = marked & free & ~matched
+        step, back = [0] * 17, [0] * 17
+        for i, plot in enumerate(match):
+            ahead = step[plot] = masks[i] & ~(1 << plot)
+            while ahead:
+                low = ahead & -ahead
+                ahead ^= low
+                back[low.bit_length() - 1] |= 1 << plot
+        self.step = step
+        self.to_open = _spread(self.open, back)
+        self.marked = marked
+
+
+@lru_cache(maxsize=16384)
+def off_matchings(masks: tuple[int, ...], free: int) -> tuple[int, ...] | None:
+    """For each building (its plots as a mask, bit p = plot p), the mask of its markers on no complete
+    matching: those logic removes (Régin's filter on masks). None when no town fits the markers.
+
+    A marker off the matching lies on a complete matching exactly when its plot leads to a plot
+    the matching leaves free (an alternating path), or back to its own building's plot (an
+    alternating cycle: the building and the plot lie in one strongly connected component).
+    `free`: the mask of the plots not built on.
+    """
+    graph = _Oriented(list(masks), free)
+    if graph.match is None:
+        return None
+    to_open, reach = graph.to_open, {}
+    out = []
+    for mask, plot in zip(masks, graph.match):
+        home = 1 << plot
+        off, rest = 0, mask & ~home & ~to_open
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if low not in reach:
+                reach[low] = _spread(low, graph.step)
+            if not reach[low] & home:
+                off |= low
+        out.append(off)
+    return tuple(out)
+
+
+@lru_cache(maxsize=16384)
+def closed_sets(masks: tuple[int, ...], free: int) -> tuple[tuple[int, int], ...] | None:
+    """The closed sets of buildings (Beispiel 7) as (mask of the plots they hold, mask of the
+    buildings' indices), on masks as `off_matchings`; None when no town fits the markers.
+
+    A plot is held when it leads to no plot the matching leaves free; the buildings matched to
+    held plots are held too, and the closed sets are the connected groups of held plots, two
+    plots joined when the building of one has a marker on the other.
+    """
+    graph = _Oriented(list(masks), free)
+    if graph.match is None:
+        return None
+    held = graph.marked & ~graph.to_open
+    joined = [0] * 17  # held plot -> the held plots it is joined to, either way
+    for plot in range(17):
+        if held >> plot & 1:
+            ahead = masks[graph.owner[plot]] & held
+            joined[plot] |= ahead
+            for other in range(17):
+                if ahead >> other & 1:
+                    joined[other] |= 1 << plot
+    out = []
+    left = held
+    while left:
+        group = _spread(left & -left, joined)
+        left &= ~group
+        out.append((group, sum(1 << graph.owner[p] for p in range(17) if group >> p & 1)))
+    return tuple(out)
+
+
+def _on_masks(key: Key) -> tuple[list[str], tuple[int, ...], int]:
+    """The buildings of a key, their plots as masks, and the free plots as a mask."""
+    markers = _markers(key)
+    names = list(markers)
+    return names, tuple(sum(1 << p for p in markers[b]) for b in names), sum(1 << p for p in key[1])
+
+
+def _supported(key: Key) -> frozenset | None:
+    names, masks, free = _on_masks(key)
+    off = off_matchings(masks, free)
+    if off is None:
+        return None
+    return frozenset((b, p) for b, mask, gone in zip(names, masks, off) for p in range(17) if (mask & ~gone) >> p & 1)
+
+
+def _held(key: Key) -> tuple | None:
+    names, masks, free = _on_masks(key)
+    sets = closed_sets(masks, free)
+    if sets is None:
+        return None
+    out = []
+    for plots, buildings in sets:
+        group = tuple(sorted(names[i] for i in range(len(names)) if buildings >> i & 1))
+        out += [(p, group) for p in range(17) if plots >> p & 1]
+    return tuple(sorted(out))
 
 
 def supported(markers: Markers, free: Iterable[int]) -> set[tuple[str, int]] | None:
@@ -153,27 +244,6 @@ def supported(markers: Markers, free: Iterable[int]) -> set[tuple[str, int]] | N
     """
     found = _supported(key_of(markers, free))
     return None if found is None else set(found)
-
-
-@lru_cache(maxsize=8192)
-def _supported(key: Key) -> frozenset | None:
-    markers, free = _markers(key), key[1]
-    match = matching(markers)
-    if match is None:
-        return None
-    if not markers:
-        return frozenset()
-    directed = _oriented(markers, match)
-    unmatched = set(free) - set(match.values())
-    reach = _reaching_free(directed, unmatched)
-    component = _components(directed)
-    keep = set()
-    for building, plots in markers.items():
-        for plot in plots:
-            b, p = ("b", building), ("p", plot)
-            if match[building] == plot or p in reach or component[b] == component[p]:
-                keep.add((building, plot))
-    return frozenset(keep)
 
 
 def forced_removals(markers: Markers, free: Iterable[int]) -> set[tuple[str, int]] | None:
@@ -195,40 +265,9 @@ def held_plots(markers: Markers, free: Iterable[int]) -> dict[int, tuple[str, ..
     return None if found is None else dict(found)
 
 
-@lru_cache(maxsize=8192)
-def _held(key: Key) -> tuple | None:
-    markers, free = _markers(key), key[1]
-    match = matching(markers)
-    if match is None:
-        return None
-    if not markers:
-        return ()
-    directed = _oriented(markers, match)
-    unmatched = set(free) - set(match.values())
-    reach = _reaching_free(directed, unmatched)
-    group = {node: node for node in directed if node not in reach}  # union-find over the held nodes
-
-    def root(node):
-        while group[node] != node:
-            group[node] = group[group[node]]
-            node = group[node]
-        return node
-
-    for node, ahead in directed.items():
-        for after in ahead:
-            if node in group and after in group:
-                group[root(node)] = root(after)
-    names: dict = {}
-    for kind, value in group:
-        if kind == "b":
-            names.setdefault(root((kind, value)), []).append(value)
-    return tuple((value, tuple(sorted(names.get(root((kind, value)), ()))))
-                 for kind, value in group if kind == "p")
-
-
 def clear_caches() -> None:
     """Forget every cached deduction (for timing the filter on boards it has not seen)."""
-    for cached in (_supported, _held):
+    for cached in (off_matchings, closed_sets):
         cached.cache_clear()
 
 
@@ -273,6 +312,23 @@ def supported_networkx(markers: Markers, free: Iterable[int]) -> set[tuple[str, 
     """
     import networkx as nx
 
+    oriented = _oriented_networkx(markers, free)
+    if oriented is None:
+        return None
+    match, directed, reach = oriented
+    component = {node: number
+                 for number, nodes in enumerate(nx.strongly_connected_components(directed))
+                 for node in nodes}
+    return {(building, plot) for building, plots in markers.items() for plot in plots
+            if match[building] == plot or ("p", plot) in reach
+            or component[("b", building)] == component[("p", plot)]}
+
+
+def _oriented_networkx(markers: Markers, free: Iterable[int]):
+    """(the matching, the marker graph oriented by it as a networkx DiGraph, the nodes with an
+    alternating path to a free plot), or None when no town fits the markers."""
+    import networkx as nx
+
     match = matching_networkx(markers)
     if match is None:
         return None
@@ -284,14 +340,26 @@ def supported_networkx(markers: Markers, free: Iterable[int]) -> set[tuple[str, 
                 directed.add_edge(("p", plot), ("b", building))
             else:
                 directed.add_edge(("b", building), ("p", plot))
-    component = {node: number
-                 for number, nodes in enumerate(nx.strongly_connected_components(directed))
-                 for node in nodes}
     unmatched = [("p", plot) for plot in set(free) - set(match.values()) if ("p", plot) in directed]
     reach = set(unmatched).union(*(nx.ancestors(directed, plot) for plot in unmatched))
-    return {(building, plot) for building, plots in markers.items() for plot in plots
-            if match[building] == plot or ("p", plot) in reach
-            or component[("b", building)] == component[("p", plot)]}
+    return match, directed, reach
+
+
+def held_plots_networkx(markers: Markers, free: Iterable[int]) -> dict[int, tuple[str, ...]] | None:
+    """`held_plots` on networkx (the reference): the plots with no alternating path to a free plot,
+    each with the buildings of its connected group among such nodes; None when infeasible."""
+    oriented = _oriented_networkx(markers, free)
+    if oriented is None:
+        return None
+    _, directed, reach = oriented
+    held = directed.subgraph(node for node in directed if node not in reach).to_undirected()
+    import networkx as nx
+
+    out = {}
+    for group in nx.connected_components(held):
+        names = tuple(sorted(value for kind, value in group if kind == "b"))
+        out.update((value, names) for kind, value in group if kind == "p")
+    return out
 
 
 def forced_removals_networkx(markers: Markers, free: Iterable[int]) -> set[tuple[str, int]] | None:

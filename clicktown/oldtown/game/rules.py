@@ -31,19 +31,29 @@ PLAYABLE, CONFIRMATION, CONTRADICTION, FORBIDDEN = "playable", "confirmation", "
 STATUSES = (PLAYABLE, CONFIRMATION, CONTRADICTION, FORBIDDEN)
 
 
-@dataclass(frozen=True)
+@dataclass
 class Verdict:
-    """What playing `card` (for `my` building, B and C) does to the board now."""
+    """What playing `card` (for `my` building, B and C) does to the board now.
+
+    Never changed once made (not frozen only because a frozen dataclass takes several times as
+    long to make, and the engine makes one for every card in every hand on every board)."""
 
     card: int
     my: str | None
     status: str
-    reason: str
+    why: str | Callable[[], str] = field(compare=False)  # the reason, or a function that words it
     gain: int = 0
     made: Town | Callable[[], Town] | None = field(default=None, compare=False, repr=False)
     added: tuple[tuple[str, tuple[int, ...]], ...] = ()
     removed: tuple[tuple[str, int], ...] = ()
     built: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def reason(self) -> str:
+        """Why the card has this status, in words (worded on first use when `why` is a function)."""
+        if callable(self.why):
+            object.__setattr__(self, "why", self.why())
+        return self.why
 
     @property
     def after(self) -> Town | None:
@@ -279,17 +289,26 @@ def _what_happens(new, removed, built, gain) -> str:
 
 # -- taking a marker (action 2) and calling "stop" -----------------------------------------------
 
-@dataclass(frozen=True)
+@dataclass
 class Taking:
-    """Taking the marker (building, plot) off the board, and everything that follows."""
+    """Taking the marker (building, plot) off the board, and everything that follows (never changed
+    once made, like `Verdict`)."""
 
     building: str
     plot: int
     ok: bool
     reason: str
     gain: int = 0
-    after: Town | None = field(default=None, compare=False, repr=False)
+    made: Town | Callable[[], Town] | None = field(default=None, compare=False, repr=False)
     built: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def after(self) -> Town | None:
+        """The board after the taking (None when it is refused); `made` may be a function that makes
+        it, called on first use."""
+        if callable(self.made):
+            self.made = self.made()
+        return self.made
 
 
 def take(town: Town, building: str, plot: int) -> Taking:

@@ -26,14 +26,16 @@ Actions (ints below NUM_ACTIONS; chance outcomes are card numbers 1-60):
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 from ...arena.state import CHANCE, TERMINAL
 from ...errors import ClicktownError
 from ..catalogue import Catalogue
 from . import rules
 from .town import Town
-from .verdicts import Sight, judge as judge_kept
+from .verdicts import Sight, judge as judge_fast
 
 BUILDINGS = 18
 PLAY, DISCARD, TAKE = 0, 60 * BUILDINGS, 60 * BUILDINGS + 60
@@ -64,6 +66,17 @@ class Piles:
     def shared_cards(self) -> list[int]:
         """The cards the next shared draw comes from (the top segment first)."""
         return self.top or self.shared
+
+
+_SUMS: dict[int, list[float]] = {}
+
+
+def _sums(count: int) -> list[float]:
+    """The running sums of `count` weights of 1 / count, as `random.choices` adds them (kept per count)."""
+    found = _SUMS.get(count)
+    if found is None:
+        found = _SUMS[count] = list(accumulate([1.0 / count] * count))
+    return found
 
 
 def deal_plan(players: int) -> list[tuple[str, int, str]]:
@@ -121,7 +134,6 @@ class OldTownState:
         self.events: list[dict] = []
         self._verdicts: dict = {}   # per seat: (town, hand, buildings, verdicts)
         self._legal: list[int] | None = None  # the legal actions of this node, worked out once
-        self._kept: dict = {}       # (card, my building) -> verdicts.Kept, judged again when what it read changes
         self._sight: Sight | None = None
 
     # -- the protocol -------------------------------------------------------------------------
@@ -161,7 +173,6 @@ class OldTownState:
         other.record, other.events = False, []
         other._verdicts = {}
         other._legal = None
-        other._kept = dict(self._kept)
         return other
 
     def determinized(self, seat: int, rng) -> "OldTownState":
@@ -192,6 +203,15 @@ class OldTownState:
         cards = self._chance_cards()
         return [(n, 1.0 / len(cards)) for n in cards]
 
+    def draw_chance(self, rng) -> int:
+        """The card drawn now with `rng`, the very one `sample_chance` picks from `chance_outcomes`
+        (the same weights summed the same way, one `rng.random()`), without listing the outcomes."""
+        cards = self._chance_cards()
+        if len(cards) == 1:
+            return cards[0]
+        sums = _sums(len(cards))
+        return cards[bisect_right(sums, rng.random() * sums[-1], 0, len(cards) - 1)]
+
     def _chance_cards(self) -> list[int]:
         if self.phase == "deal":
             return self.unused[self.plan[0][2]]
@@ -208,20 +228,22 @@ class OldTownState:
     def _legal_now(self) -> list[int]:
         """The legal actions of a decision node, worked out once per node (not to be changed)."""
         if self._legal is None:
-            self._legal = getattr(self, f"_legal_{self.phase}")()
+            self._legal = _LEGAL[self.phase](self)
         return self._legal
 
     def apply_action(self, action: int) -> None:
         if self.is_terminal():
             raise ClicktownError("the game is over")
-        if self.actor != CHANCE and action not in self._legal_now():
-            raise ClicktownError(f"illegal action {action} ({self.action_to_string(action)}) in phase {self.phase}")
         if self.actor == CHANCE:
             if action not in self._chance_cards():
                 raise ClicktownError(f"card {action} is not in the pile")
             self._chance(action)
         else:
-            getattr(self, f"_do_{self.phase}")(action)
+            phase = self.phase
+            # passing is always legal in a stop round: no need to list every marker to know it
+            if not (action == PASS and phase == "stop") and action not in self._legal_now():
+                raise ClicktownError(f"illegal action {action} ({self.action_to_string(action)}) in phase {phase}")
+            _DO[phase](self, action)
         # the legal actions change with every action; a seat's verdicts only with the board, its hand or its buildings
         self._legal = None
 
@@ -283,8 +305,8 @@ class OldTownState:
     def verdicts(self, seat: int) -> dict[tuple[int, str | None], rules.Verdict]:
         """The verdict on every card in the seat's hand, for each of the seat's buildings (B, C).
 
-        Verdicts are kept from board to board and judged again only when what they read of the
-        board changed (`verdicts.Kept`).
+        Each verdict is judged once per board, for every hand and every copy of the game that meets
+        the board (`Sight.judged`).
         """
         hand, owned = tuple(self.hands[seat]), tuple(self.owned[seat])
         known = self._verdicts.get(seat)
@@ -299,12 +321,12 @@ class OldTownState:
         return self._verdicts[seat][3]
 
     def _verdict(self, sight: Sight, card, building: str | None, owned) -> rules.Verdict:
-        kept = self._kept.get((card.number, building))
-        verdict = kept.on(sight, card, building) if kept is not None else None
-        if verdict is None:
-            kept = self._kept[card.number, building] = judge_kept(sight, card, building, owned, self.options)
-            verdict = kept.verdict
-        return verdict
+        """The verdict on the card (for my building) on this board, judged once per board."""
+        key = (card.number, building)
+        found = sight.judged.get(key)
+        if found is None:
+            found = sight.judged[key] = judge_fast(sight, card, building, owned, self.options)
+        return found
 
     def removable(self) -> list[tuple[str, int]]:
         """The markers action 2 may take now (`rules.removable`)."""
@@ -432,8 +454,9 @@ class OldTownState:
             self.hands[seat].remove(card)
             self.discards.append(card)
             self._gain(seat, verdict.gain, verdict.after)
-            self._log({"event": "play", "seat": seat, "card": card, "my": my, "status": verdict.status,
-                       "gain": verdict.gain, "reason": verdict.reason})
+            if self.record:
+                self._log({"event": "play", "seat": seat, "card": card, "my": my, "status": verdict.status,
+                           "gain": verdict.gain, "reason": verdict.reason})
             self._after_action()
         elif DISCARD <= action < TAKE:
             self.first_discard = action - DISCARD + 1
@@ -570,6 +593,11 @@ class OldTownState:
     def _log(self, event: dict) -> None:
         if self.record:
             self.events.append(event)
+
+
+#: the legal actions and the handling of an action in each decision phase
+_LEGAL = {phase: getattr(OldTownState, f"_legal_{phase}") for phase in ("choose", "turn", "discard", "take", "pile", "stop")}
+_DO = {phase: getattr(OldTownState, f"_do_{phase}") for phase in _LEGAL}
 
 
 def new_game(catalogue: Catalogue, players: int = 4, record: bool = True,

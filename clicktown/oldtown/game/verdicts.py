@@ -11,32 +11,29 @@ every field on thousands of boards met in random games and on random small board
             the card leaves it has no marker or is not held: a held plot's building cannot move
             to a free plot along alternating paths, any other plot can take the new building
             (Berge); the held plots are worked out once per board, and only when a card needs them
-  kept      each verdict is kept with what it read of the board, and judged again only when
-            that changed:
-              subjects  the states of the buildings the card speaks of, and the plots the card
-                        leaves each (a built "my building", no plot left, a confirmation)
-              fits      the same, and whether a new building fits beside the markers on the
-                        plots the card leaves it (more than five plots, Beispiel 9)
-              board     anything else (markers put on, taken off, a building built, what
-                        follows): the whole board; the board after situation A is made on first use
+  follows   what a card does and everything that follows by itself (situations A, B and C,
+            Beispiel 10) played on the masks; the board after it is made only when asked for
+  judged    each verdict is judged once per board (`Sight.judged`), shared by every hand and
+            every copy of the game on that board (the search's determinizations meet the same
+            board many times)
 
-A verdict depends on the board only through what its kind names, so a new board that leaves that
-as it was leaves the verdict as it was.
+A verdict is not carried over from one board to the next. Kept with what it read of the board
+(the states of the buildings it speaks of, the markers on the plots it leaves a new building),
+verdicts came back on a later board about one time in eight in 4-player greedy games (nearly
+every move changes some plot a card in some hand reads), and comparing what they read cost more
+than judging again: whole games ran 12-15% slower than judging afresh on every board.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..catalogue import Card
-from . import rules
+from . import deduce, rules
 from .rules import CONFIRMATION, CONTRADICTION, FORBIDDEN, PLAYABLE, Verdict
-from .town import MARKERS_PER_BUILDING, MAX_PER_PLOT, PLOTS, Town
+from .town import MARKERS_PER_BUILDING, MAX_PER_PLOT, PLOTS, Impossible, Town, _order
 
 ALL_PLOTS = sum(1 << p for p in PLOTS)
 NEW = 1 << 20    # the state of a building no card spoke of: NEW | the free plots
 BUILT = 1 << 21  # the state of a built building: BUILT | its plot
-SUBJECTS, FITS, BOARD = "subjects", "fits", "board"
 
 
 _PLOTS_OF: dict[int, tuple[int, ...]] = {}
@@ -87,7 +84,7 @@ class Sight:
 
     def __init__(self, town: Town):
         self.town = town
-        self.look = rules.Look(town)  # the reference's look, for what follows a card (rules._apply)
+        self._look: _Look | None = None
         occupied = 0
         for plot in town.built.values():
             occupied |= 1 << plot
@@ -95,24 +92,46 @@ class Sight:
         state: dict[str, int] = {}
         counts = [0] * 17
         settled = True
+        masks = []
         for building, plots in town.markers.items():
             m = 0
             for plot in plots:
                 m |= 1 << plot
                 counts[plot] += 1
             state[building] = m
+            masks.append(m)
             settled = settled and len(plots) >= 2
+        self.masks = tuple(masks)  # the marker masks of the buildings with markers, in the board's order
         for building, plot in town.built.items():
             state[building] = BUILT | 1 << plot
         self.state = state
         self.counts = counts
-        self.marked = sum(1 << p for p in PLOTS if counts[p])  # plots with markers
+        marked = full = nearly = 0
+        for plot in PLOTS:
+            count = counts[plot]
+            if count:
+                marked |= 1 << plot
+                if count >= MAX_PER_PLOT - 1:
+                    nearly |= 1 << plot
+                    if count >= MAX_PER_PLOT:
+                        full |= 1 << plot
+        self.marked = marked  # plots with markers
+        self.full = full      # plots no further marker fits on
+        self.nearly = nearly  # plots one more marker at most fits on
         self.settled = settled  # no building down to one marker (nothing follows by itself)
         self._held: int | None = None
         self._removable: list | None = None
         self._forced: set | None = None
         self._takings: dict = {}
         self.stops: list[int] | None = None  # the game's "stop" actions on this board, kept by the game
+        self.judged: dict = {}  # (card, my building) -> its verdict on this board, kept by the game
+
+    @property
+    def look(self) -> "_Look":
+        """The reference's look at the board, for the verdicts it judges (made when first asked for)."""
+        if self._look is None:
+            self._look = _Look(self.town, self)
+        return self._look
 
     def code(self, building: str) -> int:
         """The building's state: BUILT | its plot, its marker mask, or NEW | the free plots."""
@@ -129,7 +148,8 @@ class Sight:
         if not plots & self.marked:
             return 0
         if self._held is None:
-            self._held = sum(1 << p for p in self.look.held)
+            sets = deduce.closed_sets(self.masks, self.free) or ()
+            self._held = sum(plots for plots, _ in sets)
         return self._held & plots
 
     def removable(self, options: rules.RuleOptions | None = None) -> list[tuple[str, int]]:
@@ -141,16 +161,61 @@ class Sight:
     def forced(self) -> set[tuple[str, int]]:
         """`Town.forced` on this board (worked out once)."""
         if self._forced is None:
-            self._forced = self.town.forced()
+            off = deduce.off_matchings(self.masks, self.free) or ()
+            self._forced = {(b, p) for b, gone in zip(self.town.markers, off) if gone for p in plots_of(gone)}
         return self._forced
 
     def taking(self, building: str, plot: int) -> rules.Taking:
-        """`rules.take` on this board (each marker worked out once)."""
+        """`rules.take` on this board, played on the masks (each marker worked out once).
+
+        On a settled board, a building left with two markers or more after the taking, one of them
+        on some complete matching: nothing follows and a town still fits, so the player takes just
+        that marker.
+        """
         key = (building, plot)
         found = self._takings.get(key)
         if found is None:
-            found = self._takings[key] = rules.take(self.town, building, plot)
+            mask = self.state.get(building, 0)
+            if (self.settled and not mask & BUILT and mask.bit_count() >= 3 and mask >> plot & 1
+                    and self._supported_besides(building, plot)):
+                found = rules.Taking(building, plot, True, "the player takes 1 marker", 1,
+                                     _one_taken(self.town, building, plot))
+            else:
+                found = _taking(self, building, plot)
+            self._takings[key] = found
         return found
+
+    def _supported_besides(self, building: str, plot: int) -> bool:
+        """Has the building a marker on some complete matching besides the one on `plot`?"""
+        off = deduce.off_matchings(self.masks, self.free)
+        if off is None:
+            return False
+        i = list(self.town.markers).index(building)
+        return bool(self.masks[i] & ~off[i] & ~(1 << plot))
+
+    def held_names(self) -> dict[int, tuple[str, ...]]:
+        """`Town.held` on this board: each held plot with the buildings of its closed set."""
+        sets = deduce.closed_sets(self.masks, self.free)
+        names = list(self.town.markers)
+        out = {}
+        for plots, buildings in sets or ():
+            group = tuple(sorted(names[i] for i in range(len(names)) if buildings >> i & 1))
+            out.update((p, group) for p in plots_of(plots))
+        return out
+
+
+class _Look(rules.Look):
+    """The reference's look at a board, its held plots read from the sight's masks."""
+
+    def __init__(self, town: Town, sight: "Sight"):
+        super().__init__(town)
+        self.sight = sight
+
+    @property
+    def held(self) -> dict[int, tuple[str, ...]]:
+        if self._held is None:
+            self._held = self.sight.held_names()
+        return self._held
 
 
 def spoken_of(card: Card, my: str | None) -> tuple[str, ...]:
@@ -162,50 +227,6 @@ def spoken_of(card: Card, my: str | None) -> tuple[str, ...]:
     return (card.building, my)
 
 
-class Kept:
-    """A verdict with what it read of the board: its kind (SUBJECTS, FITS, BOARD) and the reading."""
-
-    __slots__ = ("card", "verdict", "kind", "reading", "sight")
-
-    def __init__(self, card: Card, verdict: Verdict, kind: str, reading, sight: Sight):
-        self.card, self.verdict, self.kind, self.reading, self.sight = card, verdict, kind, reading, sight
-
-    def on(self, sight: Sight, card: Card, my: str | None) -> Verdict | None:
-        """The verdict on `sight` if what it read is unchanged there, else None."""
-        if card is not self.card:
-            return None
-        if sight is self.sight:
-            return self.verdict
-        if self.kind == BOARD:
-            return None
-        names = spoken_of(card, my)
-        if self.reading is None:  # what it read of its own board, worked out when first compared
-            self.reading = _reading(self.sight, card, names, tuple(self.sight.code(b) for b in names), self.kind)
-        codes = tuple(sight.code(b) for b in names)
-        if tuple(NEW if code & NEW else code for code in codes) != self.reading[0]:
-            return None  # a building it speaks of changed: no need to look further
-        if _reading(sight, card, names, codes, self.kind) != self.reading:
-            return None
-        if self.verdict.status == CONFIRMATION:  # the board after a confirmation is the board itself
-            self.verdict = replace(self.verdict, made=sight.town)
-        self.sight = sight
-        return self.verdict
-
-
-def _reading(sight: Sight, card: Card, names: tuple, codes: tuple, kind: str) -> tuple:
-    """What a verdict of this kind read of the board.
-
-    SUBJECTS: the states of the buildings the card speaks of (a new building's free plots only as
-    far as the card leaves them) and the plots the card leaves each. FITS adds whether the new
-    building fits beside the markers on those plots.
-    """
-    wanted = _wanted(card, codes)
-    states = tuple(NEW if code & NEW else code for code in codes)
-    if kind == SUBJECTS:
-        return states, wanted
-    return states, wanted, _fits(sight, [w for code, w in zip(codes, wanted) if code & NEW])
-
-
 def _with_markers(town: Town, added) -> Town:
     """The board after situation A: the new buildings' markers put on their plots."""
     after = town.copy()
@@ -214,41 +235,40 @@ def _with_markers(town: Town, added) -> Town:
     return after
 
 
+def _markers_put(town: Town, added):
+    """A function making the board after situation A on `town` (called on first use)."""
+    return lambda: _with_markers(town, added)
+
+
 def judge(sight: Sight, card: Card, my: str | None = None, mine=None,
-          options: rules.RuleOptions | None = None) -> Kept:
-    """`rules.judge` on a sight, with what the verdict read of the board (`options`: the rule options)."""
+          options: rules.RuleOptions | None = None) -> Verdict:
+    """`rules.judge` on a sight (`options`: the rule options)."""
     number = card.number
     if card.kind in ("B", "C") and (my is None or (mine is not None and my not in mine)):
         return _by_reference(sight, card, my, mine, options)
     if card.kind == "A":
         my = None
     names = spoken_of(card, my)
-    codes = tuple(sight.code(b) for b in names)
+    codes = tuple([sight.code(b) for b in names])
     if card.kind != "A" and codes[-1] & BUILT:
-        verdict = Verdict(number, my, FORBIDDEN, f"the {my} is built: it is no longer one of your buildings")
-        return _kept(sight, card, names, codes, verdict, SUBJECTS)
+        return Verdict(number, my, FORBIDDEN, f"the {my} is built: it is no longer one of your buildings")
     if card.kind == "C" and my == card.building:
-        verdict = Verdict(number, my, FORBIDDEN, f"my building must be another building than the {card.building}")
-        return _kept(sight, card, names, codes, verdict, SUBJECTS)
+        return Verdict(number, my, FORBIDDEN, f"my building must be another building than the {card.building}")
     wanted = _wanted(card, codes)
     for building, plots in zip(names, wanted):
         if not plots:
-            verdict = Verdict(number, my, CONTRADICTION, rules._why_contradiction(sight.town, building))
-            return _kept(sight, card, names, codes, verdict, SUBJECTS)
+            return Verdict(number, my, CONTRADICTION, rules._why_contradiction(sight.town, building))
     new = [i for i, code in enumerate(codes) if code & NEW]
     if not new:
         if all(w == Sight.domain(c) for w, c in zip(wanted, codes)):
-            verdict = Verdict(number, my, CONFIRMATION, "the card changes nothing on the board (Beispiel 4)",
+            return Verdict(number, my, CONFIRMATION, "the card changes nothing on the board (Beispiel 4)",
                               made=sight.town)
-            return _kept(sight, card, names, codes, verdict, SUBJECTS)
-        return _by_reference(sight, card, my, mine, options)
+        if not sight.settled:
+            return _by_reference(sight, card, my, mine, options)
+        return _follows(sight, card, my, names, wanted, ())  # situation C
     if not sight.settled:
         return _by_reference(sight, card, my, mine, options)
     return _new_buildings(sight, card, my, mine, names, codes, wanted, new, options)
-
-
-def _kept(sight: Sight, card: Card, names: tuple, codes: tuple, verdict: Verdict, kind: str) -> Kept:
-    return Kept(card, verdict, kind, None, sight)  # the reading is worked out when first compared
 
 
 def _wanted(card: Card, codes: tuple) -> tuple[int, ...]:
@@ -284,14 +304,13 @@ def _fits(sight: Sight, wanted: list[int]) -> bool | None:
     if len(wanted) == 1:
         plots = wanted[0]
         return bool(plots & ~sight.marked) or bool(plots & ~sight.held_in(plots))
-    counts = sight.counts
-    empty = [sum(1 << p for p in plots_of(w) if not counts[p]) for w in wanted]
+    empty = [w & ~sight.marked for w in wanted]
     if all(empty) and (empty[0] | empty[1]).bit_count() >= 2:
         return True
     return None
 
 
-def _new_buildings(sight: Sight, card: Card, my, mine, names, codes, wanted, new: list[int], options=None) -> Kept:
+def _new_buildings(sight: Sight, card: Card, my, mine, names, codes, wanted, new: list[int], options=None) -> Verdict:
     """A card that gives markers to buildings no card spoke of (on a settled board)."""
     number = card.number
     plots = [wanted[i] for i in new]
@@ -299,41 +318,167 @@ def _new_buildings(sight: Sight, card: Card, my, mine, names, codes, wanted, new
     if fits is None:
         return _by_reference(sight, card, my, mine, options)
     if not fits:
-        verdict = Verdict(number, my, CONTRADICTION,
+        return Verdict(number, my, CONTRADICTION,
                           f"no town fits the {rules._listing(names[i] for i in new)} on the plots the card allows: the buildings with markers "
                           f"need them (Beispiele 5 and 7)")
-        return _kept(sight, card, names, codes, verdict, FITS)
     leave_out = options is not None and options.held_plots == "marker"
     if leave_out and any(sight.held_in(w) for w in plots):  # Beispiel 7 read as "marker": fewer plots
         return _by_reference(sight, card, my, mine, options)
     for i in new:
         size = wanted[i].bit_count()
         if size > MARKERS_PER_BUILDING:
-            verdict = Verdict(number, my, FORBIDDEN, f"the {names[i]} would have {size} possible plots, more than "
+            return Verdict(number, my, FORBIDDEN, f"the {names[i]} would have {size} possible plots, more than "
                                                      f"its five markers (Beispiel 9)")
-            # as "marker", the held plots (which FITS does not read) would be left out first
-            return _kept(sight, card, names, codes, verdict, FITS if len(new) == 1 and not leave_out else BOARD)
-    counts = sight.counts
+    # one marker too many: a plot already full, or nearly full where both new buildings go
+    too_many = sight.full | (plots[0] & plots[1] & sight.nearly if len(plots) == 2 else 0)
     for i in new:
-        for plot in plots_of(wanted[i]):
-            if counts[plot] + sum(w >> plot & 1 for w in plots) > MAX_PER_PLOT:
-                verdict = Verdict(number, my, FORBIDDEN, f"plot {plot} holds {counts[plot]} markers: a marker of the "
-                                                         f"{names[i]} would be one too many (Beispiel 6)")
-                return _kept(sight, card, names, codes, verdict, BOARD)
-    if any(sight.held_in(w) for w in plots):  # the closed set's names are the whole board's
-        return _by_reference(sight, card, my, mine, options)
+        if wanted[i] & too_many:
+            plot = plots_of(wanted[i] & too_many)[0]
+            return Verdict(number, my, FORBIDDEN, f"plot {plot} holds {sight.counts[plot]} markers: a marker of "
+                                                     f"the {names[i]} would be one too many (Beispiel 6)")
+    if any(sight.held_in(w) for w in plots):
+        return _held_plot(sight, number, my, [(names[i], wanted[i]) for i in new])
     if any(w.bit_count() == 1 for w in plots) or any(
             wanted[i] != Sight.domain(codes[i]) for i in range(len(names)) if i not in new):
-        return _by_reference(sight, card, my, mine, options)  # a building built or markers taken off: what follows
+        return _follows(sight, card, my, names, wanted, new)  # a building built or markers taken off
     supply = sight.town.supply
     gain = sum(supply.get(names[i], 0) - wanted[i].bit_count() for i in new)
     added = tuple((names[i], tuple(plots_of(wanted[i]))) for i in new)
-    reason = rules._what_happens({b: set(p) for b, p in added}, [], (), gain)
-    town = sight.town
-    verdict = Verdict(number, my, PLAYABLE, reason, gain, lambda: _with_markers(town, added), added)
-    return _kept(sight, card, names, codes, verdict, BOARD)
+    reason = _situation_a(added, gain)
+    return Verdict(number, my, PLAYABLE, reason, gain, _markers_put(sight.town, added), added)
 
 
-def _by_reference(sight: Sight, card: Card, my, mine, options=None) -> Kept:
+def _held_plot(sight: Sight, number: int, my, new: list[tuple[str, int]]) -> Verdict:
+    """Beispiel 7: the first plot the card leaves a new building that a closed set holds."""
+    held = sight.held_names()
+    for building, plots in new:
+        for plot in plots_of(plots):
+            if plot in held:
+                return Verdict(number, my, FORBIDDEN, f"plot {plot} is needed by the {rules._listing(held[plot])} "
+                                                      f"(Beispiel 7): no further marker may go there")
+    raise AssertionError("no held plot among the new buildings' plots")
+
+
+class _Play:
+    """A board being changed on masks (the buildings with markers, the plots built on, the supply),
+    as `Town` changes a copy of itself: building, settling, and the board it becomes."""
+
+    def __init__(self, sight: Sight):
+        self.town = sight.town
+        self.masks = {b: m for b, m in sight.state.items() if not m & BUILT}
+        self.occupied = ALL_PLOTS & ~sight.free
+        self.supply = dict(sight.town.supply)
+        self.built: list[tuple[str, int]] = []
+
+    def build(self, building: str, plot: int) -> int:
+        """`Town.build`: the markers it takes off the plot."""
+        masks = self.masks
+        self.occupied |= 1 << plot
+        masks.pop(building, None)
+        self.built.append((building, plot))
+        taken = 0
+        for other, mask in masks.items():
+            if mask >> plot & 1:
+                masks[other] = mask & ~(1 << plot)
+                taken += 1
+        return taken
+
+    def settle(self) -> int:
+        """`Town.settle` (Beispiel 10): a building down to one marker is built there, until nothing
+        follows; the markers it takes. Raises Impossible as `Town.settle` does."""
+        masks, order, gain = self.masks, _order(self.town.names), 0
+        while True:
+            empty = [b for b, m in masks.items() if not m]
+            if empty:
+                raise Impossible(f"the {min(empty, key=order.__getitem__)} would have no plot left")
+            single = [b for b, m in masks.items() if not m & (m - 1)]
+            if not single:
+                return gain
+            building = min(single, key=order.__getitem__)
+            plot = plots_of(masks[building])[0]
+            if self.occupied >> plot & 1:
+                raise Impossible(f"the {building}'s last plot {plot} is built on")
+            gain += 1 + self.supply.get(building, 0)
+            self.supply[building] = 0
+            gain += self.build(building, plot)
+
+    def feasible(self) -> bool:
+        return deduce.match_masks(list(self.masks.values())) is not None
+
+    def after(self):
+        """A function making the board it has become (called on first use)."""
+        town, masks, built, supply = self.town, self.masks, tuple(self.built), self.supply
+        return lambda: Town(town.names, {b: set(plots_of(m)) for b, m in masks.items()},
+                            {**town.built, **dict(built)}, supply)
+
+
+def _follows(sight: Sight, card: Card, my, names: tuple, wanted: tuple, new) -> Verdict:
+    """What the card does and everything that follows by itself (situations A, B and C, then
+    Beispiel 10), played on the sight's masks as `rules._apply` plays it on a copy of the town; the
+    board after it is made when first asked for."""
+    number = card.number
+    play = _Play(sight)
+    masks, supply = play.masks, play.supply
+    gain, removed, added = 0, [], []
+    for i, building in enumerate(names):
+        plots = wanted[i]
+        if i in new:  # situation A, or B on its one plot
+            stock, supply[building] = supply[building], 0
+            if plots.bit_count() == 1:
+                gain += stock + play.build(building, plots_of(plots)[0])
+            else:
+                masks[building] = plots
+                gain += stock - plots.bit_count()
+                added.append((building, plots_of(plots)))
+        elif building in masks:  # situation C
+            gone = masks[building] & ~plots
+            removed += [(building, p) for p in plots_of(gone)]
+            masks[building] &= plots
+            gain += gone.bit_count()
+    try:
+        gain += play.settle()
+    except Impossible as exc:
+        return Verdict(number, my, CONTRADICTION, f"no town fits the board any more: {exc} (Beispiel 5)")
+    if (removed or play.built) and not play.feasible():
+        return Verdict(number, my, CONTRADICTION, "no town fits the board any more: the buildings with markers "
+                                                  "need more plots than they have (Beispiel 5)")
+    new_plots = {names[i]: set(plots_of(wanted[i])) for i in new}
+    removed, built = tuple(removed), tuple(play.built)
+    return Verdict(number, my, PLAYABLE, lambda: rules._what_happens(new_plots, removed, built, gain), gain,
+                   play.after(), tuple(added), removed, built)
+
+
+def _one_taken(town: Town, building: str, plot: int):
+    """A function making the board with one marker taken off (called on first use)."""
+    def made() -> Town:
+        after = town.copy()
+        after.remove(building, (plot,))
+        return after
+    return made
+
+
+def _taking(sight: Sight, building: str, plot: int) -> rules.Taking:
+    """`rules.take` played on the sight's masks; the board after it is made when first asked for."""
+    mask = sight.state.get(building, 0)
+    if mask & BUILT or not mask >> plot & 1:
+        return rules.Taking(building, plot, False, f"there is no marker of the {building} on plot {plot}")
+    play = _Play(sight)
+    play.masks[building] &= ~(1 << plot)
+    try:
+        gain = 1 + play.settle()
+    except Impossible as exc:
+        return rules.Taking(building, plot, False, f"no town would fit the board: {exc}")
+    if not play.feasible():
+        return rules.Taking(building, plot, False, "no town would fit the board")
+    return rules.Taking(building, plot, True, f"the player takes {gain} marker{'s' if gain != 1 else ''}", gain,
+                        play.after(), tuple(play.built))
+
+
+def _situation_a(added, gain: int):
+    """A function wording what situation A does (called when the reason is read)."""
+    return lambda: rules._what_happens({b: set(p) for b, p in added}, [], (), gain)
+
+
+def _by_reference(sight: Sight, card: Card, my, mine, options=None) -> Verdict:
     """The reference's verdict, kept for this board only."""
-    return Kept(card, rules.judge(sight.town, card, my, mine, sight.look, options), BOARD, None, sight)
+    return rules.judge(sight.town, card, my, mine, sight.look, options)
