@@ -307,6 +307,9 @@ class Seconds(click.FloatRange):
         return number
 
 
+RING_AGAIN = 0.05  # seconds between the rings of `within` once its limit is past
+
+
 class _OutOfTime(BaseException):
     """The alarm of `within`: a BaseException, so no `except Exception` in a search can swallow it."""
 
@@ -317,6 +320,9 @@ def within(seconds: float | None):
 
     The bound is an interval timer (SIGALRM), so it stops any search written in Python wherever it
     is; it only arms in the main thread (a command run by the CLI) and never with `seconds` None.
+    Past the limit it rings again every `RING_AGAIN` seconds until the block has stopped: a ring
+    that lands inside a finaliser (a dropped generator's close, a `__del__`) is swallowed by Python
+    ("Exception ignored in ..."), and the next one stops the block.
     """
     import signal
     import threading
@@ -331,10 +337,11 @@ def within(seconds: float | None):
         raise _OutOfTime
 
     previous = signal.signal(signal.SIGALRM, ring)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, seconds, RING_AGAIN)
     try:
         yield
     except _OutOfTime:
+        signal.setitimer(signal.ITIMER_REAL, 0)
         raise TimeUp(f"no answer within {seconds:g} s (raise --time-limit)") from None
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)

@@ -132,3 +132,20 @@ def test_a_long_pydantic_message_reaches_the_user_whole(tmp_path):
     assert "\n" not in line
     assert line.endswith(f"bank.json: top level: bank: '1 of a Suit' needs {bank['max_cards'] + 4} cards, but more than "
                          f"max_cards ({bank['max_cards']}) won cards pay nothing: it could never pay")
+
+
+class _SlowFinaliser:
+    def __del__(self):
+        time.sleep(1)
+
+
+def test_within_stops_a_block_whose_first_ring_lands_in_a_finaliser():
+    """Python swallows an exception raised inside a finaliser ("Exception ignored in ..."): the limit
+    rings again until the block has stopped."""
+    started = time.monotonic()
+    with pytest.raises(TimeUp, match="no answer within 0.2 s"):
+        with within(0.2):
+            _SlowFinaliser()  # dropped at once; the first ring interrupts its sleep and is swallowed
+            while time.monotonic() - started < 5:
+                pass
+    assert time.monotonic() - started < 5
