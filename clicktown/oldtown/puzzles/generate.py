@@ -106,6 +106,9 @@ class OldTownGame:
         self.sorted_pairs = {n: sorted(c.pairs) for n, c in catalogue.cards.items()}
         self.c_cards = [n for n, c in sorted(catalogue.cards.items()) if c.kind == "C"]
         self.kinds = {n: c.kind for n, c in catalogue.cards.items()}
+        cards = catalogue.cards
+        self._places = {n: (cards[n].building, cards[n].plots, self.sorted_plots[n]) for n in self.a_cards}
+        self._relations = {n: (cards[n].building, self.sorted_pairs[n]) for n in self.c_cards}
 
     # -- drawing -------------------------------------------------------------------------------
 
@@ -131,39 +134,53 @@ class OldTownGame:
         at a time, only as many as are looked at. Returns the town and the A cards honoured, or
         None as soon as the A cards left cannot bring the honoured ones up to the recipe's least
         number (the town would be drawn again anyway).
+
+        A building fits on a plot when it stands there already, or when both are free and the
+        plots left after it still hold my buildings not yet placed (`waiting`, kept as they go).
         """
-        cards = self.catalogue.cards
         placed: dict[int, str] = {}
         where: dict[str, int] = {}
-
-        def fits(b: str, p: int) -> bool:
-            """Can b go on p (p = 0: on some free plot) with room left for my buildings?"""
-            if b in where or p in placed:
-                return where.get(b) == p and placed.get(p) == b
-            room = len(PLOTS) - len(placed) - 1
-            return room >= sum(1 for m in mine if m not in where and m != b)
-
+        waiting = len(mine)  # my buildings not yet placed
         relations = rng.randint(*recipe.c_cards)
         for n in one_by_one(rng, self.c_cards):
             if relations <= 0:
                 break
-            x = cards[n].building
+            x, pairs = self._relations[n]
             others = [m for m in sorted(mine) if m != x]
             if not others:
                 continue
-            for p, q in one_by_one(rng, self.sorted_pairs[n], PAIR_TRIES):  # the first pair that fits
-                if p == q or not fits(x, p):
+            x_at = where.get(x)
+            x_room = waiting - (x in mine)  # my buildings that must still find a plot once x is placed
+            for p, q in one_by_one(rng, pairs, PAIR_TRIES):  # the first pair that fits
+                if p == q:
+                    continue
+                if x_at is not None or p in placed:
+                    if x_at != p or placed.get(p) != x:
+                        continue
+                elif len(placed) + 1 + x_room > len(PLOTS):
                     continue
                 m = others[int(rng.random() * len(others))]  # with one of my buildings drawn for each
-                if fits(m, q):
+                m_at = where.get(m)
+                if m_at is not None or q in placed:
+                    if m_at != q or placed.get(q) != m:
+                        continue
+                elif len(placed) + waiting > len(PLOTS):
+                    continue
+                if x_at is None:
                     placed[p], where[x] = x, p
+                    waiting -= x in mine
+                if m_at is None:
                     placed[q], where[m] = m, q
-                    relations -= 1
-                    break
+                    waiting -= 1
+                relations -= 1
+                break
         least = recipe.honoured[0]
-        if sum(1 for n in self.a_cards if where.get(cards[n].building, 0) not in (0, *cards[n].plots)) \
-                > len(self.a_cards) - least:
-            return None  # too many A cards whose building the C cards put elsewhere
+        elsewhere = 0  # A cards whose building the C cards put off the card's plots
+        for b, plots, _ in self._places.values():
+            if b in where and where[b] not in plots:
+                elsewhere += 1
+        if elsewhere > len(self.a_cards) - least:
+            return None
         honoured = []
         wanted = rng.randint(*recipe.honoured)
         left = len(self.a_cards)
@@ -173,15 +190,16 @@ class OldTownGame:
             if len(honoured) + left < least:
                 return None
             left -= 1
-            card, b = cards[n], cards[n].building
+            b, plots, ordered = self._places[n]
             if b in where:  # honoured when the building already stands on one of the card's plots
-                if where[b] in card.plots:
+                if where[b] in plots:
                     honoured.append(n)
-            elif fits(b, 0):  # room for it (whichever free plot) while my buildings still fit
-                free = [p for p in self.sorted_plots[n] if p not in placed]
+            elif len(placed) + 1 + waiting - (b in mine) <= len(PLOTS):  # room while my buildings still fit
+                free = [p for p in ordered if p not in placed]
                 if free:
                     p = free[int(rng.random() * len(free))]
                     placed[p], where[b] = b, p
+                    waiting -= b in mine
                     honoured.append(n)
         if len(honoured) < least:
             return None
