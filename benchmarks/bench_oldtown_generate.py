@@ -1,7 +1,9 @@
 """Old Town generation: scenarios per second at each level, the generator against the one it
 replaced (read from the project's history at BASELINE_REV, measured in the same run, same
 catalogue, same seeds), against itself before the deduction ladder on bit masks, the witness
-masks and the one-by-one drawing (BEFORE_REV), and where the time goes.
+masks and the one-by-one drawing (BEFORE_REV), against the previous generator (PREVIOUS_REV, the
+same random numbers: it makes the same scenarios, which the benchmark checks), and where the time
+goes.
 
 The baseline's levels followed the format (schwer = my buildings unknown); the generator's follow
 the grader's measured difficulty and the rulebook's card mix, so a schwer here is a harder thing.
@@ -43,6 +45,9 @@ BASELINE_IMPORTS = {
 #: The generator before the deduction ladder on bit masks, the witness masks and the one-by-one drawing.
 BEFORE_REV = "93b1d3e"
 BEFORE_MODULES = {**BASELINE_MODULES, "witness": "clicktown/oldtown/puzzles/witness.py"}
+#: The generator before the town drawing kept its counts at hand: the same scenarios for a seed.
+PREVIOUS_REV = "410da36b26e8f2d841095017d676eed39adad788"
+PREVIOUS_MODULES = {**BEFORE_MODULES, "ladder": "clicktown/oldtown/puzzles/ladder.py"}
 PER_LEVEL = 10
 SEEDS = (1, 2)
 
@@ -108,16 +113,20 @@ def main() -> None:
                                    "generate")
     before = module_from_history("oldtown_generator_before", BEFORE_REV, BEFORE_MODULES, BASELINE_IMPORTS,
                                  "generate")
+    previous = module_from_history("oldtown_generator_previous", PREVIOUS_REV, PREVIOUS_MODULES, BASELINE_IMPORTS,
+                                   "generate")
     catalogue = load_catalogue()
-    for generator in (baseline, before):  # first-use costs out of the timing
+    for generator in (baseline, before, previous):  # first-use costs out of the timing
         list(generator.generate_scenarios(catalogue, "leicht", 1, 0))
     list(generate_scenarios(catalogue, "leicht", 1, 0))
     print(f"{PER_LEVEL} scenarios per level and seed, seeds {SEEDS}, one core:")
-    print(f"{'level':8} {'baseline/s':>10} {'before/s':>8} {'now/s':>8} {'ratio':>6} {'/before':>7}  {'drafts':>6} "
-          f"{'kept':>6}  time by step (now)")
+    print(f"{'level':8} {'baseline/s':>10} {'before/s':>8} {'previous/s':>10} {'now/s':>8} {'ratio':>6} {'/before':>7} "
+          f"{'/previous':>9}  {'drafts':>6} {'kept':>6}  time by step (now)")
     for level in ("leicht", "mittel", "schwer"):
         old, _ = rate(lambda seed: baseline.generate_scenarios(catalogue, level, PER_LEVEL, seed))
         earlier, _ = rate(lambda seed: before.generate_scenarios(catalogue, level, PER_LEVEL, seed))
+        last: list = []
+        prior, _ = rate(lambda seed: previous.generate_scenarios(catalogue, level, PER_LEVEL, seed), last)
         game, tallies = TimedGame(catalogue), []
 
         def made(seed):
@@ -127,10 +136,11 @@ def main() -> None:
         now: list = []
         new, seconds = rate(made, now)
         assert all(unique_and_minimal(catalogue, made) for made in now), "a scenario is not unique and minimal"
+        assert now == last, "the same seed made other scenarios than the previous generator"
         tally = Tally(sum(t.drafts for t in tallies), sum(t.unique for t in tallies), sum(t.kept for t in tallies))
         where = ", ".join(f"{k} {v / seconds:.0%}" for k, v in sorted(game.seconds.items(), key=lambda kv: -kv[1]))
-        print(f"{level:8} {old:10.2f} {earlier:8.2f} {new:8.2f} {new / old:5.1f}x {new / earlier:6.2f}x  {tally.drafts:6d} "
-              f"{tally.kept / tally.drafts:6.1%}  {where}")
+        print(f"{level:8} {old:10.2f} {earlier:8.2f} {prior:10.2f} {new:8.2f} {new / old:5.1f}x {new / earlier:6.2f}x "
+              f"{new / prior:8.2f}x  {tally.drafts:6d} {tally.kept / tally.drafts:6.1%}  {where}")
 
 
 if __name__ == "__main__":

@@ -323,9 +323,8 @@ class OldTownGame:
         card = self.resolved(clue)
         if not draft.mine_known and (card.kind == "C" or card.building is None):
             return self.count(draft, rest, 2) == 1
-        for solution in self._counter(draft, rest, clue).solutions(1):
-            self._keep(draft, solution)
-            return False
+        for _ in self._counter(draft, rest, clue).solutions(1):
+            return False  # (not kept as a witness: it breaks this card, which stays, so it settles no later question)
         return True
 
     def _counter(self, draft: Draft, clues, broken=None) -> Counter:
