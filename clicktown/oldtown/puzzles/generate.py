@@ -45,8 +45,8 @@ from .deduce import deduce
 from .ladder import climb
 from .grade import Grade, grade_puzzle
 from ..solve.count import compile_card
-from .witness import Witnesses, swapped
-from ..solo import PLOTS, Clue, Puzzle, Solution, clue_holds, validate
+from .witness import Witnesses, holds, swapped
+from ..solo import PLOTS, Clue, Puzzle, Solution, validate
 
 
 @dataclass(frozen=True)
@@ -109,6 +109,7 @@ class OldTownGame:
         cards = catalogue.cards
         self._places = {n: (cards[n].building, cards[n].plots, self.sorted_plots[n]) for n in self.a_cards}
         self._relations = {n: (cards[n].building, self.sorted_pairs[n]) for n in self.c_cards}
+        self._a_and_c = [n for n, c in sorted(cards.items()) if c.kind != "B"]
 
     # -- drawing -------------------------------------------------------------------------------
 
@@ -218,8 +219,9 @@ class OldTownGame:
         for n in honoured:
             card = self.catalogue.cards[n]
             known[card.building] &= card.plots
-        true = [n for n, card in sorted(self.catalogue.cards.items())
-                if n not in honoured and card.kind != "B" and clue_holds(self.resolved((n, None)), position, mine)]
+        slots = [position.get(b, 0) for b in self.catalogue.building_names]
+        mine_at = tuple(self._index[b] for b in mine)
+        true = [n for n in self._a_and_c if n not in honoured and holds(self.compiled((n, None)), slots, mine_at)]
         c_cards = [(n, None) for n in rng.sample(true, len(true)) if self.catalogue.cards[n].kind == "C"]
         a_cards = [(n, None) for n in rng.sample(true, len(true)) if self.catalogue.cards[n].kind == "A"]
         b_cards = [c for _, c in sorted(self.catalogue.cards.items()) if c.kind == "B"]
