@@ -44,7 +44,7 @@ from ..solve.count import Counter
 from .deduce import deduce
 from .ladder import climb
 from .grade import Grade, grade_puzzle
-from ..solve.count import compile_card
+from ..solve.count import PLACE, compile_card
 from .witness import Witnesses, holds, swapped
 from ..solo import PLOTS, Clue, Puzzle, Solution, validate
 
@@ -321,20 +321,24 @@ class OldTownGame:
             chosen |= 1 << index[c]
         if witnesses.settles(chosen, index[clue]):
             return False
-        rest = [c for c in clues if c is not clue]
-        card = self.resolved(clue)
-        if not draft.mine_known and (card.kind == "C" or card.building is None):
-            return self.count(draft, rest, 2) == 1
-        for _ in self._counter(draft, rest, clue).solutions(1):
+        checks, at = witnesses.checks, index[clue]
+        broken = checks[at]
+        if not draft.mine_known and broken[0] != PLACE:  # a card about my building
+            return self.count(draft, [c for c in clues if c is not clue], 2) == 1
+        rest = [checks[index[c]] for c in clues if c is not clue]
+        for _ in self._counter_of(draft, rest, broken).solutions(1):
             return False  # (not kept as a witness: it breaks this card, which stays, so it settles no later question)
         return True
 
-    def _counter(self, draft: Draft, clues, broken=None) -> Counter:
+    def _counter(self, draft: Draft, clues) -> Counter:
         """The fast counter of these cards (hinted with the drawn solution), from compiled cards."""
+        return self._counter_of(draft, [self.compiled(c) for c in clues])
+
+    def _counter_of(self, draft: Draft, checks, broken=None) -> Counter:
+        """The fast counter of compiled cards, only where the compiled card `broken` (if any) is broken."""
         slots, mine = self._drawn(draft)
         return Counter.of_checks(self.catalogue.building_names, list(mine) if draft.mine_known else None,
-                                 len(draft.mine), [self.compiled(c) for c in clues],
-                                 None if broken is None else self.compiled(broken), slots)
+                                 len(draft.mine), checks, broken, slots)
 
     def _keep(self, draft: Draft, solution: Solution) -> None:
         """A solution the counter found, kept as a witness unless it is the drawn one."""
