@@ -266,6 +266,7 @@ def test_the_counter_finds_exactly_the_solutions_that_break_a_card(catalogue, id
         assert len(found) == len(set(found)) and set(found) == set(breaking), (ident, card.card)
         hinted = list(count.Counter(rest, broken=card, hint=every[-1]).solutions())  # another branching order
         assert sorted(hinted, key=repr) == sorted(found, key=repr)
+        assert count.Counter(rest, broken=card).exists() == bool(breaking)
         assert sorted(count.Counter(rest, hint=every[-1]).solutions(), key=repr) == sorted(every, key=repr)
         assert found or len(every) == 1
     assert checked >= len(puzzle.clues) // 2

@@ -326,9 +326,8 @@ class OldTownGame:
         if not draft.mine_known and broken[0] != PLACE:  # a card about my building
             return self.count(draft, [c for c in clues if c is not clue], 2) == 1
         rest = [checks[index[c]] for c in clues if c is not clue]
-        for _ in self._counter_of(draft, rest, broken).solutions(1):
-            return False  # (not kept as a witness: it breaks this card, which stays, so it settles no later question)
-        return True
+        # a solution found is not kept as a witness: it breaks this card, which stays, so it settles no later question
+        return not self._counter_of(draft, rest, broken).exists()
 
     def _counter(self, draft: Draft, clues) -> Counter:
         """The fast counter of these cards (hinted with the drawn solution), from compiled cards."""

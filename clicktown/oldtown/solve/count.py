@@ -309,6 +309,16 @@ class Counter:
                 if limit is not None and found >= limit:
                     return
 
+    def exists(self) -> bool:
+        """Is there a solution? (as `solutions(1)`, without building it)"""
+        dom = list(self.domain)
+        if not self.propagate(dom):
+            return False
+        for town in self._towns(dom):
+            for _ in self._mines(town):
+                return True
+        return False
+
     def count(self, limit: int = 2) -> int:
         """The number of solutions, capped at `limit`."""
         return sum(1 for _ in self.solutions(limit))
