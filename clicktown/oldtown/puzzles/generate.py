@@ -21,8 +21,8 @@ cards left are short of A or C cards. Whether a card can go is asked as "does so
 the other cards break it?" (`unique_without`), which the counter answers looking only where the
 card is broken: the same answer as counting the puzzle without it, in a fraction of the time.
 Before counting, the draft's witnesses are read (`witness.Witnesses`): every town two buildings
-apart from the drawn one, and every solution the counter found, as the mask of the pool's cards
-it breaks; one that breaks the card and keeps every other one settles "the card stays" at once.
+apart from the drawn one, and every solution the counter found while adding cards, as the mask
+of the pool's cards it breaks; one that breaks the card and keeps every other one settles "the card stays" at once.
 The level is the grader's (`grade.py`: the hardest rung of the deduction ladder, climbed here on
 bit masks by `ladder.py`, step for step the same as `deduce.py`), never the format: a draft drawn
 for schwer that grades mittel is not kept as schwer.
@@ -310,7 +310,7 @@ class OldTownGame:
         """Is the puzzle of `clues` (unique) still unique without `clue`?
 
         No when a kept witness (a swap of two buildings of the drawn town, or a solution found
-        before) keeps every other card and breaks this one. Otherwise yes when no solution of the
+        while the pool's cards were added) keeps every other card and breaks this one. Otherwise yes when no solution of the
         other cards breaks it (the drawn solution keeps every card of the pool): the counter looks
         only where the card is broken. A card about my building when my buildings are unknown is
         counted again instead.

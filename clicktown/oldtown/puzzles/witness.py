@@ -128,7 +128,7 @@ class Witnesses:
     A solution of `chosen` without card i breaks i and keeps every other chosen card: a kept
     mask w with w & chosen == 1 << i settles "card i stays" at once. Every swap of two buildings
     of the drawn town is read once per draft (only the cards the two buildings' moves can change),
-    and every solution the counter finds later is added, so what one proof found serves the next
+    and the solutions the generator's counter finds may be added, so what one proof found serves the next
     questions (and `prefix`, the longest prefix of the pool some swap keeps, is read off the same
     masks).
     """
