@@ -49,11 +49,12 @@ class GreedyBot:
     def _turn(self, state, rng):
         legal = state.legal_actions()
         scored = []
+        verdicts, card_of, names = state.verdicts(state.seat), state.catalogue.card, state.names
         for action in legal:
             if PLAY <= action < DISCARD:
                 card, b = divmod(action - PLAY, 18)
-                kind = state.catalogue.card(card + 1).kind
-                verdict = state.verdicts(state.seat)[card + 1, None if kind == "A" else state.names[b]]
+                kind = card_of(card + 1).kind
+                verdict = verdicts[card + 1, None if kind == "A" else names[b]]
                 scored.append((self.score_play(state, verdict), action))
         discards = [a for a in legal if DISCARD <= a < TAKE]
         if discards:

@@ -49,6 +49,8 @@ TOWN_BUILT, NO_PROGRESS = "town_built", "no_progress"
 #: turns in a row that leave the board as it was, after which a game ends "no progress" (a held pair
 #: no card can settle, with the rule option break_pair "forbidden", would otherwise go on for ever)
 IDLE_TURNS = 600
+ALLOWED = frozenset((rules.PLAYABLE, rules.CONFIRMATION))         # `Verdict.allowed`
+DISCARDABLE = frozenset((rules.CONFIRMATION, rules.CONTRADICTION))  # `Verdict.discardable`
 
 
 @dataclass
@@ -308,17 +310,20 @@ class OldTownState:
         Each verdict is judged once per board, for every hand and every copy of the game that meets
         the board (`Sight.judged`).
         """
-        hand, owned = tuple(self.hands[seat]), tuple(self.owned[seat])
+        hand, owned = self.hands[seat], self.owned[seat]
         known = self._verdicts.get(seat)
-        if known is None or known[0] is not self.town or known[1:3] != (hand, owned):
-            out = {}
-            sight = self.sight()
-            for n in hand:
-                card = self.catalogue.card(n)
-                for b in ((None,) if card.kind == "A" else owned):
-                    out[n, b] = self._verdict(sight, card, b, owned)
-            self._verdicts[seat] = (self.town, hand, owned, out)
-        return self._verdicts[seat][3]
+        if known is not None and known[0] is self.town and known[1] == hand and known[2] == owned:
+            return known[3]
+        hand, owned = tuple(hand), tuple(owned)
+        out = {}
+        sight = self.sight()
+        card_of, verdict = self.catalogue.card, self._verdict
+        for n in hand:
+            card = card_of(n)
+            for b in ((None,) if card.kind == "A" else owned):
+                out[n, b] = verdict(sight, card, b, owned)
+        self._verdicts[seat] = (self.town, list(hand), list(owned), out)
+        return out
 
     def _verdict(self, sight: Sight, card, building: str | None, owned) -> rules.Verdict:
         """The verdict on the card (for my building) on this board, judged once per board."""
@@ -362,9 +367,17 @@ class OldTownState:
 
     def _legal_turn(self) -> list[int]:
         seat = self.seat
-        out = sorted({self.play_action(n, b) for (n, b), v in self.verdicts(seat).items() if v.allowed})
-        if len(self.discardable(seat)) >= 2 and self.removable():
-            out += sorted(DISCARD + n - 1 for n in set(self.discardable(seat)))
+        index, card_of = self.index, self.catalogue.card
+        plays, discardable = set(), set()
+        for (n, b), v in self.verdicts(seat).items():
+            status = v.status
+            if status in ALLOWED:
+                plays.add(PLAY + (n - 1) * BUILDINGS + index[card_of(n).building if b is None else b])
+            if status in DISCARDABLE:
+                discardable.add(n)
+        out = sorted(plays)
+        if len(discardable) >= 2 and self.removable():
+            out += sorted(DISCARD + n - 1 for n in discardable)
         out += self.draw_piles(seat)
         return out or [PASS]
 
@@ -403,7 +416,8 @@ class OldTownState:
         pile, seat = self.drawing
         (self.piles.own[seat] if pile == "own" else self.piles.shared_cards()).remove(card)
         self.hands[seat].append(card)
-        self._log({"event": "draw", "seat": seat, "pile": pile, "card": card})
+        if self.record:
+            self._log({"event": "draw", "seat": seat, "pile": pile, "card": card})
         self.drawing = None
         if self.after_draw == "end":
             self._end_of_turn()
