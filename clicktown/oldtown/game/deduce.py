@@ -92,30 +92,46 @@ def _spread(start: int, step: list[int]) -> int:
 
 
 def match_masks(masks: list[int]) -> list[int] | None:
-    """The plot of each building (by index) on a complete matching, or None (augmenting paths on masks)."""
+    """The plot of each building (by index) on a complete matching, or None (augmenting paths on
+    masks, a building first taking a plot no other building holds when it has one)."""
     owner = [-1] * 17  # plot -> the index of the building matched to it
-
-    def augment(i: int, seen: list[int]) -> bool:
-        rest = masks[i] & ~seen[0]
-        while rest:
-            low = rest & -rest
-            seen[0] |= low
-            plot = low.bit_length() - 1
-            j = owner[plot]
-            if j < 0 or augment(j, seen):
-                owner[plot] = i
-                return True
-            rest = masks[i] & ~seen[0]
-        return False
-
-    for i in range(len(masks)):
-        if not augment(i, [0]):
-            return None
+    taken = 0          # the plots matched so far
+    for i, mask in enumerate(masks):
+        open_plots = mask & ~taken
+        if open_plots:
+            low = open_plots & -open_plots
+            owner[low.bit_length() - 1] = i
+        else:
+            low = _augment_masks(masks, owner, i, taken, [0])
+            if not low:
+                return None
+        taken |= low
     plot = [0] * len(masks)
     for p, i in enumerate(owner):
         if i >= 0:
             plot[i] = p
     return plot
+
+
+def _augment_masks(masks: list[int], owner: list[int], i: int, taken: int, seen: list[int]) -> int:
+    """An augmenting path from building i: the plot (as a bit) it newly takes, or 0 when none."""
+    mask = masks[i]
+    open_plots = mask & ~taken
+    if open_plots:
+        low = open_plots & -open_plots
+        owner[low.bit_length() - 1] = i
+        return low
+    rest = mask & ~seen[0]
+    while rest:
+        low = rest & -rest
+        seen[0] |= low
+        plot = low.bit_length() - 1
+        end = _augment_masks(masks, owner, owner[plot], taken, seen)
+        if end:
+            owner[plot] = i
+            return end
+        rest = mask & ~seen[0]
+    return 0
 
 
 class _Oriented:

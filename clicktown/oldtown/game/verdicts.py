@@ -89,6 +89,7 @@ class Sight:
         for plot in town.built.values():
             occupied |= 1 << plot
         self.free = ALL_PLOTS & ~occupied
+        self.new = NEW | self.free  # the state of a building no card spoke of
         state: dict[str, int] = {}
         counts = [0] * 17
         settled = True
@@ -136,7 +137,7 @@ class Sight:
     def code(self, building: str) -> int:
         """The building's state: BUILT | its plot, its marker mask, or NEW | the free plots."""
         found = self.state.get(building)
-        return NEW | self.free if found is None else found
+        return self.new if found is None else found
 
     @staticmethod
     def domain(code: int) -> int:
@@ -243,24 +244,36 @@ def _markers_put(town: Town, added):
 def judge(sight: Sight, card: Card, my: str | None = None, mine=None,
           options: rules.RuleOptions | None = None) -> Verdict:
     """`rules.judge` on a sight (`options`: the rule options)."""
-    number = card.number
-    if card.kind in ("B", "C") and (my is None or (mine is not None and my not in mine)):
-        return _by_reference(sight, card, my, mine, options)
-    if card.kind == "A":
+    number, kind, state = card.number, card.kind, sight.state
+    if kind == "A":
         my = None
-    names = spoken_of(card, my)
-    codes = tuple([sight.code(b) for b in names])
-    if card.kind != "A" and codes[-1] & BUILT:
-        return Verdict(number, my, FORBIDDEN, f"the {my} is built: it is no longer one of your buildings")
-    if card.kind == "C" and my == card.building:
-        return Verdict(number, my, FORBIDDEN, f"my building must be another building than the {card.building}")
+        names = (card.building,)
+        code = state.get(card.building)
+        codes = (sight.new if code is None else code,)
+    else:
+        if my is None or (mine is not None and my not in mine):
+            return _by_reference(sight, card, my, mine, options)
+        mine_code = state.get(my)
+        if mine_code is None:
+            mine_code = sight.new
+        elif mine_code & BUILT:
+            return Verdict(number, my, FORBIDDEN, f"the {my} is built: it is no longer one of your buildings")
+        if kind == "B":
+            names, codes = (my,), (mine_code,)
+        else:
+            if my == card.building:
+                return Verdict(number, my, FORBIDDEN,
+                               f"my building must be another building than the {card.building}")
+            names = (card.building, my)
+            code = state.get(card.building)
+            codes = (sight.new if code is None else code, mine_code)
     wanted = _wanted(card, codes)
     for building, plots in zip(names, wanted):
         if not plots:
             return Verdict(number, my, CONTRADICTION, rules._why_contradiction(sight.town, building))
     new = [i for i, code in enumerate(codes) if code & NEW]
     if not new:
-        if all(w == Sight.domain(c) for w, c in zip(wanted, codes)):
+        if all(w == c & ALL_PLOTS for w, c in zip(wanted, codes)):
             return Verdict(number, my, CONFIRMATION, "the card changes nothing on the board (Beispiel 4)",
                               made=sight.town)
         if not sight.settled:
@@ -274,8 +287,8 @@ def judge(sight: Sight, card: Card, my: str | None = None, mine=None,
 def _wanted(card: Card, codes: tuple) -> tuple[int, ...]:
     """The plots the card leaves each building it speaks of (`rules.subjects` on masks)."""
     if card.kind != "C":
-        return (Sight.domain(codes[0]) & plot_mask(card.plots),)
-    named, mine = Sight.domain(codes[0]), Sight.domain(codes[1])
+        return (codes[0] & ALL_PLOTS & plot_mask(card.plots),)
+    named, mine = codes[0] & ALL_PLOTS, codes[1] & ALL_PLOTS
     key = (card.pairs, named, mine)
     found = _PAIRED.get(key)
     if found is None:
