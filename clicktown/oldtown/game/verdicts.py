@@ -94,6 +94,7 @@ class Sight:
         counts = [0] * 17
         settled = True
         masks = []
+        marked = 0
         for building, plots in town.markers.items():
             m = 0
             for plot in plots:
@@ -101,21 +102,20 @@ class Sight:
                 counts[plot] += 1
             state[building] = m
             masks.append(m)
+            marked |= m
             settled = settled and len(plots) >= 2
         self.masks = tuple(masks)  # the marker masks of the buildings with markers, in the board's order
         for building, plot in town.built.items():
             state[building] = BUILT | 1 << plot
         self.state = state
         self.counts = counts
-        marked = full = nearly = 0
-        for plot in PLOTS:
+        full = nearly = 0
+        for plot in plots_of(marked):
             count = counts[plot]
-            if count:
-                marked |= 1 << plot
-                if count >= MAX_PER_PLOT - 1:
-                    nearly |= 1 << plot
-                    if count >= MAX_PER_PLOT:
-                        full |= 1 << plot
+            if count >= MAX_PER_PLOT - 1:
+                nearly |= 1 << plot
+                if count >= MAX_PER_PLOT:
+                    full |= 1 << plot
         self.marked = marked  # plots with markers
         self.full = full      # plots no further marker fits on
         self.nearly = nearly  # plots one more marker at most fits on
@@ -268,12 +268,19 @@ def judge(sight: Sight, card: Card, my: str | None = None, mine=None,
             code = state.get(card.building)
             codes = (sight.new if code is None else code, mine_code)
     wanted = _wanted(card, codes)
-    for building, plots in zip(names, wanted):
-        if not plots:
-            return Verdict(number, my, CONTRADICTION, rules._why_contradiction(sight.town, building))
-    new = [i for i, code in enumerate(codes) if code & NEW]
+    if len(codes) == 1:
+        if not wanted[0]:
+            return Verdict(number, my, CONTRADICTION, rules._why_contradiction(sight.town, names[0]))
+        new = [0] if codes[0] & NEW else []
+        same = wanted[0] == codes[0] & ALL_PLOTS
+    else:
+        for building, plots in zip(names, wanted):
+            if not plots:
+                return Verdict(number, my, CONTRADICTION, rules._why_contradiction(sight.town, building))
+        new = [i for i, code in enumerate(codes) if code & NEW]
+        same = wanted[0] == codes[0] & ALL_PLOTS and wanted[1] == codes[1] & ALL_PLOTS
     if not new:
-        if all(w == c & ALL_PLOTS for w, c in zip(wanted, codes)):
+        if same:
             return Verdict(number, my, CONFIRMATION, "the card changes nothing on the board (Beispiel 4)",
                               made=sight.town)
         if not sight.settled:
@@ -334,8 +341,8 @@ def _new_buildings(sight: Sight, card: Card, my, mine, names, codes, wanted, new
         return Verdict(number, my, CONTRADICTION,
                           f"no town fits the {rules._listing(names[i] for i in new)} on the plots the card allows: the buildings with markers "
                           f"need them (Beispiele 5 and 7)")
-    leave_out = options is not None and options.held_plots == "marker"
-    if leave_out and any(sight.held_in(w) for w in plots):  # Beispiel 7 read as "marker": fewer plots
+    held = any(w & sight.marked and sight.held_in(w) for w in plots)
+    if held and options is not None and options.held_plots == "marker":  # Beispiel 7 read as "marker": fewer plots
         return _by_reference(sight, card, my, mine, options)
     for i in new:
         size = wanted[i].bit_count()
@@ -344,19 +351,24 @@ def _new_buildings(sight: Sight, card: Card, my, mine, names, codes, wanted, new
                                                      f"its five markers (Beispiel 9)")
     # one marker too many: a plot already full, or nearly full where both new buildings go
     too_many = sight.full | (plots[0] & plots[1] & sight.nearly if len(plots) == 2 else 0)
-    for i in new:
-        if wanted[i] & too_many:
-            plot = plots_of(wanted[i] & too_many)[0]
-            return Verdict(number, my, FORBIDDEN, f"plot {plot} holds {sight.counts[plot]} markers: a marker of "
-                                                     f"the {names[i]} would be one too many (Beispiel 6)")
-    if any(sight.held_in(w) for w in plots):
+    if too_many:
+        for i in new:
+            if wanted[i] & too_many:
+                plot = plots_of(wanted[i] & too_many)[0]
+                return Verdict(number, my, FORBIDDEN, f"plot {plot} holds {sight.counts[plot]} markers: a marker "
+                                                      f"of the {names[i]} would be one too many (Beispiel 6)")
+    if held:
         return _held_plot(sight, number, my, [(names[i], wanted[i]) for i in new])
-    if any(w.bit_count() == 1 for w in plots) or any(
-            wanted[i] != Sight.domain(codes[i]) for i in range(len(names)) if i not in new):
+    if len(names) == len(new):
+        follows = any(not w & (w - 1) for w in plots)
+    else:
+        follows = any(not w & (w - 1) for w in plots) or any(
+            wanted[i] != codes[i] & ALL_PLOTS for i in range(len(names)) if i not in new)
+    if follows:
         return _follows(sight, card, my, names, wanted, new)  # a building built or markers taken off
     supply = sight.town.supply
     gain = sum(supply.get(names[i], 0) - wanted[i].bit_count() for i in new)
-    added = tuple((names[i], tuple(plots_of(wanted[i]))) for i in new)
+    added = tuple((names[i], plots_of(wanted[i])) for i in new)
     reason = _situation_a(added, gain)
     return Verdict(number, my, PLAYABLE, reason, gain, _markers_put(sight.town, added), added)
 
