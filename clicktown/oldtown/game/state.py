@@ -234,7 +234,7 @@ class OldTownState:
         return self._legal
 
     def apply_action(self, action: int) -> None:
-        if self.is_terminal():
+        if self.reason is not None:
             raise ClicktownError("the game is over")
         if self.actor == CHANCE:
             if action not in self._chance_cards():

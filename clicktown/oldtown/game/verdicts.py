@@ -105,6 +105,7 @@ class Sight:
             marked |= m
             settled = settled and len(plots) >= 2
         self.masks = tuple(masks)  # the marker masks of the buildings with markers, in the board's order
+        self.marker_masks = dict(state)  # building with markers -> its marker mask
         for building, plot in town.built.items():
             state[building] = BUILT | 1 << plot
         self.state = state
@@ -390,7 +391,7 @@ class _Play:
 
     def __init__(self, sight: Sight):
         self.town = sight.town
-        self.masks = {b: m for b, m in sight.state.items() if not m & BUILT}
+        self.masks = dict(sight.marker_masks)
         self.occupied = ALL_PLOTS & ~sight.free
         self.supply = dict(sight.town.supply)
         self.built: list[tuple[str, int]] = []
