@@ -10,7 +10,8 @@ every field on thousands of boards met in random games and on random small board
   fits      a building no card spoke of fits beside the markers exactly when one of the plots
             the card leaves it has no marker or is not held: a held plot's building cannot move
             to a free plot along alternating paths, any other plot can take the new building
-            (Berge); the held plots are worked out once per board, and only when a card needs them
+            (Berge); the held plots are worked out once per board, and only when a card needs them;
+            two new buildings (a type-C card) fit when the markers and both have a complete matching
   follows   what a card does and everything that follows by itself (situations A, B and C,
             Beispiel 10) played on the masks; the board after it is made only when asked for
   judged    each verdict is judged once per board (`Sight.judged`), shared by every hand and
@@ -315,12 +316,12 @@ def _wanted(card: Card, codes: tuple) -> tuple[int, ...]:
 _PAIRED: dict = {}
 
 
-def _fits(sight: Sight, wanted: list[int]) -> bool | None:
+def _fits(sight: Sight, wanted: list[int]) -> bool:
     """Does a town fit the markers with the new buildings on the plots the card leaves them?
 
     One new building: yes exactly when one of its plots is not held (a plot without markers never
-    is). Two: yes when each has a plot without markers and they have two such plots between them;
-    None (not decided here) otherwise.
+    is). Two: yes when each has a plot without markers and they have two such plots between them,
+    otherwise when the markers and the two buildings have a complete matching.
     """
     if len(wanted) == 1:
         plots = wanted[0]
@@ -328,21 +329,22 @@ def _fits(sight: Sight, wanted: list[int]) -> bool | None:
     empty = [w & ~sight.marked for w in wanted]
     if all(empty) and (empty[0] | empty[1]).bit_count() >= 2:
         return True
-    return None
+    return deduce.match_masks([*sight.masks, *wanted]) is not None
 
 
 def _new_buildings(sight: Sight, card: Card, my, mine, names, codes, wanted, new: list[int], options=None) -> Verdict:
     """A card that gives markers to buildings no card spoke of (on a settled board)."""
     number = card.number
     plots = [wanted[i] for i in new]
-    fits = _fits(sight, plots)
-    if fits is None:
-        return _by_reference(sight, card, my, mine, options)
-    if not fits:
+    if not _fits(sight, plots):
         return Verdict(number, my, CONTRADICTION,
                           f"no town fits the {rules._listing(names[i] for i in new)} on the plots the card allows: the buildings with markers "
                           f"need them (Beispiele 5 and 7)")
-    held = any(w & sight.marked and sight.held_in(w) for w in plots)
+    held = False
+    for w in plots:
+        if w & sight.marked and sight.held_in(w):
+            held = True
+            break
     if held and options is not None and options.held_plots == "marker":  # Beispiel 7 read as "marker": fewer plots
         return _by_reference(sight, card, my, mine, options)
     for i in new:
@@ -360,11 +362,12 @@ def _new_buildings(sight: Sight, card: Card, my, mine, names, codes, wanted, new
                                                       f"of the {names[i]} would be one too many (Beispiel 6)")
     if held:
         return _held_plot(sight, number, my, [(names[i], wanted[i]) for i in new])
-    if len(names) == len(new):
-        follows = any(not w & (w - 1) for w in plots)
-    else:
-        follows = any(not w & (w - 1) for w in plots) or any(
-            wanted[i] != codes[i] & ALL_PLOTS for i in range(len(names)) if i not in new)
+    follows = False
+    for i in range(len(names)):
+        w = wanted[i]
+        if (not w & (w - 1)) if i in new else w != codes[i] & ALL_PLOTS:  # built, or markers taken off
+            follows = True
+            break
     if follows:
         return _follows(sight, card, my, names, wanted, new)  # a building built or markers taken off
     supply = sight.town.supply
