@@ -156,9 +156,22 @@ class Sight:
         return self._held & plots
 
     def removable(self, options: rules.RuleOptions | None = None) -> list[tuple[str, int]]:
-        """`rules.removable` on this board (worked out once; a game keeps one set of options)."""
+        """`rules.removable` on this board, on the masks (worked out once; a game keeps one set of
+        options): a marker may be taken when its building has another marker on some complete
+        matching; with break_pair "forbidden", not a marker of a held pair."""
         if self._removable is None:
-            self._removable = rules.removable(self.town, options)
+            off = deduce.off_matchings(self.masks, self.free)
+            out = []
+            if off is not None:
+                town = self.town
+                paired = rules.held_pairs(town) if options is not None and options.break_pair == "forbidden" else ()
+                kept = {b: mask & ~gone for b, mask, gone in zip(town.markers, self.masks, off)}
+                for building in town.names:
+                    keep = kept.get(building)
+                    if keep and building not in paired:
+                        out += [(building, plot) for plot in plots_of(self.marker_masks[building])
+                                if keep & ~(1 << plot)]
+            self._removable = out
         return self._removable
 
     def forced(self) -> set[tuple[str, int]]:
