@@ -438,7 +438,10 @@ class OldTownState:
 
     def wants(self, seat: int) -> int:
         """How many buildings the seat takes before its turn ("Gebäude", refilling to two)."""
-        have, stack, take = len(self.owned[seat]), len(self.stack), 0
+        have, take = len(self.owned[seat]), 0
+        if have >= 2:
+            return 0
+        stack = len(self.stack)
         # one building at a time: once the stack is down to as many buildings as players, only a
         # seat with no building takes one
         while stack and have < 2 and (stack > self.players or have == 0):

@@ -125,6 +125,8 @@ class Sight:
         self._held: int | None = None
         self._removable: list | None = None
         self._forced: set | None = None
+        self._off: tuple | None = None
+        self._off_known = False
         self._takings: dict = {}
         self.stops: list[int] | None = None  # the game's "stop" actions on this board, kept by the game
         self.judged: dict = {}  # (card, my building) -> its verdict on this board, kept by the game
@@ -160,7 +162,7 @@ class Sight:
         options): a marker may be taken when its building has another marker on some complete
         matching; with break_pair "forbidden", not a marker of a held pair."""
         if self._removable is None:
-            off = deduce.off_matchings(self.masks, self.free)
+            off = self.off()
             out = []
             if off is not None:
                 town = self.town
@@ -177,7 +179,7 @@ class Sight:
     def forced(self) -> set[tuple[str, int]]:
         """`Town.forced` on this board (worked out once)."""
         if self._forced is None:
-            off = deduce.off_matchings(self.masks, self.free) or ()
+            off = self.off() or ()
             self._forced = {(b, p) for b, gone in zip(self.town.markers, off) if gone for p in plots_of(gone)}
         return self._forced
 
@@ -203,11 +205,17 @@ class Sight:
 
     def _supported_besides(self, building: str, plot: int) -> bool:
         """Has the building a marker on some complete matching besides the one on `plot`?"""
-        off = deduce.off_matchings(self.masks, self.free)
+        off = self.off()
         if off is None:
             return False
         i = list(self.town.markers).index(building)
         return bool(self.masks[i] & ~off[i] & ~(1 << plot))
+
+    def off(self) -> tuple[int, ...] | None:
+        """`deduce.off_matchings` of this board (asked once)."""
+        if not self._off_known:
+            self._off, self._off_known = deduce.off_matchings(self.masks, self.free), True
+        return self._off
 
     def held_names(self) -> dict[int, tuple[str, ...]]:
         """`Town.held` on this board: each held plot with the buildings of its closed set."""
