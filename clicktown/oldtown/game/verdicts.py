@@ -355,12 +355,12 @@ def _fits(sight: Sight, wanted: list[int]) -> bool:
 
 def _new_buildings(sight: Sight, card: Card, my, mine, names, codes, wanted, new: list[int], options=None) -> Verdict:
     """A card that gives markers to buildings no card spoke of (on a settled board)."""
+    if len(names) == 1:
+        return _new_building(sight, card, my, mine, names[0], wanted[0], options)
     number = card.number
     plots = [wanted[i] for i in new]
     if not _fits(sight, plots):
-        return Verdict(number, my, CONTRADICTION,
-                          f"no town fits the {rules._listing(names[i] for i in new)} on the plots the card allows: the buildings with markers "
-                          f"need them (Beispiele 5 and 7)")
+        return _no_town_fits(number, my, [names[i] for i in new])
     held = False
     for w in plots:
         if w & sight.marked and sight.held_in(w):
@@ -371,31 +371,65 @@ def _new_buildings(sight: Sight, card: Card, my, mine, names, codes, wanted, new
     for i in new:
         size = wanted[i].bit_count()
         if size > MARKERS_PER_BUILDING:
-            return Verdict(number, my, FORBIDDEN, f"the {names[i]} would have {size} possible plots, more than "
-                                                     f"its five markers (Beispiel 9)")
+            return _too_many_plots(number, my, names[i], size)
     # one marker too many: a plot already full, or nearly full where both new buildings go
     too_many = sight.full | (plots[0] & plots[1] & sight.nearly if len(plots) == 2 else 0)
     if too_many:
         for i in new:
             if wanted[i] & too_many:
-                plot = plots_of(wanted[i] & too_many)[0]
-                return Verdict(number, my, FORBIDDEN, f"plot {plot} holds {sight.counts[plot]} markers: a marker "
-                                                      f"of the {names[i]} would be one too many (Beispiel 6)")
+                return _one_too_many(sight, number, my, names[i], wanted[i] & too_many)
     if held:
         return _held_plot(sight, number, my, [(names[i], wanted[i]) for i in new])
-    follows = False
     for i in range(len(names)):
         w = wanted[i]
         if (not w & (w - 1)) if i in new else w != codes[i] & ALL_PLOTS:  # built, or markers taken off
-            follows = True
-            break
-    if follows:
-        return _follows(sight, card, my, names, wanted, new)  # a building built or markers taken off
+            return _follows(sight, card, my, names, wanted, new)
     supply = sight.town.supply
     gain = sum(supply.get(names[i], 0) - wanted[i].bit_count() for i in new)
-    added = tuple((names[i], plots_of(wanted[i])) for i in new)
-    reason = _situation_a(added, gain)
-    return Verdict(number, my, PLAYABLE, reason, gain, _markers_put(sight.town, added), added)
+    return _placed(sight, number, my, tuple((names[i], plots_of(wanted[i])) for i in new), gain)
+
+
+def _new_building(sight: Sight, card: Card, my, mine, building: str, plots: int, options=None) -> Verdict:
+    """`_new_buildings` for a card speaking of one building only, no card spoke of before (types A
+    and B): it fits when one of its plots is not held (a plot without markers never is)."""
+    number = card.number
+    held = sight.held_in(plots)
+    if not plots & ~held:
+        return _no_town_fits(number, my, [building])
+    if held and options is not None and options.held_plots == "marker":  # Beispiel 7 read as "marker": fewer plots
+        return _by_reference(sight, card, my, mine, options)
+    size = plots.bit_count()
+    if size > MARKERS_PER_BUILDING:
+        return _too_many_plots(number, my, building, size)
+    if plots & sight.full:
+        return _one_too_many(sight, number, my, building, plots & sight.full)
+    if held:
+        return _held_plot(sight, number, my, [(building, plots)])
+    if size == 1:  # built at once
+        return _follows(sight, card, my, (building,), (plots,), [0])
+    return _placed(sight, number, my, ((building, plots_of(plots)),), sight.town.supply.get(building, 0) - size)
+
+
+def _no_town_fits(number: int, my, new: list[str]) -> Verdict:
+    return Verdict(number, my, CONTRADICTION, f"no town fits the {rules._listing(new)} on the plots the card allows: "
+                                              f"the buildings with markers need them (Beispiele 5 and 7)")
+
+
+def _too_many_plots(number: int, my, building: str, size: int) -> Verdict:
+    return Verdict(number, my, FORBIDDEN, f"the {building} would have {size} possible plots, more than "
+                                          f"its five markers (Beispiel 9)")
+
+
+def _one_too_many(sight: Sight, number: int, my, building: str, too_many: int) -> Verdict:
+    """Beispiel 6: the first of these plots (full, or nearly full for two new buildings) is one too many."""
+    plot = plots_of(too_many)[0]
+    return Verdict(number, my, FORBIDDEN, f"plot {plot} holds {sight.counts[plot]} markers: a marker "
+                                          f"of the {building} would be one too many (Beispiel 6)")
+
+
+def _placed(sight: Sight, number: int, my, added, gain: int) -> Verdict:
+    """Situation A: the new buildings' markers go on the plots the card leaves them."""
+    return Verdict(number, my, PLAYABLE, _situation_a(added, gain), gain, _markers_put(sight.town, added), added)
 
 
 def _held_plot(sight: Sight, number: int, my, new: list[tuple[str, int]]) -> Verdict:
