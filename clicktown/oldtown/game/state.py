@@ -300,9 +300,10 @@ class OldTownState:
 
     def sight(self) -> Sight:
         """What the board shows, worked out once per board (the verdicts' masks, removable and forced markers)."""
-        if self._sight is None or self._sight.town is not self.town:
-            self._sight = Sight(self.town)
-        return self._sight
+        sight = self._sight
+        if sight is None or sight.town is not self.town:
+            sight = self._sight = Sight(self.town)
+        return sight
 
     def verdicts(self, seat: int) -> dict[tuple[int, str | None], rules.Verdict]:
         """The verdict on every card in the seat's hand, for each of the seat's buildings (B, C).

@@ -30,7 +30,7 @@ from __future__ import annotations
 from ..catalogue import Card
 from . import deduce, rules
 from .rules import CONFIRMATION, CONTRADICTION, FORBIDDEN, PLAYABLE, Verdict
-from .town import MARKERS_PER_BUILDING, MAX_PER_PLOT, PLOTS, Impossible, Town, _order
+from .town import MARKERS_PER_BUILDING, PLOTS, Impossible, Town, _order
 
 ALL_PLOTS = sum(1 << p for p in PLOTS)
 NEW = 1 << 20    # the state of a building no card spoke of: NEW | the free plots
@@ -92,17 +92,17 @@ class Sight:
         self.free = ALL_PLOTS & ~occupied
         self.new = NEW | self.free  # the state of a building no card spoke of
         state: dict[str, int] = {}
-        counts = [0] * 17
         settled = True
         masks = []
-        marked = 0
+        marked = two = three = 0  # plots with at least one, two, three markers (counted on the masks)
         for building, plots in town.markers.items():
             m = 0
             for plot in plots:
                 m |= 1 << plot
-                counts[plot] += 1
             state[building] = m
             masks.append(m)
+            three |= two & m
+            two |= marked & m
             marked |= m
             settled = settled and len(plots) >= 2
         self.masks = tuple(masks)  # the marker masks of the buildings with markers, in the board's order
@@ -110,14 +110,7 @@ class Sight:
         for building, plot in town.built.items():
             state[building] = BUILT | 1 << plot
         self.state = state
-        self.counts = counts
-        full = nearly = 0
-        for plot in plots_of(marked):
-            count = counts[plot]
-            if count >= MAX_PER_PLOT - 1:
-                nearly |= 1 << plot
-                if count >= MAX_PER_PLOT:
-                    full |= 1 << plot
+        full, nearly = three, two  # three markers fill a plot (town.MAX_PER_PLOT)
         self.marked = marked  # plots with markers
         self.full = full      # plots no further marker fits on
         self.nearly = nearly  # plots one more marker at most fits on
@@ -423,7 +416,8 @@ def _too_many_plots(number: int, my, building: str, size: int) -> Verdict:
 def _one_too_many(sight: Sight, number: int, my, building: str, too_many: int) -> Verdict:
     """Beispiel 6: the first of these plots (full, or nearly full for two new buildings) is one too many."""
     plot = plots_of(too_many)[0]
-    return Verdict(number, my, FORBIDDEN, f"plot {plot} holds {sight.counts[plot]} markers: a marker "
+    count = sum(plot in plots for plots in sight.town.markers.values())
+    return Verdict(number, my, FORBIDDEN, f"plot {plot} holds {count} markers: a marker "
                                           f"of the {building} would be one too many (Beispiel 6)")
 
 
@@ -470,15 +464,16 @@ class _Play:
     def settle(self) -> int:
         """`Town.settle` (Beispiel 10): a building down to one marker is built there, until nothing
         follows; the markers it takes. Raises Impossible as `Town.settle` does."""
-        masks, order, gain = self.masks, _order(self.town.names), 0
+        masks, gain = self.masks, 0
         while True:
-            empty = [b for b, m in masks.items() if not m]
+            low = [b for b, m in masks.items() if not m & (m - 1)]  # buildings with one plot or none
+            if not low:
+                return gain
+            order = _order(self.town.names)
+            empty = [b for b in low if not masks[b]]
             if empty:
                 raise Impossible(f"the {min(empty, key=order.__getitem__)} would have no plot left")
-            single = [b for b, m in masks.items() if not m & (m - 1)]
-            if not single:
-                return gain
-            building = min(single, key=order.__getitem__)
+            building = min(low, key=order.__getitem__)
             plot = plots_of(masks[building])[0]
             if self.occupied >> plot & 1:
                 raise Impossible(f"the {building}'s last plot {plot} is built on")
