@@ -5,9 +5,12 @@ was read on bit masks throughout, and the matching filter against CP-SAT.
    minute in each). Baseline measured in the same run, on the same seeds: the engine (state, rules,
    town, deduction, verdicts, bots) read from the project's history at BASELINE_REV, when verdicts
    were carried from board to board, situations B and C, takings and the matching filter were
-   played on the town's sets, and chance outcomes were listed for every draw. Rounds of new and old games
-   alternate, CPU time counts, and the best round of each is compared, so that other work on the
-   machine weighs on both alike. Both engines must play the same games (the same points and turns).
+   played on the town's sets, and chance outcomes were listed for every draw; and beside it the
+   engine at PREVIOUS_REV, already on bit masks, before the verdicts of type-C cards with two new
+   buildings and the markers action 2 may take were read on the masks and the per-call costs cut.
+   Rounds of the engines alternate, CPU time counts, and the best round of each is compared, so that
+   other work on the machine weighs on all alike. All must play the same games (the same points and
+   turns).
 2. Every forced marker of the same reachable boards, found three ways: the hand-written fast path
    the engine uses (Régin's all-different filter: augmenting paths and Tarjan's components, its
    cache emptied before every board), the networkx reference (Hopcroft-Karp,
@@ -33,6 +36,8 @@ BOARDS = 300
 TARGET = 20_000
 #: The engine before the board was read on bit masks throughout (the commit this work started from).
 BASELINE_REV = "93b1d3e"
+#: The engine on bit masks before its per-call costs were cut (verdicts and takings on the masks only).
+PREVIOUS_REV = "410da36"
 BASELINE_MODULES = {name: f"clicktown/oldtown/game/{name}.py"
                     for name in ("state", "rules", "town", "deduce", "verdicts", "rule_options", "bots")}
 BASELINE_IMPORTS = {
@@ -45,11 +50,14 @@ BASELINE_IMPORTS = {
 
 
 def _engines():
-    """(new_game, make_bot) of the engine now and of the baseline engine."""
+    """(new_game, make_bot) of the engine now, of the baseline engine and of the previous engine."""
     from clicktown.oldtown.game.bots import make_bot
-    old_state = module_from_history("oldtown_game_baseline", BASELINE_REV, BASELINE_MODULES, BASELINE_IMPORTS, "state")
-    old_bots = importlib.import_module("oldtown_game_baseline.bots")
-    return {"now": (new_game, make_bot), "baseline": (old_state.new_game, old_bots.make_bot)}
+    engines = {"now": (new_game, make_bot)}
+    for name, rev in (("baseline", BASELINE_REV), ("previous", PREVIOUS_REV)):
+        package = f"oldtown_game_{name}"
+        old_state = module_from_history(package, rev, BASELINE_MODULES, BASELINE_IMPORTS, "state")
+        engines[name] = (old_state.new_game, importlib.import_module(f"{package}.bots").make_bot)
+    return engines
 
 
 def _round(engine, players: int) -> tuple[float, list]:
@@ -72,7 +80,7 @@ def _games_per_minute(engines: dict, players: int) -> dict[str, float]:
         for name, engine in engines.items():
             seconds, games[name] = _round(engine, players)
             best[name] = min(best.get(name, seconds), seconds)
-    assert games["now"] == games["baseline"], "the engine and its baseline played different games"
+    assert games["now"] == games["baseline"] == games["previous"], "the engine and its baselines played different games"
     return {name: GAMES * 60 / seconds for name, seconds in best.items()}
 
 
@@ -101,9 +109,10 @@ def main() -> None:
     print(f"greedy games per minute of CPU on one core, best of {ROUNDS} alternating rounds of {GAMES}:")
     for players in (2, 3, 4):
         rate = _games_per_minute(engines, players)
-        now, old = rate["now"], rate["baseline"]
+        now, old, previous = rate["now"], rate["baseline"], rate["previous"]
         verdict = "meets" if now >= TARGET else "MISSES"
-        print(f"  {players} players: {now:7.0f} now, {old:7.0f} baseline ({BASELINE_REV}), {now / old:.2f}x "
+        print(f"  {players} players: {now:7.0f} now, {old:7.0f} baseline ({BASELINE_REV}), {now / old:.2f}x; "
+              f"{previous:7.0f} previous ({PREVIOUS_REV}), {now / previous:.2f}x "
               f"({verdict} the target of {TARGET:,}); the same games")
     boards = _boards(BOARDS)
     for forced in (_fast, _networkx, _cpsat):
