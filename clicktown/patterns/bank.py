@@ -201,12 +201,9 @@ class Bank:
     def paid_for(self, tally: int, target: int | None) -> "Payout":
         """What the Bank pays for the won cards whose tally is `tally` (see the glossary), as
         `payout` reads it; each answer is kept."""
-        key = (tally, target)
-        found = self.paid.get(key)
+        found = self.paid.get((tally, target))
         if found is None:
-            if len(self.paid) >= PAYOUTS_KEPT:
-                self.paid.clear()
-            found = self.paid[key] = self._paid_for(tally, target)
+            found = _remember(self.paid, (tally, target), self._paid_for(tally, target))
         return found
 
     def _paid_for(self, tally: int, target: int | None) -> "Payout":
@@ -219,14 +216,12 @@ class Bank:
     def cents_for(self, tally: int, target: int | None) -> tuple[int, bool]:
         """(cents, a Wild combination held) of `paid_for(tally, target)`, added up from the parts
         without building the answer (what bots ask about every hand they might hold; kept)."""
-        key = (tally, target)
-        found = self.cents_kept.get(key)
+        found = self.cents_kept.get((tally, target))
         if found is None:
-            if len(self.cents_kept) >= PAYOUTS_KEPT:
-                self.cents_kept.clear()
             color, suit, thing = self.parts(tally, target)
-            found = self.cents_kept[key] = ((0, False) if color.size > self.max_cards else
-                                            (color.cents + suit.cents + thing.cents, color.wild or suit.wild or thing.wild))
+            found = _remember(self.cents_kept, (tally, target),
+                              (0, False) if color.size > self.max_cards else
+                              (color.cents + suit.cents + thing.cents, color.wild or suit.wild or thing.wild))
         return found
 
     def parts(self, tally: int, target: int | None) -> tuple["Part", "Part", "Part"]:
@@ -239,12 +234,10 @@ class Bank:
 
     def _part(self, attribute: int, block: int, target: int | None) -> "Part":
         """The Part of attribute number `attribute` (ATTRIBUTES order) for its block of a tally (kept)."""
-        key = (attribute, block, target)
-        found = self.parts_kept.get(key)
+        found = self.parts_kept.get((attribute, block, target))
         if found is None:
-            if len(self.parts_kept) >= PAYOUTS_KEPT:
-                self.parts_kept.clear()
-            found = self.parts_kept[key] = self._read_part(ATTRIBUTES[attribute], block, target)
+            found = _remember(self.parts_kept, (attribute, block, target),
+                              self._read_part(ATTRIBUTES[attribute], block, target))
         return found
 
     def _read_part(self, attribute: str, block: int, target: int | None) -> "Part":
@@ -253,6 +246,14 @@ class Bank:
         held = tuple(i for i, c in enumerate(lines) if c.attribute == attribute and c.holds_in(seen))
         return Part(sum(seen.values()), len(seen), sum(lines[i].cents for i in held if not lines[i].wild),
                     any(lines[i].wild for i in held), held)
+
+
+def _remember(kept: dict, key, answer):
+    """Keep `answer` under `key` (forgetting every kept answer once PAYOUTS_KEPT are kept); return it."""
+    if len(kept) >= PAYOUTS_KEPT:
+        kept.clear()
+    kept[key] = answer
+    return answer
 
 
 @dataclass(frozen=True)

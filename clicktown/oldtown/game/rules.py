@@ -52,7 +52,7 @@ class Verdict:
     def reason(self) -> str:
         """Why the card has this status, in words (worded on first use when `why` is a function)."""
         if callable(self.why):
-            object.__setattr__(self, "why", self.why())
+            self.why = self.why()
         return self.why
 
     @property
@@ -60,7 +60,7 @@ class Verdict:
         """The board after the card (None unless the card may be played); `made` may be a function
         that makes it, called on first use."""
         if callable(self.made):
-            object.__setattr__(self, "made", self.made())
+            self.made = self.made()
         return self.made
 
     @property
