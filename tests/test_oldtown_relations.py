@@ -93,3 +93,34 @@ def test_the_docs_page_matches_the_code():
     assert (DOCS / "oldtown-relations.md").read_text(encoding="utf-8").startswith(markdown(BOARD))
     for word in BOARD.glossary:
         assert (DOCS / "relations" / f"{word.key}.svg").read_text(encoding="utf-8") == word_picture(BOARD, word, numbers=True), word.key
+
+
+def test_a_relation_made_on_its_own_is_the_one_in_the_whole_list():
+    """Reading cards makes only the relations they name (`Board.relation`); each is the very relation
+    the whole list holds, and a key the plan has no pairs for (or that is no relation) gives None."""
+    fresh = load_board()
+    for key in list(BOARD.relations)[::7] + ["across:railway", "knight:town:town"]:
+        assert fresh.relation(key) == BOARD.relations[key]
+    assert fresh.relation("back-to-back") is None and "back-to-back" not in BOARD.relations
+    assert fresh.relation("no-such-word:town:town") is None
+    assert len(BOARD.relations) == 1257
+
+
+def test_card_regions_are_the_board_regions_and_their_unions_and_meets():
+    """A card's region key is looked up on its own; every key resolves exactly as the whole list of
+    'X or Y' unions (two four-plot regions, 7 or 8 plots) and 'X and Y' meets (line, edge and landmark
+    regions, 4, 7 or 8 plots) would, in the board's order of regions, and no other pair resolves."""
+    from itertools import permutations
+
+    from clicktown.oldtown.catalogue import card_region, vocabulary
+
+    whole, _ = vocabulary(BOARD)
+    assert len(whole) == 352
+    for key, region in whole.items():
+        assert card_region(BOARD, key) == region
+    for first, second in permutations(BOARD.regions, 2):
+        for mark in "|&":
+            key = f"{first}{mark}{second}"
+            assert (card_region(BOARD, key) is None) == (key not in whole), key
+    assert card_region(BOARD, "map:2-6-9-10").plots == {2, 6, 9, 10}
+    assert card_region(BOARD, "map:2-x") is None and card_region(BOARD, "") is None

@@ -17,8 +17,9 @@ has 16 plots and 24 edges, so plain tuples serve better than a graph library her
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from itertools import combinations
+from typing import Callable
 
 from ..datafiles import DataError, builtin_path, read_json, require, validated
 
@@ -238,7 +239,21 @@ class Board:
     @cached_property
     def relations(self) -> dict[str, Relation]:
         """Every relation between a building and my building a card can name, by key."""
-        return {r.key: r for r in self._all_relations() if r.pairs}
+        return {key: found for key in self._relation_makers if (found := self.relation(key)) is not None}
+
+    def relation(self, key: str) -> Relation | None:
+        """The relation called `key`, worked out on first use (None: the plan has no such pairs).
+        Reading a card needs a few of the plan's 1,257 relations, so they are not all made up front."""
+        made = self._made_relations
+        if key not in made:
+            make = self._relation_makers.get(key)
+            found = make() if make is not None else None
+            made[key] = found if found is not None and found.pairs else None
+        return made[key]
+
+    @cached_property
+    def _made_relations(self) -> dict[str, Relation | None]:
+        return {}
 
     def _all_regions(self):
         yield from self._line_regions()
@@ -303,14 +318,18 @@ class Board:
             yield Region(f"sight:{mark.name}", sight, f"in Sichtweite {mark.de_genitive}",
                          f"in sight of {mark.en}")
 
-    def _all_relations(self):
+    @cached_property
+    def _relation_makers(self) -> dict[str, Callable[[], Relation]]:
+        """Each relation's key and how to make it (cheap: no pairs are worked out here)."""
+        makers: dict[str, Callable[[], Relation]] = {}
         for line in self.lines:
-            yield self._across(line)
-            yield self._diagonally_across(line)
-        yield self._next_door()
-        yield self._back_to_back()
-        yield from self._street_pairs()
-        yield from self._neighbourhoods()
+            makers[f"across:{line.name}"] = partial(self._across, line)
+            makers[f"diagonal:{line.name}"] = partial(self._diagonally_across, line)
+        makers["next-door"] = self._next_door
+        makers["back-to-back"] = self._back_to_back
+        makers.update(self._street_pairs())
+        makers.update(self._neighbourhoods())
+        return makers
 
     def _across(self, line: Line) -> Relation:
         pairs = {(e.p, e.q) for e in self.edges.values() if e.line == line.name}
@@ -342,29 +361,45 @@ class Board:
         sides = [regions[f"{w}:{ln.name}"] for ln in self.lines for w in ("on", "off")]
         for r1 in sides:
             for r2 in sides:
-                pairs = frozenset((p, q) for p in r1.plots for q in r2.plots if p != q)
-                if r1 is r2:
-                    yield Relation(f"both:{r1.key}", pairs, f"{r1.de}, wie auch mein Gebäude",
-                                   f"{r1.en}, and so did my building")
-                else:
-                    yield Relation(f"pair:{r1.key}:{r2.key}", pairs, f"{r1.de}, mein Gebäude {r2.de}",
-                                   f"{r1.en}, my building {r2.en}")
+                key = f"both:{r1.key}" if r1 is r2 else f"pair:{r1.key}:{r2.key}"
+                yield key, partial(self._street_pair, key, r1, r2)
+
+    @staticmethod
+    def _street_pair(key: str, r1: Region, r2: Region) -> Relation:
+        pairs = frozenset((p, q) for p in r1.plots for q in r2.plots if p != q)
+        if r1 is r2:
+            return Relation(key, pairs, f"{r1.de}, wie auch mein Gebäude", f"{r1.en}, and so did my building")
+        return Relation(key, pairs, f"{r1.de}, mein Gebäude {r2.de}", f"{r1.en}, my building {r2.en}")
 
     def _neighbourhoods(self):
         """Grid relations ('wall to wall with', 'a knight's move from', ...) on or away from lines."""
         town = Region("town", frozenset(self.plots), "", "")
         sides = [town] + [self.regions[f"{w}:{ln.name}"] for ln in self.lines for w in ("on", "off")]
-        for name, (test, de, en) in GRID_RELATIONS.items():
-            base = [(p, q) for p in self.plots for q in self.plots
-                    if p != q and test(self._offset(p, q)) and (name != "wall" or self.shares_wall(p, q))]
+        for name in GRID_RELATIONS:
             for r1 in sides:
                 for r2 in sides:
-                    pairs = frozenset((p, q) for p, q in base if p in r1.plots and q in r2.plots)
-                    yield Relation(f"{name}:{r1.key}:{r2.key}", pairs, *_qualified(de, en, r1, r2, town))
+                    key = f"{name}:{r1.key}:{r2.key}"
+                    yield key, partial(self._neighbourhood, key, name, r1, r2, town)
 
-    def _offset(self, p: int, q: int) -> tuple[int, int]:
-        """(rows, columns) between two plots, as absolute values."""
-        return abs(self.row(p) - self.row(q)), abs(self.column(p) - self.column(q))
+    def _neighbourhood(self, key: str, name: str, r1: Region, r2: Region, town: Region) -> Relation:
+        _, de, en = GRID_RELATIONS[name]
+        pairs = frozenset((p, q) for p, q in self._grid_pairs(name) if p in r1.plots and q in r2.plots)
+        return Relation(key, pairs, *_qualified(de, en, r1, r2, town))
+
+    def _grid_pairs(self, name: str) -> list[tuple[int, int]]:
+        """Every pair of plots a grid relation allows, wherever the two stand (made once per name)."""
+        bases = self._made_grid_pairs
+        if name not in bases:
+            test = GRID_RELATIONS[name][0]
+            at = [(p, self.row(p), self.column(p)) for p in self.plots]
+            bases[name] = [(p, q) for p, row, column in at for q, row2, column2 in at
+                           if p != q and test((abs(row - row2), abs(column - column2)))
+                           and (name != "wall" or self.shares_wall(p, q))]
+        return bases[name]
+
+    @cached_property
+    def _made_grid_pairs(self) -> dict[str, list[tuple[int, int]]]:
+        return {}
 
     def _next_door(self) -> Relation:
         pairs = set()

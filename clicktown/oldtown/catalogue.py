@@ -205,7 +205,9 @@ def _full_stop(sentence: str) -> str:
 
 
 def vocabulary(board: Board) -> tuple[dict[str, Region], dict[str, Relation]]:
-    """All regions (with the 'X or Y' unions B cards may use) and relations of a board."""
+    """All regions (with the 'X or Y' unions and 'X and Y' meets cards may use) and relations of a
+    board, made at once: the card reconstruction reads them all; reading cards looks each one up
+    (`card_region`, `Board.relation`)."""
     regions = dict(board.regions)
     fours = [r for r in board.regions.values() if len(r.plots) == 4]
     for r in unions_of(fours, {7, 8}):
@@ -214,6 +216,38 @@ def vocabulary(board: Board) -> tuple[dict[str, Region], dict[str, Relation]]:
     for r in meets_of(bases, {4, 7, 8}):
         regions.setdefault(r.key, r)
     return regions, dict(board.relations)
+
+
+def card_region(board: Board, key: str | None) -> Region | None:
+    """The region a card's predicate key names (None: the board has none by that key): one of the
+    board's regions; 'X or Y' ("X|Y"), two regions of four plots making 7 or 8; 'X and Y' ("X&Y"),
+    the plots two line, edge or landmark regions share, 4, 7 or 8 of them; or the plots of a card's
+    little plan ("map:2-6-9-10"). X comes before Y in the board's order of regions."""
+    if not key:
+        return None
+    if key.startswith("map:"):
+        try:
+            return map_region(int(p) for p in key[4:].split("-"))
+        except ValueError:
+            return None
+    for mark, combine, sizes in (("|", unions_of, {7, 8}), ("&", meets_of, {4, 7, 8})):
+        if mark in key:
+            pair = [board.regions.get(part) for part in key.split(mark)]
+            if len(pair) != 2 or None in pair or not _combinable(board, mark, *pair):
+                return None
+            made = combine(pair, sizes)
+            return made[0] if made else None
+    return board.regions.get(key)
+
+
+def _combinable(board: Board, mark: str, first: Region, second: Region) -> bool:
+    """May these two regions, in this order, make an 'X or Y' (mark "|") or 'X and Y' ("&") region?"""
+    order = list(board.regions)
+    if order.index(first.key) >= order.index(second.key):
+        return False
+    if mark == "|":
+        return len(first.plots) == len(second.plots) == 4
+    return first.key.startswith(COMBINABLE) and second.key.startswith(COMBINABLE)
 
 
 def map_region(plots) -> Region:
@@ -225,26 +259,15 @@ def map_region(plots) -> Region:
                   f"on one of plots {listed} (as the card's plan shows)")
 
 
-def _region(key: str, regions: dict[str, Region]) -> Region | None:
-    """The region a card's predicate key names, map regions included."""
-    if key and key.startswith("map:"):
-        try:
-            return map_region(int(p) for p in key[4:].split("-"))
-        except ValueError:
-            return None
-    return regions.get(key)
-
-
 def load_cards(board: Board, buildings: list[Building], path=None) -> dict[int, Card]:
     """The 60 info cards, their plots computed from the board."""
     data = _read(path, "cards.json")
     path = path or builtin_path("oldtown", "cards.json")
     by_name = {b.name: b for b in buildings}
-    regions, relations = vocabulary(board)
     cards = {}
     for place, item in enumerate(data["cards"]):
         try:
-            card = _card_from_json(item, by_name, regions, relations)
+            card = _card_from_json(item, by_name, board)
         except DataError as exc:  # a check that needs the board or the buildings: name the place too
             raise DataError(f"{path}: cards[{place}]: {exc}") from None
         except (KeyError, TypeError, ValueError) as exc:
@@ -254,7 +277,7 @@ def load_cards(board: Board, buildings: list[Building], path=None) -> dict[int, 
     return cards
 
 
-def _card_from_json(item: dict, buildings: dict[str, Building], regions, relations) -> Card:
+def _card_from_json(item: dict, buildings: dict[str, Building], board: Board) -> Card:
     number, kind = int(item["number"]), str(item["type"])
     require(kind in ("A", "B", "C"), f"card {number}: type must be A, B or C")
     building = item.get("building")
@@ -266,14 +289,15 @@ def _card_from_json(item: dict, buildings: dict[str, Building], regions, relatio
         if "pairs" in item:
             pairs = frozenset((int(p), int(q)) for p, q in item["pairs"])
         else:
-            require(key in relations, f"card {number}: the board has no relation {key!r}")
-            pairs = relations[key].pairs
-            de, en = card_text(kind, buildings[building], relations[key].de, relations[key].en)
+            named = board.relation(str(key))
+            require(named is not None, f"card {number}: the board has no relation {key!r}")
+            pairs = named.pairs
+            de, en = card_text(kind, buildings[building], named.de, named.en)
     else:
         if "plots" in item:
             plots = frozenset(int(p) for p in item["plots"])
         else:
-            region = _region(key, regions)
+            region = card_region(board, key)
             require(region is not None, f"card {number}: the board has no region {key!r}")
             plots = region.plots
             de, en = card_text(kind, buildings.get(building), region.de, region.en)
@@ -334,3 +358,8 @@ def load_catalogue(board=None, cards=None, scenarios=None, buildings=None) -> Ca
     the_cards = load_cards(the_board, the_buildings, cards)
     the_scenarios = load_scenarios(scenarios)
     return Catalogue(the_board, the_buildings, the_cards, the_scenarios)
+
+
+def is_sheet(path) -> bool:
+    """Is this --cards file a transcription sheet (CSV) rather than a JSON catalogue?"""
+    return str(path).lower().endswith(".csv")

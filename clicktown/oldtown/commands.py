@@ -45,9 +45,9 @@ def engine_option(fn):
 
 def _catalogue(board_file, cards_file, scenarios_file):
     """The Old Town catalogue: built-in data, or the user's files in its place (cards: JSON or a .csv sheet)."""
-    from . import transcribe as ot_transcribe
+    from .sources import any_catalogue
 
-    return ot_transcribe.any_catalogue(board_file, cards_file, scenarios_file)
+    return any_catalogue(board_file, cards_file, scenarios_file)
 
 
 def _scenarios_named(catalogue, target: str):
@@ -69,6 +69,16 @@ def _scenarios_named(catalogue, target: str):
     return [catalogue.scenario(target)]
 
 
+def _conflicts(catalogue, chosen, results, engine) -> dict:
+    """Why each scenario without a solution, or whose published solution is not the one, fails."""
+    failed = [(s, r) for s, r in zip(chosen, results) if not r.solutions or not r.matches_published]
+    if not failed:
+        return {}
+    from .solve import conflicts as ot_conflicts
+
+    return {s.id: ot_conflicts.explain_scenario(catalogue, s, bool(r.solutions), engine) for s, r in failed}
+
+
 @oldtown.command("verify")
 @click.argument("ids", nargs=-1)
 @engine_option
@@ -87,10 +97,7 @@ def oldtown_verify(ctx, ids, engine, board_file, cards_file, scenarios_file, as_
     catalogue = _catalogue(board_file, cards_file, scenarios_file)
     chosen = [s for i in ids for s in _scenarios_named(catalogue, i)] if ids else list(catalogue.scenarios.values())
     results = [ot_verify.verify(catalogue, s, engine) for s in chosen]
-    from .solve import conflicts as ot_conflicts
-
-    why = {s.id: ot_conflicts.explain_scenario(catalogue, s, bool(r.solutions), engine)
-           for s, r in zip(chosen, results) if not r.solutions or not r.matches_published}
+    why = _conflicts(catalogue, chosen, results, engine)
     if as_json:
         emit_json([{**r.as_dict(), **({"conflict": why[r.id].as_dict()} if why.get(r.id) else {})}
                    for r in results])

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from ..datafiles import DataError, read_text
 from ..errors import ClicktownError
 from ..numbers import number_in
-from .catalogue import KIND_OF_NUMBER, Card, Catalogue, Scenario, load_buildings, load_scenarios
+from .catalogue import KIND_OF_NUMBER, Card, Catalogue, Scenario, is_sheet, load_buildings, load_scenarios
 from .board import load_board
 from .solo import clue_holds
 
@@ -182,20 +182,6 @@ def sheet_catalogue(path, board=None, scenarios=None) -> Catalogue:
         names[b.name.casefold()] = b.name
         names[b.de.casefold()] = b.name
     return Catalogue(load_board(board), the_buildings, read_sheet(path, names), load_scenarios(scenarios))
-
-
-def any_catalogue(board=None, cards=None, scenarios=None) -> Catalogue:
-    """The catalogue with a user's files in place of the built-in ones; --cards is JSON or a .csv sheet."""
-    if cards and is_sheet(cards):
-        return sheet_catalogue(cards, board=board, scenarios=scenarios)
-    from .catalogue import load_catalogue
-
-    return load_catalogue(board=board, cards=cards, scenarios=scenarios)
-
-
-def is_sheet(path) -> bool:
-    """Is this --cards file a transcription sheet (CSV) rather than a JSON catalogue?"""
-    return str(path).lower().endswith(".csv")
 
 
 # -- the check -----------------------------------------------------------------------------------

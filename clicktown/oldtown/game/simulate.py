@@ -25,7 +25,7 @@ from .state import TOWN_BUILT, new_game
 
 @functools.lru_cache(maxsize=8)
 def _catalogue(board=None, cards=None):
-    from ..transcribe import any_catalogue
+    from ..sources import any_catalogue
 
     return any_catalogue(board=board, cards=cards)
 
