@@ -61,6 +61,12 @@ def relation_table(pairs: frozenset[tuple[int, int]]) -> tuple[int, ...]:
 REGION, PLACE, RELATION = 0, 1, 2
 
 
+@lru_cache(maxsize=4096)
+def partners(candidates: tuple[int, ...], x: int) -> tuple[int, ...]:
+    """The buildings that may be mine, without building x (cached: the same few sets come back)."""
+    return tuple(m for m in candidates if m != x)
+
+
 def compile_card(clue: Clue, index: dict[str, int]) -> tuple[int, int | None, object]:
     """A card as a check: (kind, building index or None, plot mask or relation table); REGION is
     an unbound B card, PLACE an A card or bound B card, RELATION a C card."""
@@ -137,6 +143,10 @@ class Counter:
         self.unrelated: list[tuple[int, tuple[int, ...]]] = []  # a broken C card: (building, table)
         if broken is not None:
             self._break(broken)
+        candidates = tuple(mine) if mine is not None else tuple(range(len(names)))
+        self.candidates = candidates  # the buildings that may be mine
+        # C cards with the buildings that may answer them: (building, table, possible buildings of mine but it)
+        self.partnered = [(x, table, partners(candidates, x)) for x, table in self.relations]
         self.nodes = 0
 
     def _break(self, check) -> None:
@@ -217,17 +227,10 @@ class Counter:
         """Cards about my building keep only what a possible building of mine answers.
 
         A card only one possible building of mine can answer puts that building where it answers.
+        (Given buildings of mine never hold out of town: `setup` takes it from their domains.)
         """
         changed = False
         known = self.mine
-        candidates = known if known is not None else range(len(dom))
-        if known is not None:
-            for m in known:
-                if dom[m] & OUT_BIT:
-                    dom[m] &= ~OUT_BIT
-                    changed = True
-                    if not dom[m]:
-                        return None
         for x, table in self.unrelated:
             d = dom[x]
             if not d & (d - 1):
@@ -256,23 +259,26 @@ class Counter:
                     dom[x] = keep
                     changed = True
         for region in self.regions:
-            viable = [m for m in candidates if dom[m] & region]
-            if not viable:
-                return None
-            if len(viable) == 1:
-                m = viable[0]
-                nd = dom[m] & region
-                if nd != dom[m]:
-                    dom[m] = nd
+            viable = -1
+            for m in self.candidates:
+                if dom[m] & region:
+                    if viable >= 0:
+                        break
+                    viable = m
+            else:
+                if viable < 0:
+                    return None
+                nd = dom[viable] & region
+                if nd != dom[viable]:
+                    dom[viable] = nd
                     changed = True
-        mine = candidates
-        for x, table in self.relations:
+        for x, table, partners in self.partnered:
             others = 0  # every slot a possible building of mine (not x) still has
-            for m in mine:
-                if m != x:
-                    others |= dom[m]
+            for m in partners:
+                others |= dom[m]
             kept = reach = 0  # x's plots with a partner there; every plot a partner may take
-            rest = dom[x] & PLOT_BITS
+            d = dom[x]
+            rest = d & PLOT_BITS
             while rest:
                 low = rest & -rest
                 rest ^= low
@@ -282,15 +288,19 @@ class Counter:
                     reach |= near
             if not kept:
                 return None
-            if kept != dom[x]:
+            if kept != d:
                 dom[x] = kept
                 changed = True
-            answering = [m for m in mine if m != x and dom[m] & reach]
-            if len(answering) == 1:  # the one building of mine that can answer stands where it answers
-                m = answering[0]
-                nd = dom[m] & reach
-                if nd != dom[m]:
-                    dom[m] = nd
+            answering = -1
+            for m in partners:
+                if dom[m] & reach:
+                    if answering >= 0:
+                        break
+                    answering = m
+            else:  # the one building of mine that can answer stands where it answers
+                nd = dom[answering] & reach
+                if nd != dom[answering]:
+                    dom[answering] = nd
                     changed = True
         return changed
 
