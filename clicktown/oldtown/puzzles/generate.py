@@ -108,7 +108,8 @@ class OldTownGame:
         self.kinds = {n: c.kind for n, c in catalogue.cards.items()}
         cards = catalogue.cards
         self._places = {n: (cards[n].building, cards[n].plots, self.sorted_plots[n]) for n in self.a_cards}
-        self._relations = {n: (cards[n].building, self.sorted_pairs[n]) for n in self.c_cards}
+        self._relations = {n: (cards[n].building, self.sorted_pairs[n], frozenset(p for p, q in cards[n].pairs if p != q))
+                           for n in self.c_cards}
         self._a_and_c = [n for n, c in sorted(cards.items()) if c.kind != "B"]
 
     # -- drawing -------------------------------------------------------------------------------
@@ -141,40 +142,93 @@ class OldTownGame:
         """
         placed: dict[int, str] = {}
         where: dict[str, int] = {}
+        waiting = self._relations_placed(rng, recipe, mine, placed, where)
+        honoured = self._places_honoured(rng, recipe, mine, placed, where, waiting)
+        if honoured is None:
+            return None
+        missing = [b for b in sorted(mine) if b not in where]
+        rest = [b for b in self.catalogue.building_names if b not in where and b not in mine]
+        free = [p for p in PLOTS if p not in placed]
+        for p, b in zip(free, rng.sample(missing, len(missing)) + rng.sample(rest, len(rest))):
+            placed[p] = b
+        return placed, honoured
+
+    def _relations_placed(self, rng: random.Random, recipe: Recipe, mine, placed: dict, where: dict) -> int:
+        """The town's C cards, drawn one at a time until the recipe's number hold: each puts its
+        building and one of my buildings on the first of its pairs that fits (`_pair`). Returns
+        how many of my buildings still wait for a plot."""
         waiting = len(mine)  # my buildings not yet placed
+        ordered_mine = sorted(mine)
         relations = rng.randint(*recipe.c_cards)
         for n in one_by_one(rng, self.c_cards):
             if relations <= 0:
                 break
-            x, pairs = self._relations[n]
-            others = [m for m in sorted(mine) if m != x]
+            x, pairs, firsts = self._relations[n]
+            others = [m for m in ordered_mine if m != x]
             if not others:
                 continue
-            x_at = where.get(x)
-            x_room = waiting - (x in mine)  # my buildings that must still find a plot once x is placed
-            for p, q in one_by_one(rng, pairs, PAIR_TRIES):  # the first pair that fits
-                if p == q:
+            drawn = self._pair(rng, x, pairs, firsts, others, placed, where, waiting - (x in mine), waiting)
+            if drawn is None:
+                continue
+            p, q, m = drawn
+            if x not in where:
+                placed[p], where[x] = x, p
+                waiting -= x in mine
+            if m not in where:
+                placed[q], where[m] = m, q
+                waiting -= 1
+            relations -= 1
+        return waiting
+
+    @staticmethod
+    def _pair(rng: random.Random, x: str, pairs: list, firsts: frozenset[int], others: list, placed: dict,
+              where: dict, x_room: int, waiting: int) -> tuple[int, int, str] | None:
+        """The first of a C card's pairs (p, q) drawn at random, at most PAIR_TRIES of them (a
+        Fisher-Yates shuffle that stops there, as `one_by_one`), where its building x fits on p
+        and one of my buildings, drawn for each such pair among `others`, fits on q: (p, q, that
+        building), or None.
+
+        x fits on p when it stands there, or when p is free and the plots left still hold my
+        buildings not yet placed (`x_room` of them once x is placed). When no pair can take x
+        (x stands on none of the card's first plots `firsts`, or x is not placed and the town
+        has no room or every first plot is taken) the same random numbers are drawn, unread.
+        """
+        random = rng.random
+        n = len(pairs)
+        tries = min(PAIR_TRIES, n)
+        x_at = where.get(x)
+        if x_at is None:
+            hopeless = len(placed) + 1 + x_room > len(PLOTS) or firsts.issubset(placed)
+        else:
+            hopeless = x_at not in firsts
+        if hopeless:
+            for _ in range(tries):
+                random()
+            return None
+        pool = list(pairs)
+        full = len(placed) + waiting > len(PLOTS)  # no room for one of my buildings not yet placed
+        for i in range(tries):
+            last = n - i - 1
+            j = int(random() * (last + 1))
+            p, q = pool[j]
+            pool[j] = pool[last]
+            if p == q or (p != x_at if x_at is not None else p in placed):
+                continue
+            m = others[int(random() * len(others))]  # with one of my buildings drawn for each
+            m_at = where.get(m)
+            if m_at is not None:
+                if m_at != q:
                     continue
-                if x_at is not None or p in placed:
-                    if x_at != p or placed.get(p) != x:
-                        continue
-                elif len(placed) + 1 + x_room > len(PLOTS):
-                    continue
-                m = others[int(rng.random() * len(others))]  # with one of my buildings drawn for each
-                m_at = where.get(m)
-                if m_at is not None or q in placed:
-                    if m_at != q or placed.get(q) != m:
-                        continue
-                elif len(placed) + waiting > len(PLOTS):
-                    continue
-                if x_at is None:
-                    placed[p], where[x] = x, p
-                    waiting -= x in mine
-                if m_at is None:
-                    placed[q], where[m] = m, q
-                    waiting -= 1
-                relations -= 1
-                break
+            elif q in placed or full:
+                continue
+            return p, q, m
+        return None
+
+    def _places_honoured(self, rng: random.Random, recipe: Recipe, mine, placed: dict, where: dict,
+                         waiting: int) -> list[int] | None:
+        """The A cards the town honours, drawn one at a time: each puts its building on one of its
+        free plots drawn at random, when it fits, until the recipe's drawn number hold; None as
+        soon as the A cards left cannot reach the recipe's least number."""
         least = recipe.honoured[0]
         elsewhere = 0  # A cards whose building the C cards put off the card's plots
         for b, plots, _ in self._places.values():
@@ -185,6 +239,7 @@ class OldTownGame:
         honoured = []
         wanted = rng.randint(*recipe.honoured)
         left = len(self.a_cards)
+        random = rng.random
         for n in one_by_one(rng, self.a_cards):
             if len(honoured) >= wanted:
                 break
@@ -198,18 +253,13 @@ class OldTownGame:
             elif len(placed) + 1 + waiting - (b in mine) <= len(PLOTS):  # room while my buildings still fit
                 free = [p for p in ordered if p not in placed]
                 if free:
-                    p = free[int(rng.random() * len(free))]
+                    p = free[int(random() * len(free))]
                     placed[p], where[b] = b, p
                     waiting -= b in mine
                     honoured.append(n)
         if len(honoured) < least:
             return None
-        missing = [b for b in sorted(mine) if b not in where]
-        rest = [b for b in self.catalogue.building_names if b not in where and b not in mine]
-        free = [p for p in PLOTS if p not in placed]
-        for p, b in zip(free, rng.sample(missing, len(missing)) + rng.sample(rest, len(rest))):
-            placed[p] = b
-        return placed, honoured
+        return honoured
 
     def _pool(self, rng, town, mine, honoured, recipe, mine_known: bool = True) -> tuple:
         """The honoured A cards, the true C cards, the other true A cards, then some B cards."""

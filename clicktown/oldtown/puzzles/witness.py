@@ -19,6 +19,8 @@ Glossary:
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..solve.count import PLACE, REGION
 
 
@@ -131,20 +133,23 @@ class Witnesses:
     and the solutions the generator's counter finds may be added, so what one proof found serves the next
     questions (and `prefix`, the longest prefix of the pool some swap keeps, is read off the same
     masks).
+
+    The masks are sorted by card only when a question is first asked, and only over the cards
+    asked about so far (`universe`, which grows when a question names others): the removal asks
+    about the cards of one unique prefix, which only shrinks, so the pool's later cards are never
+    sorted, and a draft whose pool is not unique asks nothing.
     """
 
     def __init__(self, slots: list[int], mine: tuple[int, ...], checks: list):
         self.slots, self.mine, self.checks = slots, mine, checks
-        self.by_card: dict[int, list[int]] = {}
         misplaced = [[0] * 17 for _ in slots]  # A and bound B cards: building, slot -> the cards broken
         related: dict[int, list] = {}  # C cards about each building: (bit, kind, building, data)
         mine_cards = []  # the cards about my building (C and unbound B cards)
         for i, (kind, x, data) in enumerate(checks):
             if kind == PLACE:
                 row, bit = misplaced[x], 1 << i
-                for s in range(17):
-                    if not data >> s & 1:
-                        row[s] |= bit
+                for s in outside(data):
+                    row[s] |= bit
             else:
                 mine_cards.append((1 << i, kind, x, data))
                 if x is not None:
@@ -171,16 +176,33 @@ class Witnesses:
             masks.add(broken)
         n = len(checks)
         self.prefix = max(((w & -w).bit_length() - 1 if w else n for w in masks), default=0)
-        for broken in masks:
-            self.add(broken)
+        self.kept = list(masks)
+        self.universe = 0  # the cards the masks are sorted by (`by_card`)
+        self.by_card: dict[int, list[int]] = {}
 
     def add(self, broken: int) -> None:
         """Keep another solution, as the mask of the cards it breaks."""
-        rest = broken
+        self.kept.append(broken)
+        if self.universe:
+            self._sort(broken & self.universe)
+
+    def _sort(self, broken: int) -> None:
+        """File a mask (of the cards in `universe`) under each card it breaks."""
+        by_card, rest = self.by_card, broken
         while rest:
             low = rest & -rest
             rest ^= low
-            self.by_card.setdefault(low.bit_length() - 1, []).append(broken)
+            i = low.bit_length() - 1
+            if i in by_card:
+                by_card[i].append(broken)
+            else:
+                by_card[i] = [broken]
+
+    def _sort_all(self, universe: int) -> None:
+        """File every kept mask again, over the cards of `universe`."""
+        self.universe, self.by_card = universe, {}
+        for broken in {w & universe for w in self.kept}:
+            self._sort(broken)
 
     def add_solution(self, slots: list[int], mine: tuple[int, ...]) -> None:
         """Keep a solution found by the counter (town as building index -> slot, my buildings)."""
@@ -188,5 +210,13 @@ class Witnesses:
 
     def settles(self, chosen: int, i: int) -> bool:
         """Does a kept solution keep every chosen card but card i, and break i (so i stays)?"""
+        if chosen & ~self.universe or not self.universe >> i & 1:
+            self._sort_all(self.universe | chosen | 1 << i)
         alone = 1 << i
         return any(w & chosen == alone for w in self.by_card.get(i, ()))
+
+
+@lru_cache(maxsize=4096)
+def outside(plots: int) -> tuple[int, ...]:
+    """The slots (0 to 16) not in a card's plot mask."""
+    return tuple(s for s in range(17) if not plots >> s & 1)
