@@ -16,6 +16,8 @@ Glossary (as in deduce.py): board = (markers per building, sure, maybe); move = 
 
 from __future__ import annotations
 
+from operator import or_
+
 from .deduce import CHAIN_STEPS, MINE_SETS, OUT_OF_TOWN, SHORT_CASE, TIERS, Contradiction, Ending
 from ..solo import Clue, Puzzle, Solution, validate
 from ..solve.count import hitting_sets
@@ -110,7 +112,9 @@ class Ladder:
         self.puzzle = puzzle
         self._census = (None, ())
         self._basic: dict[tuple, Move | Contradiction | None] = {}
-        self._reach: dict[tuple, int] = {}
+        self._reach: dict[int, dict[int, int]] = {}  # id of a relation table -> markers of x -> reach (`reach`)
+        self._main = None  # the board the whole deduction stands on (every board looked at later descends from it)
+        self._cards_done = False  # card_narrows found nothing on a board of the whole deduction
         self.names = list(puzzle.buildings)
         index = {b: i for i, b in enumerate(self.names)}
         self.by_name = sorted(range(len(self.names)), key=lambda i: self.names[i])
@@ -122,6 +126,7 @@ class Ladder:
         for clue in puzzle.clues:
             if clue.kind == "C":
                 entry = (clue.card, index[clue.building], partner_table(clue))
+                self._reach[id(entry[2])] = {}
                 self.relations.append(entry)
                 self.about_mine.append(entry)
             elif clue.building is None:
@@ -155,10 +160,13 @@ class Ladder:
     # -- the techniques, each the first move its reference in deduce.py yields --------------------
 
     def card_narrows(self, board):
+        if self._cards_done:  # markers only go: what a card once left, it leaves on every later board
+            return None
         cand = board[0]
         for card, b, plots in self.narrowing:
             if cand[b] & ~plots:
                 return Move("card", {b: cand[b] & ~plots}, card)
+        self._cards_done = board is self._main
         return None
 
     def census(self, cand) -> tuple[int, int, int, int, int]:
@@ -197,15 +205,17 @@ class Ladder:
 
     def relation_cards(self, board):
         for card, x, table in self.relations:
-            move = self._relation_card(board, card, x, table)
+            move = self._relation_card(board, card, x, table, self._reach[id(table)])
             if move is not None:
                 return move
         return None
 
-    def _relation_card(self, board, card, x, table):
+    def _relation_card(self, board, card, x, table, reaches):
         cand, sure, maybe = board
         cx = cand[x]
-        reach = self.reach(table, cx)
+        reach = reaches.get(cx)
+        if reach is None:
+            reach = self.reach(table, cx)
         others = 0
         supporter, supporters = -1, 0
         rest = maybe & ~(1 << x)
@@ -220,7 +230,10 @@ class Ladder:
         if not supporters:
             raise Contradiction(f"card {card} fits none of my buildings")
         support_x = 0
-        for bit in each_bit(cx & PLOT_BITS):
+        rest = cx & PLOT_BITS
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
             if table[bit.bit_length() - 1] & others:
                 support_x |= bit
         removed = {x: cx & ~support_x} if cx & ~support_x else {}
@@ -234,14 +247,14 @@ class Ladder:
         return Move(self.relation_technique, removed, card, found)
 
     def reach(self, table, cx: int) -> int:
-        """Every plot of my building in a relation to some plot of cx (cached)."""
-        key = (table, cx)
-        found = self._reach.get(key)
+        """Every plot of my building in a relation to some plot of cx (cached per table and cx)."""
+        cache = self._reach[id(table)]
+        found = cache.get(cx)
         if found is None:
             found = 0
             for bit in each_bit(cx & PLOT_BITS):
                 found |= table[bit.bit_length() - 1]
-            self._reach[key] = found
+            cache[cx] = found
         return found
 
     def region_cards(self, board):
@@ -459,13 +472,10 @@ class Ladder:
     def merged(self, board, cases) -> Move | None:
         """What every surviving case agrees on (`deduce._merged`)."""
         cand, sure, maybe = board
-        removed = {}
-        for b, c in enumerate(cand):
-            kept = 0
-            for case in cases:
-                kept |= case[0][b]
-            if c & ~kept:
-                removed[b] = c & ~kept
+        kept = cases[0][0]
+        for case in cases[1:]:
+            kept = tuple(map(or_, kept, case[0]))
+        removed = {b: c & ~k for b, (c, k) in enumerate(zip(cand, kept)) if c & ~k}
         found, kept_maybe = -1, 0
         for case in cases:
             found &= case[1]
@@ -532,6 +542,7 @@ class Ladder:
         moves: list[Move] = []
         try:
             while not complete(board) and len(moves) < max_steps:
+                self._main = board
                 move = self.next_move(board, self.finders)
                 if move is None:
                     return Climb(ending(board), moves, board, self)
