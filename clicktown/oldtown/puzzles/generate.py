@@ -44,7 +44,7 @@ from ..solve.count import Counter
 from .deduce import deduce
 from .ladder import climb
 from .grade import Grade, grade_puzzle
-from ..solve.count import PLACE, compile_card
+from ..solve.count import PLACE, compile_card, plot_mask
 from .witness import Witnesses, holds, swapped
 from ..solo import PLOTS, Clue, Puzzle, Solution, validate
 
@@ -69,6 +69,8 @@ UNKNOWN_MINE = 3
 RECHECKS = ("deduction", "cpsat")
 #: How many of a C card's pairs a drawn town tries before passing the card over.
 PAIR_TRIES = 12
+#: Every plot, as a mask (bit p for plot p).
+PLOT_MASK = sum(1 << p for p in PLOTS)
 #: The rulebook's ranges of card types over its eight scenarios.
 SHAPE = {"A": (11, 15), "B": (0, 8), "C": (3, 7)}
 
@@ -111,6 +113,8 @@ class OldTownGame:
         self._relations = {n: (cards[n].building, self.sorted_pairs[n], frozenset(p for p, q in cards[n].pairs if p != q))
                            for n in self.c_cards}
         self._a_and_c = [n for n, c in sorted(cards.items()) if c.kind != "B"]
+        self.b_cards = [c for _, c in sorted(cards.items()) if c.kind == "B"]
+        self._plot_masks = {n: plot_mask(c.plots) for n, c in cards.items()}
 
     # -- drawing -------------------------------------------------------------------------------
 
@@ -265,38 +269,42 @@ class OldTownGame:
         """The honoured A cards, the true C cards, the other true A cards, then some B cards."""
         position = {b: p for p, b in town.items()}
         first = [(n, None) for n in rng.sample(honoured, len(honoured))]
-        known = {b: frozenset(PLOTS) for b in town.values()}  # what the pool's cards say of each building
+        known = {b: PLOT_MASK for b in town.values()}  # what the pool's cards say of each building (plot masks)
         for n in honoured:
             card = self.catalogue.cards[n]
-            known[card.building] &= card.plots
+            known[card.building] &= self._plot_masks[n]
         slots = [position.get(b, 0) for b in self.catalogue.building_names]
         mine_at = tuple(self._index[b] for b in mine)
-        true = [n for n in self._a_and_c if n not in honoured and holds(self.compiled((n, None)), slots, mine_at)]
-        c_cards = [(n, None) for n in rng.sample(true, len(true)) if self.catalogue.cards[n].kind == "C"]
-        a_cards = [(n, None) for n in rng.sample(true, len(true)) if self.catalogue.cards[n].kind == "A"]
-        b_cards = [c for _, c in sorted(self.catalogue.cards.items()) if c.kind == "B"]
+        kept = set(honoured)
+        true = [n for n in self._a_and_c if n not in kept and holds(self.compiled((n, None)), slots, mine_at)]
+        kinds = self.kinds
+        c_cards = [(n, None) for n in rng.sample(true, len(true)) if kinds[n] == "C"]
+        a_cards = [(n, None) for n in rng.sample(true, len(true)) if kinds[n] == "A"]
         bound = []
         unbound = mine_known and len(mine) > 1 and rng.random() < recipe.unbound_share
         plots = sorted(town.items())
-        for card in rng.sample(b_cards, len(b_cards)):
-            clue = self._bind(rng, card, plots, mine, known, unbound)
+        mine_plots = sum(1 << p for p, b in plots if b in mine)
+        for card in rng.sample(self.b_cards, len(self.b_cards)):
+            clue = self._bind(rng, card, plots, mine_plots, known, unbound)
             if clue is not None:
                 bound.append(clue)
                 unbound = unbound and clue[1] is not None
         return tuple(first + c_cards + a_cards + bound)
 
-    def _bind(self, rng, card, plots, mine, known, unbound: bool):
+    def _bind(self, rng, card, plots, mine_plots: int, known, unbound: bool):
         """A B card bound to the building of the town (`plots`: plot, building by plot) it tells
-        most about, or left unbound."""
-        if unbound and any(p in card.plots for p, b in plots if b in mine):
+        most about (`known`: building -> the plots the pool's cards leave it, as a mask), or left
+        unbound when `unbound` and one of my buildings (on `mine_plots`) stands on its plots."""
+        plot_mask = self._plot_masks[card.number]
+        if unbound and mine_plots & plot_mask:
             return (card.number, None)
-        fitting = [b for p, b in plots if p in card.plots]
+        fitting = [b for p, b in plots if plot_mask >> p & 1]
         if not fitting:
             return None
-        left = {b: len(known[b] & card.plots) / len(known[b]) for b in fitting}
+        left = {b: (known[b] & plot_mask).bit_count() / known[b].bit_count() for b in fitting}
         least = min(left.values())
         chosen = rng.choice([b for b in fitting if left[b] == least])
-        known[chosen] &= card.plots
+        known[chosen] &= plot_mask
         return (card.number, chosen)
 
     # -- the loop's questions ------------------------------------------------------------------
@@ -335,12 +343,13 @@ class OldTownGame:
         """Could removing some of the cards `untried` still leave a mix inside the rulebook's
         ranges (enough of each type now, and not too many even if every untried card goes)?"""
         kinds = self.kinds
-        mix, spare = {"A": 0, "B": 0, "C": 0}, {"A": 0, "B": 0, "C": 0}
-        for n, _ in clues:
-            mix[kinds[n]] += 1
-        for n, _ in untried:
-            spare[kinds[n]] += 1
-        return all(low <= mix[kind] and mix[kind] - spare[kind] <= high for kind, (low, high) in SHAPE.items())
+        now = [kinds[n] for n, _ in clues]
+        spare = [kinds[n] for n, _ in untried]
+        for kind, (low, high) in SHAPE.items():
+            have = now.count(kind)
+            if have < low or have - spare.count(kind) > high:
+                return False
+        return True
 
     def fits(self, draft: Draft, clues) -> bool:
         """Is the card mix inside the rulebook's ranges (SHAPE)?"""

@@ -389,9 +389,15 @@ class Counter:
         return needs
 
     def _answers(self, slots: list[int], mine: list[int]) -> bool:
-        """Do these buildings of mine answer every card about my building?"""
-        chosen = sum(1 << i for i in mine)
-        return all(w & chosen for w in self._witnesses(slots))
+        """Do these buildings of mine (the given ones) answer every card about my building?"""
+        for region in self.regions:
+            if not any(slots[m] and region >> slots[m] & 1 for m in mine):
+                return False
+        for x, table, partners in self.partnered:
+            near = table[slots[x]]
+            if not any(slots[m] and near >> slots[m] & 1 for m in partners):
+                return False
+        return True
 
     def _solution(self, slots: list[int], mine) -> Solution:
         """The solution for a complete town and a set of my buildings."""
