@@ -181,22 +181,29 @@ class Counter:
         building can take gets it, the last two buildings that can stay out go out. False on a
         contradiction (a building without a slot, a plot without a building, a plot taken twice).
 
-        Each round reads the board once (holders of each slot, fixed plots, buildings out and
-        able to be out) and, when a rule applies, narrows every building it touches at once.
+        The board is read once (holders of each slot, fixed plots, buildings out and able to be
+        out); then each round narrows every open building a rule touches at once and reads the
+        open buildings again, the settled ones (placed or out) standing as the fixed plots and
+        the count of buildings out (a settled building never changes).
         """
+        fixed = outs = once = twice = holders_out = 0
+        open_ = []  # the buildings with two or more slots
+        for i, d in enumerate(dom):
+            twice |= once & d
+            once |= d
+            if d & OUT_BIT:
+                holders_out += 1
+                if d == OUT_BIT:
+                    outs += 1
+                else:
+                    open_.append(i)
+            elif d & (d - 1):
+                open_.append(i)
+            else:
+                if not d or fixed & d:
+                    return False
+                fixed |= d
         while True:
-            fixed = outs = once = twice = holders_out = 0
-            for d in dom:
-                twice |= once & d
-                once |= d
-                if d & OUT_BIT:
-                    holders_out += 1
-                    if d == OUT_BIT:
-                        outs += 1
-                elif not d & (d - 1):
-                    if not d or fixed & d:
-                        return False
-                    fixed |= d
             if outs > OUT_OF_TOWN or holders_out < OUT_OF_TOWN or once & PLOT_BITS != PLOT_BITS:
                 return False
             lone = once & ~twice & ~fixed & PLOT_BITS  # (a fixed plot held once is settled already)
@@ -207,9 +214,10 @@ class Counter:
                 taken = fixed
             if not (taken & twice or lone or go_out):
                 return True
-            for i, d in enumerate(dom):
-                if not d & (d - 1):
-                    continue  # placed or out: settled
+            still = []
+            open_once = open_twice = open_out = 0
+            for i in open_:
+                d = dom[i]
                 nd = d & ~taken
                 s = nd & lone
                 if s:
@@ -222,6 +230,22 @@ class Counter:
                     if not nd:
                         return False
                     dom[i] = nd
+                if nd & (nd - 1):
+                    still.append(i)
+                    open_twice |= open_once & nd
+                    open_once |= nd
+                    open_out += nd & OUT_BIT
+                elif nd == OUT_BIT:
+                    outs += 1
+                elif fixed & nd:
+                    return False
+                else:
+                    fixed |= nd
+            open_ = still
+            out_bit = OUT_BIT if outs else 0
+            once = fixed | open_once | out_bit
+            twice = open_twice | fixed & open_once | (out_bit & open_once if outs < 2 else OUT_BIT)
+            holders_out = outs + open_out
 
     def _card_rules(self, dom: list[int]) -> bool | None:
         """Cards about my building keep only what a possible building of mine answers.
