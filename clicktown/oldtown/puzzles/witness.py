@@ -156,24 +156,34 @@ class Witnesses:
                     related.setdefault(x, []).append((1 << i, kind, x, data))
         mine_plots = sum(1 << slots[m] for m in mine)
         masks = set()
-        for a, b in swap_pairs(slots, mine):
-            here, there = slots[a], slots[b]
-            broken = misplaced[a][there] | misplaced[b][here]
-            again = related.get(a, []) + related.get(b, [])
-            if (a in mine) != (b in mine):  # one of mine moves: here and there trade places in mine_plots
-                plots = mine_plots ^ (1 << here) ^ (1 << there)
-                again += mine_cards
-            else:
-                plots = mine_plots
-            for bit, kind, x, data in again:
-                if kind == REGION:
-                    if not data & plots:
-                        broken |= bit
-                else:  # a C card: its building where the swap puts it, one of mine in relation to it
-                    at = there if x == a else here if x == b else slots[x]
-                    if not at or not data[at] & plots:  # (a C card's table never holds the building's own plot)
-                        broken |= bit
-            masks.add(broken)
+        count = len(slots)
+        is_mine = [i in mine for i in range(count)]
+        about = [related.get(i, []) for i in range(count)]
+        for a in range(count):  # every swap of two buildings, as `swap_pairs` lists them
+            here, row, about_a, a_mine = slots[a], misplaced[a], about[a], is_mine[a]
+            for b in range(a + 1, count):
+                there = slots[b]
+                if there == here or not there and a_mine or not here and is_mine[b]:
+                    continue  # the same town, or one of my buildings out of town
+                broken = row[there] | misplaced[b][here]
+                if a_mine != is_mine[b]:  # one of mine moves: here and there trade places in mine_plots
+                    plots = mine_plots ^ (1 << here) ^ (1 << there)
+                    again = about_a + about[b] + mine_cards
+                elif about_a or about[b]:
+                    plots = mine_plots
+                    again = about_a + about[b]
+                else:
+                    masks.add(broken)
+                    continue
+                for bit, kind, x, data in again:
+                    if kind == REGION:
+                        if not data & plots:
+                            broken |= bit
+                    else:  # a C card: its building where the swap puts it, one of mine in relation to it
+                        at = there if x == a else here if x == b else slots[x]
+                        if not at or not data[at] & plots:  # (a C card's table never holds the building's own plot)
+                            broken |= bit
+                masks.add(broken)
         n = len(checks)
         self.prefix = max(((w & -w).bit_length() - 1 if w else n for w in masks), default=0)
         self.kept = list(masks)
