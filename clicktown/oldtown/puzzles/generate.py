@@ -327,7 +327,7 @@ class OldTownGame:
         After the B cards, the next card tried is of the type furthest above its rulebook minimum
         (counting as if every card tried went), so neither type is worn below its range first.
         """
-        kinds = {kind: [c for c in clues if self.catalogue.cards[c[0]].kind == kind] for kind in "ABC"}
+        kinds = {kind: [c for c in clues if self.kinds[c[0]] == kind] for kind in "ABC"}
         unbound = [c for c in kinds["B"] if c[1] is None]
         bound = [c for c in kinds["B"] if c[1] is not None]
         order = rng.sample(bound, len(bound))
@@ -359,10 +359,12 @@ class OldTownGame:
     def count(self, draft: Draft, clues, limit: int) -> int:
         """Solutions of the puzzle, capped (fast counter); each one besides the drawn solution is
         kept as a witness."""
+        slots, mine = self._drawn(draft)
         found = 0
-        for solution in self._counter(draft, clues).solutions(limit):
+        for town, theirs in self._counter(draft, clues).found(limit):
             found += 1
-            self._keep(draft, solution)
+            if town != slots or tuple(sorted(theirs)) != mine:  # another solution than the drawn one
+                self._witnessed(draft)[0].add_solution(town, theirs)
         return found
 
     def unique_without(self, draft: Draft, clues, clue) -> bool:
@@ -397,13 +399,6 @@ class OldTownGame:
         slots, mine = self._drawn(draft)
         return Counter.of_checks(self.catalogue.building_names, list(mine) if draft.mine_known else None,
                                  len(draft.mine), checks, broken, slots)
-
-    def _keep(self, draft: Draft, solution: Solution) -> None:
-        """A solution the counter found, kept as a witness unless it is the drawn one."""
-        if solution != draft.solution:
-            where = solution.position
-            mine = tuple(self._index[b] for b in solution.mine)
-            self._witnessed(draft)[0].add_solution([where.get(b, 0) for b in self.catalogue.building_names], mine)
 
     def swap_witness(self, draft: Draft, rest, clue) -> list[int] | None:
         """Another solution of the cards `rest`, breaking `clue`, two buildings apart from the

@@ -332,13 +332,19 @@ class Counter:
 
     def solutions(self, limit: int | None = None):
         """Yield solutions (up to `limit`)."""
+        for town, mine in self.found(limit):
+            yield self._solution(town, mine)
+
+    def found(self, limit: int | None = None):
+        """Yield solutions (up to `limit`) as the counter finds them: the town as building index ->
+        slot (0 out of town) and my buildings' indices, without building a `Solution`."""
         found = 0
         dom = list(self.domain)
         if not self.propagate(dom):
             return
         for town in self._towns(dom):
             for mine in self._mines(town):
-                yield self._solution(town, mine)
+                yield town, mine
                 found += 1
                 if limit is not None and found >= limit:
                     return
