@@ -274,6 +274,9 @@ class Ladder:
 
     def confined_pairs(self, board):
         cand = board[0]
+        twos = [c for c in cand if c.bit_count() == 2 and not c & OUT_BIT]
+        if len(set(twos)) == len(twos):
+            return None  # no two buildings down to the same two plots
         open_ = sorted((b for b, c in enumerate(cand) if c.bit_count() == 2 and not c & OUT_BIT),
                        key=lambda b: (cand[b] & -cand[b], cand[b]))
         for i, b in enumerate(open_):
