@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from clicktown.oldtown.solve import count, cpsat as model, csp
 from clicktown.oldtown.catalogue import load_catalogue, scenario_from_json
 from clicktown.oldtown.puzzles.deduce import deduce
-from clicktown.oldtown.puzzles.generate import OldTownGame, generate_scenarios, only_solution
+from clicktown.oldtown.puzzles.generate import PAIR_TRIES, OldTownGame, generate_scenarios, one_by_one, only_solution
 from clicktown.oldtown.puzzles.grade import grade_puzzle
-from clicktown.oldtown.solo import clue_holds
+from clicktown.oldtown.solo import PLOTS, clue_holds
 from clicktown.puzzles.generate import Tally, add_until_unique, remove_while_unique
 
 LEVELS = ("leicht", "mittel", "schwer")
@@ -194,6 +194,58 @@ def test_swap_witnesses_as_masks_agree_with_the_swaps(seed, level):
     for i in chosen:
         rest = [checks[j] for j in chosen if j != i]
         assert witnesses.settles(mask, i) == (swapped(slots, mine, rest, checks[i]) is not None)
+    everything = (1 << len(checks)) - 1  # a question about more cards files the masks again, over them all
+    for i in rng.sample(range(len(checks)), 3):
+        rest = [checks[j] for j in range(len(checks)) if j != i]
+        assert witnesses.settles(everything, i) == (swapped(slots, mine, rest, checks[i]) is not None)
+
+
+def pair_as_drawn_card_by_card(rng, x, pairs, others, placed, where, x_room, waiting):
+    """The reference for `OldTownGame._pair`: the card's pairs drawn with `one_by_one`, each
+    checked in full (x on p, then one of my buildings drawn and checked on q)."""
+    x_at = where.get(x)
+    for p, q in one_by_one(rng, pairs, PAIR_TRIES):
+        if p == q:
+            continue
+        if x_at is not None or p in placed:
+            if x_at != p or placed.get(p) != x:
+                continue
+        elif len(placed) + 1 + x_room > len(PLOTS):
+            continue
+        m = others[int(rng.random() * len(others))]
+        m_at = where.get(m)
+        if m_at is not None or q in placed:
+            if m_at != q or placed.get(q) != m:
+                continue
+        elif len(placed) + waiting > len(PLOTS):
+            continue
+        return p, q, m
+    return None
+
+
+@settings(max_examples=400, deadline=None)
+@given(seed=st.integers(0, 10**9))
+def test_a_c_cards_pair_is_drawn_with_the_same_random_numbers_as_card_by_card(seed):
+    """`_pair` (a Fisher-Yates shuffle inline, random numbers burnt unread when no pair can take
+    the card's building) picks the same pair and building of mine as the reference, and leaves
+    the random generator in the same state, on random half-built towns."""
+    rng = random.Random(seed)
+    names = GAME.catalogue.building_names
+    mine = rng.sample(names, rng.choice((1, 2, 3)))
+    placed = dict(zip(rng.sample(PLOTS, 16), rng.sample(names, rng.randint(0, 15))))
+    where = {b: p for p, b in placed.items()}
+    waiting = sum(1 for b in mine if b not in where)
+    n = rng.choice(GAME.c_cards)
+    x, pairs, firsts = GAME._relations[n]
+    others = [m for m in sorted(mine) if m != x] or [rng.choice(names)]
+    x_room = waiting - (x in mine)
+    state = rng.getstate()
+    fast, slow = random.Random(), random.Random()
+    fast.setstate(state)
+    slow.setstate(state)
+    drawn = GAME._pair(fast, x, pairs, firsts, others, placed, where, x_room, waiting)
+    assert drawn == pair_as_drawn_card_by_card(slow, x, pairs, others, placed, where, x_room, waiting)
+    assert fast.getstate() == slow.getstate()
 
 
 def test_a_swap_witness_is_a_solution_that_breaks_the_card(catalogue):
