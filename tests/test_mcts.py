@@ -310,3 +310,89 @@ def test_sequence_evaluation_is_a_chance_to_win_for_both_seats():
     behind = evaluate(state)[0]
     _hold(state, 0, "jh")  # a one-eyed jack can break B's line
     assert behind < 0.5 < evaluate(state)[1] and evaluate(state)[0] > behind
+
+
+def _left_with_a_four(reading):
+    """Seat 0 (A) plays 4s to make an open four along the top row (gap: 5s on cell 4); the reading
+    keeps the board it leaves. Seat 1 holds no card answering it."""
+    state = _dealt_sequence_state()
+    for c in (1, 2):
+        state._put_chip(c, "A")
+    _hold(state, 0, "4s", "9h", "9h", "8h", "8h", "7h", "7h")
+    _hold(state, 1, "2d", "3d", "4d", "6d", "7d", "8d", "9d")
+    play = state.match.play_action("4s", 3)
+    reading.read(state)
+    reading.remember(state, play)
+    state.apply_action(play)
+    state.apply_action(state.legal_actions()[0])  # seat 0 draws
+    return state
+
+
+def test_sequence_reading_an_opponent_that_left_a_four_open():
+    """An opponent that lets an open four stand held neither the gap's card nor a jack; the search
+    deals it at most one such card (the one it drew since), from the same hidden cards."""
+    from clicktown.arena.state import resolve_chance
+    from clicktown.sequence.game.bots import HandReading
+
+    reading = HandReading()
+    state = _left_with_a_four(reading)
+    kind = state.match.kind_of
+    state.apply_action(kind["2d"] * 100 + state.match.cells_of_kind[kind["2d"]][0])  # far from the four
+    resolve_chance(state, random.Random(0))
+    reading.read(state)
+    assert reading.unlikely == {1: [{kind[c] for c in ("5s", "jd", "jc", "jh", "js")}]}
+    hidden = sorted(state.hands[1] + [k for k, n in enumerate(state.pile) for _ in range(n)])
+    held = []
+    for seed in range(300):
+        world = reading.determinize(state, 0, random.Random(seed))
+        assert world.hands[0] == state.hands[0] and len(world.hands[1]) == 7
+        assert sorted(world.hands[1] + [k for k, n in enumerate(world.pile) for _ in range(n)]) == hidden
+        held.append(sum(k in reading.unlikely[1][0] for k in world.hands[1]))
+    assert max(held) == 1 and 15 < held.count(1) < 55  # 5s and the jacks: 10 of the 90 hidden cards, about 1 in 9
+    free = [sum(k in reading.unlikely[1][0] for k in state.determinized(0, random.Random(s)).hands[1]) for s in range(300)]
+    assert max(free) >= 2  # without the reading, such hands are dealt too
+
+
+def test_sequence_no_reading_when_the_opponent_touched_the_four():
+    from clicktown.arena.state import resolve_chance
+    from clicktown.sequence.game.bots import HandReading
+
+    reading = HandReading()
+    state = _left_with_a_four(reading)
+    kind = state.match.kind_of
+    _hold(state, 1, "5s")
+    state.apply_action(kind["5s"] * 100 + 4)  # seat 1 blocks the gap
+    resolve_chance(state, random.Random(0))
+    reading.read(state)
+    assert reading.unlikely == {}
+
+
+def test_sequence_reading_a_greedy_opponent_holds_for_its_true_hand():
+    """Read as greedy's, an opponent that is greedy holds at most j cards of its last j readings (the
+    cards it drew in those turns), at every turn of a few games, and so do the hands the search deals
+    it; the readings are made at most turns."""
+    from clicktown.arena.state import resolve_chance
+    from clicktown.sequence.game.bots import GreedyBot, HandReading
+
+    new_state, _ = _sequence()
+    greedy, turns, read, deepest = GreedyBot(), 0, 0, 0
+    for seed in range(3):
+        state, rng, reading = new_state(), random.Random(seed), HandReading(greedy_model=True)
+        while True:
+            resolve_chance(state, rng)
+            if state.is_terminal():
+                break
+            if state.seat == 1:
+                reading.read(state)
+                readings = reading.unlikely.get(0, [])
+                turns, read, deepest = turns + 1, read + bool(readings), max(deepest, len(readings))
+                dealt = reading.determinize(state, 1, random.Random(turns)).hands[0]
+                for j in range(1, len(readings) + 1):
+                    avoided = set().union(*readings[:j])
+                    assert sum(k in avoided for k in state.hands[0]) <= j
+                    assert sum(k in avoided for k in dealt) <= j  # the search deals hands the same way
+            action = greedy.choose(state, rng)
+            if state.seat == 1:
+                reading.remember(state, action)
+            state.apply_action(action)
+    assert read > 0.8 * turns and deepest == 6

@@ -25,11 +25,17 @@ from clicktown.sequence.game.simulate import Setup, make_match
 
 def variant(name: str):
     """The mcts bot of a variant: 'base', or settings joined by '+':
-    h4 (horizon), p480 (playouts), k6 (candidates kept)."""
-    bot = bots.MctsBot()
+    h4 (horizon), p480 (playouts), k6 (candidates kept), r0 (no reading of the opponent's hand),
+    rg (the opponent's hand read as greedy's), seeing (the
+    opponent's hand seen, not dealt: how much reading it could be worth at most)."""
+    parts = name.split("+")
+    bot = bots.MctsBot(read_hands="r0" not in parts, greedy_model="rg" in parts)
     search = bot.search
-    for part in name.split("+"):
-        if part == "base":
+    for part in parts:
+        if part in ("base", "r0", "rg"):
+            continue
+        if part == "seeing":  # the other hand seen: an upper bound for reading it, not a bot
+            search.game = dataclasses.replace(search.game, determinize=lambda state, seat, rng: state.clone())
             continue
         key, value = part[0], int(part[1:])
         if key == "h":

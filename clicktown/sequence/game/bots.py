@@ -372,8 +372,149 @@ def root_candidates(state: MatchState, rng: random.Random, keep: int = 4) -> lis
     return ranked + [-a for _, a in sorted(best_jack.values(), reverse=True) if -a not in ranked]
 
 
-def _determinize(state: MatchState, seat: int, rng: random.Random) -> MatchState:
-    return state.determinized(seat, rng)
+def open_fours(state: MatchState, team: str) -> list[int]:
+    """The windows where one more chip of `team` makes a sequence: four of its chips (a corner counts),
+    no other team's chip, not clashing with its sequences."""
+    counts, others = state.window_chips[team], [c for t, c in state.window_chips.items() if t != team]
+    barred = state.barred[team]
+    return [w for w, n in enumerate(counts) if n + CORNERS_IN[w] == 4 and w not in barred
+            and not any(c[w] for c in others)]
+
+
+def answering_kinds(state: MatchState, team: str, rival_fours: list[int], own_fours: list[int]) -> set[int]:
+    """The kinds of card with which a seat of `team` would answer these open fours: a chip on a gap (of
+    a rival's four, to block it, or of its own, to make a sequence; a card of the cell or a two-eyed
+    jack), or a one-eyed jack on a rival chip of such a four that is not locked in a sequence."""
+    match, board = state.match, state.board
+    gaps = {c for w in rival_fours + own_fours for c in WINDOWS[w].cells if board[c] == EMPTY}
+    removable = any(board[c].isupper() and board[c] != team for w in rival_fours for c in WINDOWS[w].cells)
+    kinds = set()
+    for kind, (card, cells) in enumerate(zip(match.actions, match.cells_of_kind)):
+        if card == "remove":
+            if removable:
+                kinds.add(kind)
+        elif state.supply[team] > 0 and gaps and (card == "wild" or gaps.intersection(cells)):
+            kinds.add(kind)
+    return kinds
+
+
+def best_use_by_kind(state: MatchState, team: str) -> dict[int, float]:
+    """The greedy score of each kind's best play for `team` now (kinds with no play left out)."""
+    match, board = state.match, state.board
+    scores = cell_scores(state, team)
+    empty = [c for c, chip in enumerate(board) if chip == EMPTY] if state.supply[team] > 0 else []
+    removable = [c for c, chip in enumerate(board) if chip.isupper() and chip != team]
+    best = {}
+    for kind, (card, cells) in enumerate(zip(match.actions, match.cells_of_kind)):
+        if card == "remove":
+            reach = removable
+        elif card == "wild":
+            reach = empty
+        else:
+            reach = [c for c in cells if board[c] == EMPTY] if empty else []
+        if reach:
+            best[kind] = max(scores[c] for c in reach) - SPECIAL_COST.get(card, 0)
+    return best
+
+
+class HandReading:
+    """What the other seats' last moves say about their hands.
+
+    Any player holding a card that makes a sequence, or that blocks an opponent's open four, plays
+    it (greedy always does: 1000 and 500 outweigh every other play). So when the open fours on the
+    board after the searching seat's move are all still open at its next turn, untouched, each
+    opponent that moved in between held no card answering them; its hand now is those cards but one
+    (the card it drew since), which may be anything. `determinize` deals the hidden cards so."""
+
+    def __init__(self, greedy_model: bool = False):
+        self.greedy_model = greedy_model
+        self.after: MatchState | None = None  # the game just after the searching seat's last play
+        self.turn = -1
+        self.unlikely: dict[int, list[set[int]]] = {}  # seat -> the kinds it was read not to hold, latest first
+        self.history: dict[int, list[set[int]]] = {}  # the greedy model's readings, kept from turn to turn
+
+    def read(self, state: MatchState) -> None:
+        """Work out, at the start of the seat's turn, which kinds each opponent held none of."""
+        if state.turns == self.turn:  # the same turn again (after an exchange)
+            return
+        self.turn, self.unlikely = state.turns, {}
+        after, self.after = self.after, None
+        table = state.match.table
+        if after is None or after.match is not state.match or state.turns != after.turns + table.players - 1:
+            self.history = {}
+            return
+        if self.greedy_model and table.players == 2:
+            self._read_greedy_move(after, state)
+            return
+        seat = state.seat
+        team = table.team_of(seat)
+        fours = {t: open_fours(after, t) for t in table.team_names}
+        cells = {c for ws in fours.values() for w in ws for c in WINDOWS[w].cells}
+        if not any(fours.values()) or any(after.board[c] != state.board[c] for c in cells):
+            return
+        for moved in range(seat + 1, seat + table.players):
+            other = table.team_of(moved % table.players)
+            if other != team:
+                kinds = answering_kinds(after, other, [w for t, ws in fours.items() if t != other for w in ws],
+                                        fours[other])
+                if kinds:
+                    self.unlikely[moved % table.players] = [kinds]
+
+    def _read_greedy_move(self, after: MatchState, state: MatchState) -> None:
+        """Two players: the opponent's play on `after` was its best by greedy's score, so it held no
+        card with a better play; the readings of its earlier plays still hold for its older cards."""
+        other = 1 - state.seat
+        grew = len(state.discards[other]) - len(after.discards[other])
+        unlikely = self._greedy_unlikely(after, state, other) if grew > 0 else None
+        past = self.history.get(other, []) if grew == 1 else []  # an exchange drew a second card
+        self.history = {} if unlikely is None else {other: ([unlikely] + past)[:state.match.table.hand - 1]}
+        self.unlikely = {o: r for o, r in self.history.items() if any(r)}
+
+    @staticmethod
+    def _greedy_unlikely(after: MatchState, state: MatchState, other: int) -> set[int] | None:
+        """The kinds with a better play than the one `other` made on `after` (None: the play is not clear)."""
+        kind = state.discards[other][-1]
+        changed = [c for c, (was, now) in enumerate(zip(after.board, state.board)) if was.upper() != now.upper()]
+        if len(changed) != 1:
+            return None
+        match, team, cell = state.match, state.match.table.team_of(other), changed[0]
+        chip, card = after.board[cell], match.actions[kind]
+        if (card == "remove") != (chip.isupper() and chip != team):
+            return None
+        played = _score(after, team, kind * CELL_COUNT + cell)
+        return {k for k, score in best_use_by_kind(after, team).items() if score > played + 2e-3}
+
+    def remember(self, state: MatchState, action: int) -> None:
+        """Keep the board the seat leaves behind after a play (an exchange leaves the turn going on)."""
+        if action < state.match.exchange:
+            after = state.clone()
+            after.apply_action(action)
+            self.after = None if after.is_terminal() else after
+
+    def determinize(self, state: MatchState, seat: int, rng: random.Random) -> MatchState:
+        """A determinization in which each read opponent's cards avoid what it was read not to hold: the
+        card it drew last may be anything, the one before avoids the last reading, the one before that
+        the last two, and so on (a card is one turn older at each of its plays)."""
+        world = state.determinized(seat, rng)
+        for other, readings in self.unlikely.items():
+            hand = world.hands[other]
+            pool = hand + [k for k, n in enumerate(world.pile) for _ in range(n)]
+            rng.shuffle(pool)
+            dealt, avoid = [pool.pop()], set()
+            for age in range(1, len(hand)):
+                avoid = avoid | readings[age - 1] if age <= len(readings) else avoid
+                found = next((i for i in range(len(pool) - 1, -1, -1) if pool[i] not in avoid), None)
+                if found is None:
+                    break
+                dealt.append(pool.pop(found))
+            if len(dealt) < len(hand):
+                continue
+            world.hands[other] = dealt
+            for k in hand:
+                world.pile[k] += 1
+            for k in dealt:
+                world.pile[k] -= 1
+        return world
 
 
 _GREEDY = GreedyBot()
@@ -387,15 +528,27 @@ class MctsBot:
     playouts = 240
     horizon = 6
 
-    def __init__(self, simulations: int | None = None, seconds: float | None = None):
+    def __init__(self, simulations: int | None = None, seconds: float | None = None, read_hands: bool = True,
+                 greedy_model: bool = False):
         from ...arena.ismcts import Game, Halving
 
-        game = Game(determinize=_determinize, evaluate=evaluate, value=final_value, candidates=root_candidates,
+        self.reading = HandReading(greedy_model) if read_hands else None
+        deal = self.reading.determinize if read_hands else _determinize
+        game = Game(determinize=deal, evaluate=evaluate, value=final_value, candidates=root_candidates,
                     rollout=_GREEDY.choose)
         self.search = Halving(game, simulations or self.playouts, seconds, horizon=self.horizon)
 
     def choose(self, state: MatchState, rng: random.Random) -> int:
-        return self.search.choose(state, rng)
+        if self.reading is None:
+            return self.search.choose(state, rng)
+        self.reading.read(state)
+        action = self.search.choose(state, rng)
+        self.reading.remember(state, action)
+        return action
+
+
+def _determinize(state: MatchState, seat: int, rng: random.Random) -> MatchState:
+    return state.determinized(seat, rng)
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot, "mcts": MctsBot}
