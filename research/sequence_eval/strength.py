@@ -26,13 +26,13 @@ from clicktown.sequence.game.simulate import Setup, make_match
 def variant(name: str):
     """The mcts bot of a variant: 'base', or settings joined by '+':
     h4 (horizon), p480 (playouts), k6 (candidates kept), r0 (no reading of the opponent's hand),
-    rg (the opponent's hand read as greedy's), seeing (the
+    r4 (read only from the open fours it left alone), seeing (the
     opponent's hand seen, not dealt: how much reading it could be worth at most)."""
     parts = name.split("+")
-    bot = bots.MctsBot(read_hands="r0" not in parts, greedy_model="rg" in parts)
+    bot = bots.MctsBot(read_hands="r0" not in parts, greedy_model="r4" not in parts)
     search = bot.search
     for part in parts:
-        if part in ("base", "r0", "rg"):
+        if part in ("base", "r0", "r4"):
             continue
         if part == "seeing":  # the other hand seen: an upper bound for reading it, not a bot
             search.game = dataclasses.replace(search.game, determinize=lambda state, seat, rng: state.clone())

@@ -12,7 +12,8 @@
                or the removal of one of the opponent's chips in the line; otherwise plays as greedy;
   mcts      -- compares greedy's best plays (and its jacks' best uses) in the same dealt worlds,
                each played on by greedy for a few moves and scored by an evaluation fitted to the
-               winners of greedy games (sequential halving, docs/bots.md).
+               winners of greedy games (sequential halving, docs/bots.md); the worlds deal the
+               opponent a hand its last plays allow (`HandReading`).
 """
 
 from __future__ import annotations
@@ -529,7 +530,7 @@ class MctsBot:
     horizon = 6
 
     def __init__(self, simulations: int | None = None, seconds: float | None = None, read_hands: bool = True,
-                 greedy_model: bool = False):
+                 greedy_model: bool = True):
         from ...arena.ismcts import Game, Halving
 
         self.reading = HandReading(greedy_model) if read_hands else None
