@@ -12,7 +12,6 @@ whenever you can) would have stopped.
 
 from __future__ import annotations
 
-import argparse
 import random
 from collections import Counter
 from functools import partial
@@ -26,7 +25,7 @@ from clicktown.sequence.game.state import CELL_COUNT
 from clicktown.sequence.geometry import WINDOWS
 from clicktown.sequence.position import EMPTY
 
-from .strength import variant
+from .strength import arguments, variant
 
 
 def could_answer(state, seat: int, four: int) -> bool:
@@ -82,12 +81,7 @@ def play(index: int, seed: int, name: str) -> tuple[bool, Counter]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("variant")
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--workers", type=int, default=2)
-    args = parser.parse_args()
+    args = arguments()
     with get_context("fork").Pool(args.workers) as pool:
         results = pool.map(partial(play, seed=args.seed, name=args.variant), range(args.games))
     for won in (True, False):

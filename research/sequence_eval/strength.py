@@ -76,7 +76,8 @@ def play(index: int, seed: int, name: str) -> tuple[int, int, int, float]:
     return int(won), decisions, left, spent
 
 
-def main() -> None:
+def arguments() -> argparse.Namespace:
+    """VARIANT [--games 100] [--seed 0] [--workers 2], the variant checked."""
     parser = argparse.ArgumentParser()
     parser.add_argument("variant")
     parser.add_argument("--games", type=int, default=100)
@@ -84,6 +85,11 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     variant(args.variant)
+    return args
+
+
+def main() -> None:
+    args = arguments()
     with get_context("fork").Pool(args.workers) as pool:
         results = pool.starmap(play, [(i, args.seed, args.variant) for i in range(args.games)])
     wins = sum(r[0] for r in results)
