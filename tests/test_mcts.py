@@ -396,3 +396,69 @@ def test_sequence_reading_a_greedy_opponent_holds_for_its_true_hand():
                 reading.remember(state, action)
             state.apply_action(action)
     assert read > 0.8 * turns and deepest == 6
+
+
+# ---- Old Town: stop rounds --------------------------------------------------------------------
+
+def _oldtown_stop_rounds(players: int = 4, games: int = 3):
+    """Every stop-round decision of a few seeded greedy games: (the state, the claim greedy made)."""
+    from clicktown.oldtown.catalogue import load_catalogue
+    from clicktown.oldtown.game.bots import GreedyBot
+    from clicktown.oldtown.game.state import new_game
+
+    greedy, found = GreedyBot(), []
+    for seed in range(games):
+        state, rng = new_game(load_catalogue(), players, record=False), random.Random(seed)
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply_action(sample_chance(state, rng))
+                continue
+            action = greedy.choose(state, rng)
+            if state.phase == "stop":
+                found.append((state.clone(), action))
+            state.apply_action(action)
+    return found
+
+
+def test_oldtown_mcts_claims_in_a_stop_round_what_logic_makes_right_without_searching():
+    from clicktown.oldtown.game.bots import MctsBot
+    from clicktown.oldtown.game.state import PASS, STOP
+
+    rounds = _oldtown_stop_rounds()
+    claims = [(s, a) for s, a in rounds if a != PASS]
+    assert claims and len(claims) < len(rounds)
+    bot = MctsBot()
+    for state, greedy_move in rounds:
+        rng = random.Random(5)
+        before = rng.getstate()
+        move = bot.choose(state, rng)
+        assert move == greedy_move
+        assert rng.getstate() == before  # no determinization was dealt: the move is not searched
+        forced = state.forced()
+        assert (move == PASS) == (not forced)
+        if forced:
+            assert state.decode_marker(move, STOP) == min(forced)
+
+
+def test_oldtown_mcts_at_four_players_plays_legal_moves_and_one_game_per_seed():
+    from clicktown.oldtown.catalogue import load_catalogue
+    from clicktown.oldtown.game.bots import make_bot
+    from clicktown.oldtown.game.state import new_game
+
+    def moves(seed):
+        state, rng = new_game(load_catalogue(), 4, record=False), random.Random(seed)
+        bots = [make_bot("mcts:8")] + [make_bot("greedy")] * 3
+        seen = []
+        while not state.is_terminal() and len(seen) < 80:
+            if state.current_player() == CHANCE:
+                state.apply_action(sample_chance(state, rng))
+                continue
+            action = bots[state.current_player()].choose(state, rng)
+            assert action in state.legal_actions()
+            seen.append(action)
+            state.apply_action(action)
+        return seen
+
+    first = moves(4)
+    assert len(first) == 80
+    assert moves(4) == first

@@ -136,11 +136,15 @@ def final_value(state: OldTownState) -> list[float]:
     return state.returns()
 
 
-def candidates(state: OldTownState, rng: random.Random) -> list[int]:
-    """The actions the tree looks at: all of them, except that in a stop round only the claims
-    logic makes right (and passing) are worth trying."""
+def candidates(state: OldTownState, rng: random.Random, seat: int | None = None) -> list[int]:
+    """The actions the tree looks at. The searching `seat` tries all its legal actions; the other
+    seats play greedy's move (the opponent model: the tree branches on the searching seat's choices
+    only); in a stop round every seat claims what greedy claims (a right claim is markers won, and
+    a marker passed goes to the next seat)."""
     if state.phase == "stop":
-        return [PASS] + [state.marker_action(STOP, b, p) for b, p in sorted(state.town.forced())]
+        return [_GREEDY._stop(state, rng)]
+    if seat is not None and state.current_player() != seat:
+        return [_GREEDY.choose(state, rng)]
     return state.legal_actions()
 
 
@@ -152,22 +156,31 @@ _GREEDY = GreedyBot()
 
 
 class MctsBot:
-    """Information-set MCTS: unseen cards dealt again by type, greedy playouts, the points lead."""
+    """Information-set MCTS over the seat's own moves: unseen cards dealt again by type, the other
+    seats and the playouts greedy, the points lead."""
 
     name = "mcts"
-    simulations = 80
-    horizon = 12
+    simulations = 300
+    horizon = 40     # moves of the playout (stop-round calls included: about 8 turns at 4 players)
     prior_weight = 0.0  # won simulations greedy's move starts with at the root
 
     def __init__(self, simulations: int | None = None, seconds: float | None = None):
         from ...arena.ismcts import Game, Search
 
-        game = Game(determinize=_determinize, evaluate=evaluate, value=final_value, candidates=candidates,
+        self.seat: int | None = None  # the seat searching now
+        game = Game(determinize=_determinize, evaluate=evaluate, value=final_value, candidates=self.candidates,
                     rollout=_GREEDY.choose, prior=_GREEDY.choose)
         self.search = Search(game, simulations or self.simulations, seconds, horizon=self.horizon,
                              prior_weight=self.prior_weight)
 
+    def candidates(self, state: OldTownState, rng: random.Random) -> list[int]:
+        return candidates(state, rng, self.seat)
+
     def choose(self, state: OldTownState, rng: random.Random) -> int:
+        """A stop round's claim as greedy makes it, without a search; otherwise the search's move."""
+        if state.phase == "stop":
+            return _GREEDY._stop(state, rng)
+        self.seat = state.current_player()
         return self.search.choose(state, rng)
 
 
