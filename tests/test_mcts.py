@@ -462,3 +462,25 @@ def test_oldtown_mcts_at_four_players_plays_legal_moves_and_one_game_per_seed():
     first = moves(4)
     assert len(first) == 80
     assert moves(4) == first
+
+
+def test_oldtown_tree_branches_on_the_searching_seats_moves_only():
+    """In the tree the searching seat tries every legal action; another seat plays greedy's move."""
+    from clicktown.oldtown.catalogue import load_catalogue
+    from clicktown.oldtown.game.bots import GreedyBot, candidates
+    from clicktown.oldtown.game.state import new_game
+
+    state, rng, greedy = new_game(load_catalogue(), 4, record=False), random.Random(2), GreedyBot()
+    checked = 0
+    while not state.is_terminal() and state.turns < 8:
+        if state.current_player() == CHANCE:
+            state.apply_action(sample_chance(state, rng))
+            continue
+        seat = state.current_player()
+        if state.phase != "stop":
+            assert candidates(state, random.Random(0), seat) == state.legal_actions()
+            other = (seat + 1) % 4
+            assert candidates(state, random.Random(0), other) == [greedy.choose(state, random.Random(0))]
+            checked += len(state.legal_actions()) > 1
+        state.apply_action(greedy.choose(state, rng))
+    assert checked >= 10

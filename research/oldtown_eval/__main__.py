@@ -11,6 +11,7 @@ from clicktown.arena.state import resolve_chance
 from clicktown.oldtown.game.bots import GreedyBot
 from clicktown.oldtown.game.simulate import _catalogue
 from clicktown.oldtown.game.state import new_game
+from research.sequence_eval.__main__ import fit_logistic, log_loss  # the same fit and loss as Sequence's
 
 MARKERS = 90  # 18 buildings of 5 markers: the points of a whole game
 NAMES = ("lead_best", "lead_mean", "lead_best_x_left", "lead_mean_x_left", "after_1", "after_2", "after_3",
@@ -52,25 +53,6 @@ def positions(games: int, seed: int, players: int) -> list[tuple[list[float], fl
         winners = state.winners()
         rows += [(f, float(s in winners), index) for features in seen for s, f in enumerate(features)]
     return rows
-
-
-def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float = 1e-3, steps: int = 50) -> np.ndarray:
-    """Weights maximising the log-likelihood of y under sigmoid(x . w) (Newton's method, a little L2)."""
-    w = np.zeros(x.shape[1])
-    for _ in range(steps):
-        p = 1 / (1 + np.exp(-x @ w))
-        gradient = x.T @ (p - y) + l2 * w
-        hessian = (x * (p * (1 - p))[:, None]).T @ x + l2 * np.eye(len(w))
-        step = np.linalg.solve(hessian, gradient)
-        w -= step
-        if np.abs(step).max() < 1e-9:
-            break
-    return w
-
-
-def log_loss(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> float:
-    p = np.clip(1 / (1 + np.exp(-x @ w)), 1e-12, 1 - 1e-12)
-    return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
 
 
 def main() -> None:
