@@ -247,6 +247,56 @@ def test_patterns_mcts_starts_from_the_planners_move():
     assert chosen != planned
 
 
+def _patterns_decisions(games: int = 3):
+    """The states of planner-vs-planner two-player games at which a seat chooses."""
+    from clicktown.patterns.game.bots import PlannerPlayer
+    from clicktown.patterns.game.state import new_game
+
+    planner = PlannerPlayer()
+    for seed in range(games):
+        state, rng = new_game(2, record=False, max_turns=12), random.Random(seed)
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply_action(sample_chance(state, rng))
+                continue
+            yield state
+            state.apply_action(planner.choose(state, rng))
+
+
+def test_patterns_tree_branches_on_the_searching_seats_moves_only():
+    """In the tree the searching seat looks at its sensible moves; the other seat plays the planner's move."""
+    from clicktown.patterns.game.bots import PlannerPlayer, candidates
+
+    planner, checked = PlannerPlayer(), 0
+    for state in _patterns_decisions():
+        seat = state.current_player()
+        assert candidates(state, random.Random(0), seat) == candidates(state, random.Random(0))
+        other = 1 - seat
+        assert candidates(state, random.Random(0), other) == [planner.choose(state, random.Random(0))]
+        checked += len(candidates(state, random.Random(0))) > 1
+    assert checked >= 10
+
+
+def test_patterns_mcts_makes_a_move_with_one_sensible_choice_without_searching():
+    """A single true declaration (or a single choice in any phase) is made at once: the search is never asked."""
+    from clicktown.patterns.game.bots import MctsPlayer, candidates
+
+    mcts, asked = MctsPlayer(simulations=4), []
+    searched = mcts.search.choose
+    mcts.search.choose = lambda state, rng: asked.append(state.phase) or searched(state, rng)
+    single = 0
+    for state in _patterns_decisions():
+        before = len(asked)
+        sensible = candidates(state, random.Random(0))
+        action = mcts.choose(state, random.Random(1))
+        if len(sensible) == 1:
+            single += 1
+            assert (action, len(asked)) == (sensible[0], before)
+        else:
+            assert len(asked) == before + 1 and action in state.legal_actions()
+    assert single >= 5 and asked
+
+
 def _dealt_sequence_state():
     """A two-player Sequence game just dealt, with empty hands to fill."""
     from clicktown.arena.state import resolve_chance

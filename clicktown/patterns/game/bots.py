@@ -253,9 +253,13 @@ def final_value(state: GameState) -> list[float]:
     return [(r + 1) / 2 for r in state.returns()]
 
 
-def candidates(state: GameState, rng: random.Random) -> list[int]:
-    """The actions the tree looks at: covers that create a pattern (Click! when there is none),
-    waiting; only true declarations; every choice in the other phases."""
+def candidates(state: GameState, rng: random.Random, seat: int | None = None) -> list[int]:
+    """The actions the tree looks at. Another seat than the searching `seat` plays the planner's
+    move (the tree branches on the searching seat's choices only). The searching seat (every seat
+    when `seat` is None): covers that create a pattern (Click! when there is none), waiting; only
+    true declarations; every choice in the other phases."""
+    if seat is not None and state.current_player() != seat:
+        return [_PLANNER.choose(state, rng)]
     phase = state.phase
     if phase in ("race", "click"):
         card = state.table.cards[state.playing_card()]
@@ -281,23 +285,34 @@ def _planners_move(state: GameState, rng: random.Random) -> int:
 
 
 class MctsPlayer:
-    """Information-set MCTS from the planner's move: other hands drawn again from the deck, greedy
-    playouts, money and hands; it leaves the planner's move only when its simulations say so."""
+    """Information-set MCTS from the planner's move over the seat's own moves: the other seat's card
+    drawn again from the deck, the other seats playing the planner's move, greedy playouts, money
+    and hands; it leaves the planner's move only when its simulations say so, and makes a move with
+    one sensible choice (a single true declaration, say) without a search."""
 
     name = "mcts"
     simulations = 60
     horizon = 12
     prior_weight = 10.0  # the planner's move starts with this many won simulations
+    others_in_tree = False  # True: the other seats' moves explored by UCB1 as the searching seat's
 
     def __init__(self, simulations: int | None = None, seconds: float | None = None):
         from ...arena.ismcts import Game, Search
 
-        game = Game(determinize=_determinize, evaluate=evaluate, value=final_value, candidates=candidates,
+        self.seat: int | None = None  # the seat searching now
+        game = Game(determinize=_determinize, evaluate=evaluate, value=final_value, candidates=self.candidates,
                     rollout=_rollout, prior=_planners_move)
         self.search = Search(game, simulations or self.simulations, seconds, horizon=self.horizon,
                              prior_weight=self.prior_weight)
 
+    def candidates(self, state: GameState, rng: random.Random) -> list[int]:
+        return candidates(state, rng, None if self.others_in_tree else self.seat)
+
     def choose(self, state: GameState, rng: random.Random) -> int:
+        self.seat = state.current_player()
+        sensible = candidates(state, rng)
+        if len(sensible) == 1:
+            return sensible[0]
         return self.search.choose(state, rng)
 
 
