@@ -291,7 +291,7 @@ class MctsPlayer:
     one sensible choice (a single true declaration, say) without a search."""
 
     name = "mcts"
-    simulations = 60
+    simulations = 300
     horizon = 12
     prior_weight = 10.0  # the planner's move starts with this many won simulations
     others_in_tree = False  # True: the other seats' moves explored by UCB1 as the searching seat's
