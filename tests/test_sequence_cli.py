@@ -51,9 +51,16 @@ def test_show_prints_labels_and_chips(run_cli, run_json, nine):
     code, out, _ = run_cli("sequence", "show", nine)
     lines = out.splitlines()
     assert code == 0 and lines[1].split() == ["0", "*", "[B]", "[B]", "[B]", "[B]", "6s", "7s", "8s", "9s", "*"]
-    assert lines[-1] == "A: 9 chips, 2 sequence(s), B: 4 chips, 1 sequence(s)"
+    assert lines[-1] == "A: 9 chips, 2 sequences, B: 4 chips, 1 sequence"
     out = run_json("sequence", "show", nine, "--game", "numbers")
     assert out["labels"][0][:3] == ["*", "1", "2"] and out["chips"] == {"A": 9, "B": 4}
+
+
+def test_show_counts_one_chip_and_no_sequence_in_the_singular_and_plural(run_cli, tmp_path):
+    rows = list(EMPTY)
+    rows[3] = "..A...BB.."
+    code, out, _ = run_cli("sequence", "show", position_file(tmp_path, rows))
+    assert code == 0 and out.splitlines()[-1] == "A: 1 chip, 0 sequences, B: 2 chips, 0 sequences"
 
 
 def test_moves_json(run_json, nine):

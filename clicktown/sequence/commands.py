@@ -97,7 +97,7 @@ def sequence_show(position_file, game, board_file, deck_file, as_json, svg_file,
                    "chips": {t: len(position.chips(t)) for t in position.teams()}})
         return
     click.echo(seq_render.board_view(data, position))
-    click.echo(", ".join(f"{t}: {len(position.chips(t))} chips, {n} sequence(s)" for t, n in count.sequences.items()))
+    click.echo(seq_render.chips_and_sequences(position, count))
 
 
 @sequence.command("count")

@@ -18,6 +18,7 @@ from ..cards import Game
 from ..geometry import SIZE, row_col
 from ..position import Position
 from ..sequences import SequenceCount
+from .text import chips_and_sequences
 
 CELL, MARGIN, TOP = 58, 30, 36
 TEAM_COLOUR = {"A": "#2a62c9", "B": "#2e9444", "C": "#cc3333"}
@@ -36,7 +37,7 @@ def board_svg(game: Game, position: Position, count: SequenceCount, title: str =
     size = 2 * MARGIN + SIZE * CELL
     svg = Svg(size, size + TOP, title or "Sequence board")
     svg.rect(0, 0, size, size + TOP, fill="#1f5b3a", class_="background")
-    summary = ", ".join(f"{t}: {len(position.chips(t))} chips, {n} sequence(s)" for t, n in count.sequences.items())
+    summary = chips_and_sequences(position, count)
     svg.text(size / 2, 24, title or summary, size=15, fill="#ffffff", class_="caption")
     _numbers(svg)
     for index in range(SIZE * SIZE):

@@ -38,6 +38,15 @@ def cells_text(cells) -> str:
     return " ".join("({},{})".format(*row_col(c)) for c in cells)
 
 
+def chips_and_sequences(position: Position, count: SequenceCount) -> str:
+    """One line per position: each team's chips and sequences ("A: 9 chips, 1 sequence, ...")."""
+    def counted(n: int, noun: str) -> str:
+        return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+    return ", ".join(f"{t}: {counted(len(position.chips(t)), 'chip')}, {counted(n, 'sequence')}"
+                     for t, n in count.sequences.items())
+
+
 def count_view(count: SequenceCount) -> str:
     """Each team's count and the cells of the lines read."""
     lines = []
