@@ -263,18 +263,45 @@ def _patterns_decisions(games: int = 3):
             state.apply_action(planner.choose(state, rng))
 
 
+def _asked_by_seat(bot, states):
+    """Search each state with `bot` (a search with an `opponent` model), recording at which seats the
+    tree asked for the searching seat's candidates and at which for the opponent's move."""
+    from dataclasses import replace
+
+    asked = {"candidates": [], "opponent": []}
+    game = bot.search.game
+
+    def recording(name, ask):
+        def asking(state, rng):
+            asked[name].append((state.current_player(), searching))
+            return ask(state, rng)
+        return asking
+
+    bot.search.game = replace(game, candidates=recording("candidates", game.candidates),
+                              opponent=recording("opponent", game.opponent))
+    for state in states:
+        searching = state.current_player()
+        bot.search.choose(state, random.Random(1))
+    return asked
+
+
+def _only_the_searching_seat_branches(asked) -> bool:
+    return (bool(asked["candidates"]) and bool(asked["opponent"])
+            and all(seat == searching for seat, searching in asked["candidates"])
+            and all(seat != searching for seat, searching in asked["opponent"]))
+
+
 def test_patterns_tree_branches_on_the_searching_seats_moves_only():
     """In the tree the searching seat looks at its sensible moves; the other seat plays the planner's move."""
-    from clicktown.patterns.game.bots import PlannerPlayer, candidates
+    from itertools import islice
 
-    planner, checked = PlannerPlayer(), 0
-    for state in _patterns_decisions():
-        seat = state.current_player()
-        assert candidates(state, random.Random(0), seat) == candidates(state, random.Random(0))
-        other = 1 - seat
-        assert candidates(state, random.Random(0), other) == [planner.choose(state, random.Random(0))]
-        checked += len(candidates(state, random.Random(0))) > 1
-    assert checked >= 10
+    from clicktown.patterns.game.bots import MctsPlayer, PlannerPlayer, _planners_move
+
+    mcts = MctsPlayer(simulations=20)
+    assert mcts.search.game.opponent is _planners_move
+    choosing = [s.clone() for s in islice((s for s in _patterns_decisions() if len(s.legal_actions()) > 1), 6)]
+    assert _planners_move(choosing[0], random.Random(0)) == PlannerPlayer().choose(choosing[0], random.Random(0))
+    assert _only_the_searching_seat_branches(_asked_by_seat(mcts, choosing))
 
 
 def test_patterns_mcts_makes_a_move_with_one_sensible_choice_without_searching():
@@ -515,22 +542,26 @@ def test_oldtown_mcts_at_four_players_plays_legal_moves_and_one_game_per_seed():
 
 
 def test_oldtown_tree_branches_on_the_searching_seats_moves_only():
-    """In the tree the searching seat tries every legal action; another seat plays greedy's move."""
+    """In the tree the searching seat tries every legal action (in a stop round, greedy's claim);
+    another seat plays greedy's move."""
     from clicktown.oldtown.catalogue import load_catalogue
-    from clicktown.oldtown.game.bots import GreedyBot, candidates
+    from clicktown.oldtown.game.bots import _GREEDY, GreedyBot, MctsBot, candidates
     from clicktown.oldtown.game.state import new_game
 
     state, rng, greedy = new_game(load_catalogue(), 4, record=False), random.Random(2), GreedyBot()
-    checked = 0
+    mcts, searched, stops = MctsBot(simulations=20), [], 0
+    assert mcts.search.game.opponent == _GREEDY.choose
     while not state.is_terminal() and state.turns < 8:
         if state.current_player() == CHANCE:
             state.apply_action(sample_chance(state, rng))
             continue
-        seat = state.current_player()
-        if state.phase != "stop":
-            assert candidates(state, random.Random(0), seat) == state.legal_actions()
-            other = (seat + 1) % 4
-            assert candidates(state, random.Random(0), other) == [greedy.choose(state, random.Random(0))]
-            checked += len(state.legal_actions()) > 1
+        if state.phase == "stop":
+            stops += 1
+            assert candidates(state, random.Random(0)) == [greedy.choose(state, random.Random(0))]
+        else:
+            assert candidates(state, random.Random(0)) == state.legal_actions()
+            if len(state.legal_actions()) > 1 and len(searched) < 5:
+                searched.append(state.clone())
         state.apply_action(greedy.choose(state, rng))
-    assert checked >= 10
+    assert stops and len(searched) == 5
+    assert _only_the_searching_seat_branches(_asked_by_seat(mcts, searched))

@@ -7,7 +7,8 @@ Each simulation
      knows (the game's `determinize`);
   2. walks down the tree, choosing among the actions legal in that determinization by UCB1
      (each child counts how often it was available, so an action legal in few deals is not
-     favoured); chance nodes are sampled on the way and are not part of the tree; a game may
+     favoured), or, where the game names an `opponent` model, playing its move for every other
+     seat than the searching one; chance nodes are sampled on the way and are not part of the tree; a game may
      name a heuristic's move (`prior`): the root tries it first and counts it `prior_weight`
      won simulations ahead (progressive bias), so the search leaves it only on evidence;
   3. adds one node, then plays on with the game's rollout policy for at most `horizon` moves;
@@ -44,6 +45,9 @@ class Game:
     value(state)                   -- a value in 0-1 per seat for a finished game
     prior(state, rng)              -- the heuristic's move at the root (default: none), which the
                                       search tries first and leaves only on evidence (`prior_weight`)
+    opponent(state, rng)           -- the move every other seat than the searching one makes in the
+                                      tree (default: none, their moves are explored as its own are),
+                                      so that the tree branches on the searching seat's choices only
     """
 
     determinize: Callable[[Any, int, random.Random], Any]
@@ -52,6 +56,7 @@ class Game:
     candidates: Callable[[Any, random.Random], list[int]] | None = None
     rollout: Callable[[Any, random.Random], int] | None = None
     prior: Callable[[Any, random.Random], int] | None = None
+    opponent: Callable[[Any, random.Random], int] | None = None
 
 
 class Node:
@@ -108,7 +113,10 @@ class Search:
             if state.is_terminal() or expanded:
                 break
             seat = state.current_player()
-            actions = game.candidates(state, rng) if game.candidates else state.legal_actions()
+            if game.opponent is not None and seat != root.seat:
+                actions = [game.opponent(state, rng)]
+            else:
+                actions = game.candidates(state, rng) if game.candidates else state.legal_actions()
             untried = []
             for action in actions:
                 child = node.children.get((seat, action))

@@ -136,14 +136,11 @@ def final_value(state: OldTownState) -> list[float]:
     return state.returns()
 
 
-def candidates(state: OldTownState, rng: random.Random, seat: int | None = None) -> list[int]:
-    """The actions the tree looks at. The searching `seat` tries all its legal actions; the other
-    seats play greedy's move (the opponent model: the tree branches on the searching seat's choices
-    only); in a stop round every seat claims what greedy claims (a right claim is markers won, and
-    a marker passed goes to the next seat)."""
+def candidates(state: OldTownState, rng: random.Random) -> list[int]:
+    """The actions the searching seat tries in the tree: all its legal actions, except that in a stop
+    round it claims what greedy claims (a right claim is markers won, and a marker passed goes to the
+    next seat). The other seats play greedy's move (the search's `opponent`)."""
     if state.phase == "stop":
-        return [_GREEDY._stop(state, rng)]
-    if seat is not None and state.current_player() != seat:
         return [_GREEDY.choose(state, rng)]
     return state.legal_actions()
 
@@ -167,20 +164,15 @@ class MctsBot:
     def __init__(self, simulations: int | None = None, seconds: float | None = None):
         from ...arena.ismcts import Game, Search
 
-        self.seat: int | None = None  # the seat searching now
-        game = Game(determinize=_determinize, evaluate=evaluate, value=final_value, candidates=self.candidates,
-                    rollout=_GREEDY.choose, prior=_GREEDY.choose)
+        game = Game(determinize=_determinize, evaluate=evaluate, value=final_value, candidates=candidates,
+                    rollout=_GREEDY.choose, prior=_GREEDY.choose, opponent=_GREEDY.choose)
         self.search = Search(game, simulations or self.simulations, seconds, horizon=self.horizon,
                              prior_weight=self.prior_weight)
-
-    def candidates(self, state: OldTownState, rng: random.Random) -> list[int]:
-        return candidates(state, rng, self.seat)
 
     def choose(self, state: OldTownState, rng: random.Random) -> int:
         """A stop round's claim as greedy makes it, without a search; otherwise the search's move."""
         if state.phase == "stop":
-            return _GREEDY._stop(state, rng)
-        self.seat = state.current_player()
+            return _GREEDY.choose(state, rng)
         return self.search.choose(state, rng)
 
 

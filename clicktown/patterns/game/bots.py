@@ -253,13 +253,10 @@ def final_value(state: GameState) -> list[float]:
     return [(r + 1) / 2 for r in state.returns()]
 
 
-def candidates(state: GameState, rng: random.Random, seat: int | None = None) -> list[int]:
-    """The actions the tree looks at. Another seat than the searching `seat` plays the planner's
-    move (the tree branches on the searching seat's choices only). The searching seat (every seat
-    when `seat` is None): covers that create a pattern (Click! when there is none), waiting; only
-    true declarations; every choice in the other phases."""
-    if seat is not None and state.current_player() != seat:
-        return [_PLANNER.choose(state, rng)]
+def candidates(state: GameState, rng: random.Random) -> list[int]:
+    """The actions the searching seat tries in the tree: covers that create a pattern (Click! when
+    there is none), waiting; only true declarations; every choice in the other phases. The other
+    seat plays the planner's move (the search's `opponent`)."""
     phase = state.phase
     if phase in ("race", "click"):
         card = state.table.cards[state.playing_card()]
@@ -294,22 +291,16 @@ class MctsPlayer:
     simulations = 300
     horizon = 12
     prior_weight = 10.0  # the planner's move starts with this many won simulations
-    others_in_tree = False  # True: the other seats' moves explored by UCB1 as the searching seat's
 
     def __init__(self, simulations: int | None = None, seconds: float | None = None):
         from ...arena.ismcts import Game, Search
 
-        self.seat: int | None = None  # the seat searching now
-        game = Game(determinize=_determinize, evaluate=evaluate, value=final_value, candidates=self.candidates,
-                    rollout=_rollout, prior=_planners_move)
+        game = Game(determinize=_determinize, evaluate=evaluate, value=final_value, candidates=candidates,
+                    rollout=_rollout, prior=_planners_move, opponent=_planners_move)
         self.search = Search(game, simulations or self.simulations, seconds, horizon=self.horizon,
                              prior_weight=self.prior_weight)
 
-    def candidates(self, state: GameState, rng: random.Random) -> list[int]:
-        return candidates(state, rng, None if self.others_in_tree else self.seat)
-
     def choose(self, state: GameState, rng: random.Random) -> int:
-        self.seat = state.current_player()
         sensible = candidates(state, rng)
         if len(sensible) == 1:
             return sensible[0]
