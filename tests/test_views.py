@@ -73,6 +73,24 @@ def test_sequence_view_lists_exactly_the_legal_actions_of_the_seat_to_move():
     assert "spielen" in text or "tauschen" in text
 
 
+def test_sequence_cards_are_told_as_printed_in_the_browser_and_as_typed_at_the_terminal():
+    from clicktown.sequence.cards import card_face
+    from clicktown.sequence.game.view import view
+
+    assert [card_face(n) for n in ("2s", "9h", "th", "qd", "ac", "jd", "js", "4+3", "14/2")] == \
+        ["2\u2660", "9\u2665", "10\u2665", "Q\u2666", "A\u2663", "J\u2666", "J\u2660", "4+3", "14/2"]
+    state = sequence_game(stop_after=5)
+    mover = state.seat
+    shown, typed = view(state, mover), view(state, mover, faces=False)
+    assert [c["face"] for c in shown["hand"]] == [card_face(c["card"]) for c in typed["hand"]]
+    for a, b in zip(shown["actions"], typed["actions"]):
+        kind = state.match.decode(a["id"])[1]
+        name = state.match.kinds[kind] if kind >= 0 else None
+        assert a["move"] == b["move"]
+        assert a["text"] == (b["text"].replace(name, card_face(name), 1) if name else b["text"])
+    assert any(card_face(c["card"]) != c["card"] for c in typed["hand"])
+
+
 def test_sequence_final_moves_and_the_result_are_shown():
     """Finding: the last moves (yours and the bot's winning one) were never printed."""
     from clicktown.sequence.game.bots import GreedyBot

@@ -171,7 +171,7 @@ def test_the_viewer_draws_each_games_step(client):
     rows[1] = "A........."
     step = client.post("/api/viewer/step", json={"game": "sequence", "rows": rows, "event": {
         "event": "play", "seat": 0, "team": "A", "card": "7h", "action": "place", "cell": [1, 0]}}).json()
-    assert "<svg" in step["svg"] and step["text"] == "seat 0 (team A) played 7h: put a chip on row 1, column 0"
+    assert "<svg" in step["svg"] and step["text"] == "seat 0 (team A) played 7\u2665: put a chip on row 1, column 0"
     step = client.post("/api/viewer/step", json={"game": "oldtown", "plots": {"5": ["Saloon", "Bank"]},
                                                  "built": {"Hotel": 2}, "event": {"event": "turn_end", "turn": 3, "points": [1, 2]}}).json()
     assert 'data-building="Hotel"' in step["svg"] and step["text"] == "end of turn 3; points seat 0: 1, seat 1: 2"

@@ -141,6 +141,17 @@ def parse_board(text: str, source: str, check_shape: bool = True) -> Board:
     return Board(labels, cells_of)
 
 
+RANKS = {"t": "10", "j": "J", "q": "Q", "k": "K", "a": "A"}  # a card's rank letter as printed (2-9 as they are)
+SUIT_SIGNS = {"s": "\u2660", "h": "\u2665", "d": "\u2666", "c": "\u2663"}
+
+
+def card_face(name: str) -> str:
+    """A playing card's name as printed on it ('th' -> '10\u2665', 'jd' -> 'J\u2666'); any other name as it is."""
+    if len(name) == 2 and name[1] in SUIT_SIGNS and (name[0] in "23456789" or name[0] in RANKS):
+        return RANKS.get(name[0], name[0]) + SUIT_SIGNS[name[1]]
+    return name
+
+
 _EQUATION = re.compile(r"^(\d+)([+\-x*/])(\d+)$")
 MAX_DIGITS = 4
 

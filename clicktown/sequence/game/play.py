@@ -122,7 +122,7 @@ class Human:
 
     def look(self, state: MatchState, seat: int) -> dict:
         """The seat's view with the events since the last look, which are shown."""
-        seen = view(state, seat, since=self.seen, lang=self.lang, hints=self.hints)
+        seen = view(state, seat, since=self.seen, lang=self.lang, hints=self.hints, faces=False)
         self.seen = seen["seen"]
         for event in seen["events"]:
             self.show(event["text"])

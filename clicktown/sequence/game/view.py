@@ -12,6 +12,7 @@ off in Sequence Numbers, where the answer of `9+8` is the arithmetic the game is
 
 from __future__ import annotations
 
+from ..cards import card_face
 from ..geometry import SIZE, row_col
 from ..rules import COLOURS
 from .state import MatchState
@@ -24,8 +25,10 @@ def hints_default(state: MatchState) -> bool:
     return state.match.table.game != "numbers"
 
 
-def view(state: MatchState, seat: int, since: int = 0, lang: str = "en", hints: bool | None = None) -> dict:
-    """The seat's view of the game (see the module docstring)."""
+def view(state: MatchState, seat: int, since: int = 0, lang: str = "en", hints: bool | None = None,
+         faces: bool = True) -> dict:
+    """The seat's view of the game (see the module docstring); with `faces` the texts name a card as
+    printed (10\u2665), else by the name a player types (th)."""
     table = state.match.table
     hints = hints_default(state) if hints is None else hints
     events = state.events or []
@@ -37,10 +40,10 @@ def view(state: MatchState, seat: int, since: int = 0, lang: str = "en", hints: 
                   "labels": list(state.match.game.board.labels)},
         "hand": [card_entry(state, kind, hints) for kind in state.hands[seat]],
         "public": public_facts(state),
-        "events": [{"index": i, "text": event_text(e, seat, lang)} for i, e in enumerate(events[since:], since)
-                   if event_text(e, seat, lang) is not None],
+        "events": [{"index": i, "text": event_text(e, seat, lang, faces)} for i, e in enumerate(events[since:], since)
+                   if event_text(e, seat, lang, faces) is not None],
         "seen": len(events),
-        "actions": actions(state, seat, lang, hints),
+        "actions": actions(state, seat, lang, hints, faces),
         "over": standings(state, seat, lang) if state.over else None,
     }
 
@@ -49,7 +52,7 @@ def card_entry(state: MatchState, kind: int, hints: bool) -> dict:
     """A card of the seat's hand: its name and, with hints, what it does."""
     name = state.match.kinds[kind]
     card = state.match.game.deck.cards[name]
-    entry = {"card": name, "action": card.action}
+    entry = {"card": name, "face": card_face(name), "action": card.action}
     if hints and card.action == "place" and card.names not in (None, name):
         entry["names"] = card.names
     return entry
@@ -65,11 +68,12 @@ def public_facts(state: MatchState) -> dict:
             "hand_sizes": [len(h) for h in state.hands]}
 
 
-def actions(state: MatchState, seat: int, lang: str, hints: bool) -> list[dict]:
+def actions(state: MatchState, seat: int, lang: str, hints: bool, faces: bool = True) -> list[dict]:
     """The seat's legal actions now (none when another seat or chance is to move)."""
     if state.over or state.to_draw or state.seat != seat:
         return []
-    return [{"id": a, "text": action_text(state, a, lang), "move": move_words(state, a)} for a in state.legal_actions()]
+    return [{"id": a, "text": action_text(state, a, lang, faces), "move": move_words(state, a)}
+            for a in state.legal_actions()]
 
 
 def move_words(state: MatchState, action: int) -> str:
@@ -81,12 +85,12 @@ def move_words(state: MatchState, action: int) -> str:
     return f"x {name}" if what == "exchange" else f"{name} {cell // SIZE},{cell % SIZE}"
 
 
-def action_text(state: MatchState, action: int, lang: str) -> str:
+def action_text(state: MatchState, action: int, lang: str, faces: bool = True) -> str:
     """An action in words."""
     what, kind, cell = state.match.decode(action)
     if what == "pass":
         return "passen (keine Karte ist spielbar)" if lang == "de" else "pass (no card can be played)"
-    name = state.match.kinds[kind]
+    name = _told(state.match.kinds[kind], faces)
     if what == "exchange":
         return f"tote Karte {name} tauschen" if lang == "de" else f"exchange the dead card {name}"
     r, c = row_col(cell)
@@ -104,13 +108,19 @@ def _who(seat: int, me: int, lang: str) -> str:
     return f"Platz {seat}" if lang == "de" else f"seat {seat}"
 
 
-def event_text(event: dict, me: int, lang: str = "en") -> str | None:
+def _told(name: str, faces: bool) -> str:
+    return card_face(name) if faces else name
+
+
+def event_text(event: dict, me: int, lang: str = "en", faces: bool = True) -> str | None:
     """One trace event told to seat `me` (None for events it has no words for).
 
     Another seat's draw is told without its card.
     """
     de = lang == "de"
     kind = event["event"]
+    if "card" in event:
+        event = {**event, "card": _told(event["card"], faces)}
     if kind == "play":
         who, (r, c) = _who(event["seat"], me, lang), event["cell"]
         team = event["team"]

@@ -14,7 +14,7 @@ with `data-team` and `data-cells`.
 from __future__ import annotations
 
 from ...svgkit import Svg
-from ..cards import Game
+from ..cards import RANKS, Game
 from ..geometry import SIZE, row_col
 from ..position import Position
 from ..sequences import SequenceCount
@@ -23,7 +23,6 @@ from .text import chips_and_sequences
 CELL, MARGIN, TOP = 58, 30, 36
 TEAM_COLOUR = {"A": "#2a62c9", "B": "#2e9444", "C": "#cc3333"}
 SUIT_COLOUR = {"s": "#1a1a1a", "c": "#1a1a1a", "h": "#c62828", "d": "#c62828"}
-RANKS = {"t": "10", "q": "Q", "k": "K", "a": "A"}
 
 
 def centre(index: int) -> tuple[float, float]:

@@ -28,7 +28,7 @@
           const verdicts = (c.verdicts || []).map((x) => `\n    ${x.my ? x.my + ": " : ""}${x.text}`).join("");
           return `${c.card} (${c.type}): ${c.text}${verdicts}`;
         }
-        return c.card + (c.names ? ` (=${c.names})` : "");
+        return (c.face || c.card) + (c.names ? ` (=${c.names})` : "");
       }).join("\n");
     }
     const lines = [];
