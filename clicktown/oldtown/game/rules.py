@@ -26,6 +26,7 @@ from ..catalogue import Card
 from . import deduce
 from .rule_options import RuleOptions
 from .town import MAX_PER_PLOT, MARKERS_PER_BUILDING, Impossible, Town
+from .wording import Reason, listing
 
 PLAYABLE, CONFIRMATION, CONTRADICTION, FORBIDDEN = "playable", "confirmation", "contradiction", "forbidden"
 STATUSES = (PLAYABLE, CONFIRMATION, CONTRADICTION, FORBIDDEN)
@@ -41,7 +42,7 @@ class Verdict:
     card: int
     my: str | None
     status: str
-    why: str | Callable[[], str] = field(compare=False)  # the reason, or a function that words it
+    why: str | Callable[[], str] = field(compare=False)  # the reason (a wording.Reason), or a function making it
     gain: int = 0
     made: Town | Callable[[], Town] | None = field(default=None, compare=False, repr=False)
     added: tuple[tuple[str, tuple[int, ...]], ...] = ()
@@ -50,7 +51,8 @@ class Verdict:
 
     @property
     def reason(self) -> str:
-        """Why the card has this status, in words (worded on first use when `why` is a function)."""
+        """Why the card has this status, in English (worded on first use when `why` is a function): a
+        `wording.Reason`, which `wording.german` words in German."""
         if callable(self.why):
             self.why = self.why()
         return self.why
@@ -80,12 +82,6 @@ class Verdict:
                 "added": {b: list(p) for b, p in self.added},
                 "removed": [[b, p] for b, p in self.removed],
                 "built": {b: p for b, p in self.built}}
-
-
-def _plots(plots) -> str:
-    """'plot 7' or 'plots 3, 5, 7'."""
-    plots = sorted(plots)
-    return f"plot {plots[0]}" if len(plots) == 1 else "plots " + ", ".join(map(str, plots))
 
 
 class Look:
@@ -171,13 +167,13 @@ def judge(town: Town, card: Card, my: str | None = None, mine=None, look: Look |
     number = card.number
     if card.kind in ("B", "C"):
         if my is None:
-            return Verdict(number, my, FORBIDDEN, f"card {number} is of type {card.kind}: it needs one of your buildings")
+            return Verdict(number, my, FORBIDDEN, Reason("needs_mine", number, card.kind))
         if mine is not None and my not in mine:
-            return Verdict(number, my, FORBIDDEN, f"the {my} is not one of your buildings")
+            return Verdict(number, my, FORBIDDEN, Reason("not_mine", my))
         if my in town.built:
-            return Verdict(number, my, FORBIDDEN, f"the {my} is built: it is no longer one of your buildings")
+            return Verdict(number, my, FORBIDDEN, Reason("built_mine", my))
         if card.kind == "C" and my == card.building:
-            return Verdict(number, my, FORBIDDEN, f"my building must be another building than the {card.building}")
+            return Verdict(number, my, FORBIDDEN, Reason("same_building", card.building))
     else:
         my = None
     look = look or Look(town)
@@ -189,32 +185,26 @@ def judge(town: Town, card: Card, my: str | None = None, mine=None, look: Look |
     if new and deduce.matching({**town.markers, **new}, look.match) is None:
         # before the limits on markers: a card that leaves a new building only plots the others need
         # contradicts the board ("kann kein weiteres Gebäude dort stehen", Beispiel 7)
-        return Verdict(number, my, CONTRADICTION,
-                       f"no town fits the {_listing(new)} on the plots the card allows: the buildings with markers "
-                       f"need them (Beispiele 5 and 7)")
+        return Verdict(number, my, CONTRADICTION, Reason("no_room", tuple(new)))
     if new and options is not None and options.held_plots == "marker":
         new = _leave_out_held(look, new)
         wanted = {b: new.get(b, p) for b, p in wanted.items()}
     for building, plots in new.items():
         if len(plots) > MARKERS_PER_BUILDING:
-            return Verdict(number, my, FORBIDDEN,
-                           f"the {building} would have {len(plots)} possible plots, more than its five markers (Beispiel 9)")
+            return Verdict(number, my, FORBIDDEN, Reason("too_many_plots", building, len(plots)))
     counts = look.counts if new else {}
     for building, plots in new.items():
         for plot in sorted(plots):
             if counts.get(plot, 0) + sum(plot in p for p in new.values()) > MAX_PER_PLOT:
-                return Verdict(number, my, FORBIDDEN,
-                               f"plot {plot} holds {counts.get(plot, 0)} markers: a marker of the {building} would be one too many (Beispiel 6)")
+                return Verdict(number, my, FORBIDDEN, Reason("one_too_many", plot, counts.get(plot, 0), building))
     if any(plot in counts for plots in new.values() for plot in plots):  # only plots with markers are held
         held = look.held
         for building, plots in new.items():
             for plot in sorted(plots):
                 if plot in held:
-                    names = _listing(held[plot])
-                    return Verdict(number, my, FORBIDDEN,
-                                   f"plot {plot} is needed by the {names} (Beispiel 7): no further marker may go there")
+                    return Verdict(number, my, FORBIDDEN, Reason("held", plot, tuple(held[plot])))
     if not new and all(plots == look.domain(b) for b, plots in wanted.items()):
-        return Verdict(number, my, CONFIRMATION, "the card changes nothing on the board (Beispiel 4)", made=town)
+        return Verdict(number, my, CONFIRMATION, Reason("nothing_changes"), made=town)
     return _apply(look, number, my, wanted, new)
 
 
@@ -228,18 +218,12 @@ def _leave_out_held(look: Look, new: dict[str, set[int]]) -> dict[str, set[int]]
     return {b: {p for p in plots if p not in held} for b, plots in new.items()}
 
 
-def _listing(names) -> str:
-    """'Bank', 'Bank and the Saloon', 'Bank, the Drugstore and the Saloon'."""
-    names = list(names)
-    return names[0] if len(names) == 1 else ", the ".join(names[:-1]) + " and the " + names[-1]
-
-
-def _why_contradiction(town: Town, building: str) -> str:
+def _why_contradiction(town: Town, building: str) -> Reason:
     if building in town.built:
-        return f"the {building} is built on plot {town.built[building]}, which the card rules out (Beispiel 5)"
+        return Reason("built_elsewhere", building, town.built[building])
     if building in town.markers:
-        return f"the card rules out every marker of the {building} ({_plots(town.markers[building])}) (Beispiel 5)"
-    return f"every plot the card allows the {building} is built on or ruled out (Beispiel 5)"
+        return Reason("markers_ruled_out", building, tuple(sorted(town.markers[building])))
+    return Reason("no_plot_allowed", building)
 
 
 def _apply(look: Look, number: int, my: str | None, wanted: dict[str, set[int]], new: dict[str, set[int]]) -> Verdict:
@@ -258,11 +242,10 @@ def _apply(look: Look, number: int, my: str | None, wanted: dict[str, set[int]],
     try:
         gain += after.settle()
     except Impossible as exc:
-        return Verdict(number, my, CONTRADICTION, f"no town fits the board any more: {exc} (Beispiel 5)")
+        return Verdict(number, my, CONTRADICTION, Reason("no_town_any_more", exc.args[0]))
     changed = removed or len(after.built) != len(town.built)  # else: the board judge() already matched
     if changed and not _still_feasible(look, after):
-        return Verdict(number, my, CONTRADICTION,
-                       "no town fits the board any more: the buildings with markers need more plots than they have (Beispiel 5)")
+        return Verdict(number, my, CONTRADICTION, Reason("too_few_plots"))
     added = tuple((b, tuple(sorted(p))) for b, p in new.items() if len(p) > 1)
     built = tuple((b, p) for b, p in after.built.items() if b not in town.built)
     return Verdict(number, my, PLAYABLE, _what_happens(new, removed, built, gain), gain, after, added, tuple(removed), built)
@@ -275,16 +258,11 @@ def _still_feasible(look: Look, after: Town) -> bool:
     return deduce.matching(after.markers, start) is not None
 
 
-def _what_happens(new, removed, built, gain) -> str:
-    parts = []
-    for building, plots in new.items():
-        if len(plots) > 1:
-            parts.append(f"situation A: markers of the {building} on {_plots(plots)}")
-    if removed:
-        parts.append("situation C: " + ", ".join(f"the {b}'s marker off plot {p}" for b, p in removed))
-    for building, plot in built:
-        parts.append(f"situation B: the {building} is built on plot {plot}")
-    return "; ".join(parts) + f"; the player takes {gain} marker{'s' if gain != 1 else ''}"
+def _what_happens(new, removed, built, gain) -> Reason:
+    """Situations A (new buildings on more than one plot), C (the markers taken off) and B (the
+    buildings built), and the markers the player takes."""
+    added = tuple((b, tuple(sorted(plots))) for b, plots in new.items() if len(plots) > 1)
+    return Reason("happens", added, tuple(removed), tuple(built), gain)
 
 
 # -- taking a marker (action 2) and calling "stop" -----------------------------------------------
@@ -297,10 +275,17 @@ class Taking:
     building: str
     plot: int
     ok: bool
-    reason: str
+    why: str | Callable[[], str] = field(compare=False)  # the reason (a wording.Reason), or a function making it
     gain: int = 0
     made: Town | Callable[[], Town] | None = field(default=None, compare=False, repr=False)
     built: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def reason(self) -> str:
+        """Why the taking is allowed or refused, in English (as `Verdict.reason`)."""
+        if callable(self.why):
+            self.why = self.why()
+        return self.why
 
     @property
     def after(self) -> Town | None:
@@ -314,17 +299,22 @@ class Taking:
 def take(town: Town, building: str, plot: int) -> Taking:
     """Take one marker off the board, settle the board (Beispiel 10) and check a town still fits."""
     if plot not in town.markers.get(building, ()):
-        return Taking(building, plot, False, f"there is no marker of the {building} on plot {plot}")
+        return Taking(building, plot, False, Reason("no_marker", building, plot))
     after = town.copy()
     gain = after.remove(building, {plot})
     try:
         gain += after.settle()
     except Impossible as exc:
-        return Taking(building, plot, False, f"no town would fit the board: {exc}")
+        return Taking(building, plot, False, Reason("would_not_fit_as", exc.args[0]))
     if not after.feasible():
-        return Taking(building, plot, False, "no town would fit the board")
+        return Taking(building, plot, False, Reason("would_not_fit"))
     built = tuple((b, p) for b, p in after.built.items() if b not in town.built)
-    return Taking(building, plot, True, f"the player takes {gain} marker{'s' if gain != 1 else ''}", gain, after, built)
+    return Taking(building, plot, True, takes(gain), gain, after, built)
+
+
+def takes(gain: int) -> Callable[[], Reason]:
+    """A function wording "the player takes `gain` markers" (called when the reason is read)."""
+    return lambda: Reason("takes", gain)
 
 
 def removable(town: Town, options: RuleOptions | None = None) -> list[tuple[str, int]]:
@@ -363,11 +353,11 @@ def judge_stop(town: Town, building: str, plot: int, forced: set | None = None, 
     come from what was already worked out on the board.
     """
     if plot not in town.markers.get(building, ()):
-        return Taking(building, plot, False, f"there is no marker of the {building} on plot {plot}")
+        return Taking(building, plot, False, Reason("no_marker", building, plot))
     if (building, plot) not in (town.forced() if forced is None else forced):
-        return Taking(building, plot, False, f"the {building} may still stand on plot {plot}: some town fits every marker with it there")
+        return Taking(building, plot, False, Reason("may_still_stand", building, plot))
     done = taking(building, plot) if taking else take(town, building, plot)
-    reason = f"no town fits the markers with the {building} on plot {plot}; " + done.reason
+    reason = Reason("stop_right", building, plot, done.reason)
     return Taking(building, plot, True, reason, done.gain, done.after, done.built)
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import deduce
+from .wording import Reason
 
 MARKERS_PER_BUILDING = 5
 MAX_PER_PLOT = 3
@@ -35,7 +36,8 @@ def _order(names: tuple[str, ...]) -> dict[str, int]:
 
 
 class Impossible(Exception):
-    """Settling the board left a building with no marker and no plot: no town fits any more."""
+    """Settling the board left a building with no marker and no plot: no town fits any more (the
+    argument says which, a `wording.Reason`)."""
 
 
 @dataclass
@@ -171,14 +173,14 @@ class Town:
         while True:
             empty = [b for b, plots in self.markers.items() if not plots]
             if empty:
-                raise Impossible(f"the {self.in_order(empty)[0]} would have no plot left")
+                raise Impossible(Reason("no_plot_left", self.in_order(empty)[0]))
             single = [b for b, plots in self.markers.items() if len(plots) == 1]
             if not single:
                 return gain
             building = self.in_order(single)[0]
             plot = next(iter(self.markers[building]))
             if plot in self.occupied:
-                raise Impossible(f"the {building}'s last plot {plot} is built on")
+                raise Impossible(Reason("last_plot_built", building, plot))
             gain += 1 + self.supply.get(building, 0)
             self.supply[building] = 0
             gain += self.build(building, plot)

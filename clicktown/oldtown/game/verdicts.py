@@ -31,10 +31,12 @@ from ..catalogue import Card
 from . import deduce, rules
 from .rules import CONFIRMATION, CONTRADICTION, FORBIDDEN, PLAYABLE, Verdict
 from .town import MARKERS_PER_BUILDING, PLOTS, Impossible, Town, _order
+from .wording import Reason
 
 ALL_PLOTS = sum(1 << p for p in PLOTS)
 NEW = 1 << 20    # the state of a building no card spoke of: NEW | the free plots
 BUILT = 1 << 21  # the state of a built building: BUILT | its plot
+_NOTHING_CHANGES = Reason("nothing_changes")  # the reason of every confirmation card (Beispiel 4)
 
 
 _PLOTS_OF: dict[int, tuple[int, ...]] = {}
@@ -189,8 +191,7 @@ class Sight:
             mask = self.state.get(building, 0)
             if (self.settled and not mask & BUILT and mask.bit_count() >= 3 and mask >> plot & 1
                     and self._supported_besides(building, plot)):
-                found = rules.Taking(building, plot, True, "the player takes 1 marker", 1,
-                                     _one_taken(self.town, building, plot))
+                found = rules.Taking(building, plot, True, rules.takes(1), 1, _one_taken(self.town, building, plot))
             else:
                 found = _taking(self, building, plot)
             self._takings[key] = found
@@ -273,32 +274,30 @@ def judge(sight: Sight, card: Card, my: str | None = None, mine=None,
         if mine_code is None:
             mine_code = sight.new
         elif mine_code & BUILT:
-            return Verdict(number, my, FORBIDDEN, f"the {my} is built: it is no longer one of your buildings")
+            return Verdict(number, my, FORBIDDEN, lambda: Reason("built_mine", my))
         if kind == "B":
             names, codes = (my,), (mine_code,)
         else:
             if my == card.building:
-                return Verdict(number, my, FORBIDDEN,
-                               f"my building must be another building than the {card.building}")
+                return Verdict(number, my, FORBIDDEN, lambda: Reason("same_building", card.building))
             names = (card.building, my)
             code = state.get(card.building)
             codes = (sight.new if code is None else code, mine_code)
     wanted = _wanted(card, codes)
     if len(codes) == 1:
         if not wanted[0]:
-            return Verdict(number, my, CONTRADICTION, rules._why_contradiction(sight.town, names[0]))
+            return Verdict(number, my, CONTRADICTION, _contradiction(sight.town, names[0]))
         new = [0] if codes[0] & NEW else []
         same = wanted[0] == codes[0] & ALL_PLOTS
     else:
         for building, plots in zip(names, wanted):
             if not plots:
-                return Verdict(number, my, CONTRADICTION, rules._why_contradiction(sight.town, building))
+                return Verdict(number, my, CONTRADICTION, _contradiction(sight.town, building))
         new = [i for i, code in enumerate(codes) if code & NEW]
         same = wanted[0] == codes[0] & ALL_PLOTS and wanted[1] == codes[1] & ALL_PLOTS
     if not new:
         if same:
-            return Verdict(number, my, CONFIRMATION, "the card changes nothing on the board (Beispiel 4)",
-                              made=sight.town)
+            return Verdict(number, my, CONFIRMATION, _NOTHING_CHANGES, made=sight.town)
         if not sight.settled:
             return _by_reference(sight, card, my, mine, options)
         return _follows(sight, card, my, names, wanted, ())  # situation C
@@ -403,22 +402,24 @@ def _new_building(sight: Sight, card: Card, my, mine, building: str, plots: int,
     return _placed(sight, number, my, ((building, plots_of(plots)),), sight.town.supply.get(building, 0) - size)
 
 
+def _contradiction(town: Town, building: str):
+    """A function wording why the card leaves the building no plot (called when the reason is read)."""
+    return lambda: rules._why_contradiction(town, building)
+
+
 def _no_town_fits(number: int, my, new: list[str]) -> Verdict:
-    return Verdict(number, my, CONTRADICTION, f"no town fits the {rules._listing(new)} on the plots the card allows: "
-                                              f"the buildings with markers need them (Beispiele 5 and 7)")
+    return Verdict(number, my, CONTRADICTION, lambda: Reason("no_room", tuple(new)))
 
 
 def _too_many_plots(number: int, my, building: str, size: int) -> Verdict:
-    return Verdict(number, my, FORBIDDEN, f"the {building} would have {size} possible plots, more than "
-                                          f"its five markers (Beispiel 9)")
+    return Verdict(number, my, FORBIDDEN, lambda: Reason("too_many_plots", building, size))
 
 
 def _one_too_many(sight: Sight, number: int, my, building: str, too_many: int) -> Verdict:
     """Beispiel 6: the first of these plots (full, or nearly full for two new buildings) is one too many."""
     plot = plots_of(too_many)[0]
     count = sum(plot in plots for plots in sight.town.markers.values())
-    return Verdict(number, my, FORBIDDEN, f"plot {plot} holds {count} markers: a marker "
-                                          f"of the {building} would be one too many (Beispiel 6)")
+    return Verdict(number, my, FORBIDDEN, lambda: Reason("one_too_many", plot, count, building))
 
 
 def _placed(sight: Sight, number: int, my, added, gain: int) -> Verdict:
@@ -432,8 +433,8 @@ def _held_plot(sight: Sight, number: int, my, new: list[tuple[str, int]]) -> Ver
     for building, plots in new:
         for plot in plots_of(plots):
             if plot in held:
-                return Verdict(number, my, FORBIDDEN, f"plot {plot} is needed by the {rules._listing(held[plot])} "
-                                                      f"(Beispiel 7): no further marker may go there")
+                names = tuple(held[plot])
+                return Verdict(number, my, FORBIDDEN, lambda: Reason("held", plot, names))
     raise AssertionError("no held plot among the new buildings' plots")
 
 
@@ -472,11 +473,11 @@ class _Play:
             order = _order(self.town.names)
             empty = [b for b in low if not masks[b]]
             if empty:
-                raise Impossible(f"the {min(empty, key=order.__getitem__)} would have no plot left")
+                raise Impossible(Reason("no_plot_left", min(empty, key=order.__getitem__)))
             building = min(low, key=order.__getitem__)
             plot = plots_of(masks[building])[0]
             if self.occupied >> plot & 1:
-                raise Impossible(f"the {building}'s last plot {plot} is built on")
+                raise Impossible(Reason("last_plot_built", building, plot))
             gain += 1 + self.supply.get(building, 0)
             self.supply[building] = 0
             gain += self.build(building, plot)
@@ -517,10 +518,10 @@ def _follows(sight: Sight, card: Card, my, names: tuple, wanted: tuple, new) -> 
     try:
         gain += play.settle()
     except Impossible as exc:
-        return Verdict(number, my, CONTRADICTION, f"no town fits the board any more: {exc} (Beispiel 5)")
+        cause = exc.args[0]
+        return Verdict(number, my, CONTRADICTION, lambda: Reason("no_town_any_more", cause))
     if (removed or play.built) and not play.feasible():
-        return Verdict(number, my, CONTRADICTION, "no town fits the board any more: the buildings with markers "
-                                                  "need more plots than they have (Beispiel 5)")
+        return Verdict(number, my, CONTRADICTION, lambda: Reason("too_few_plots"))
     new_plots = {names[i]: set(plots_of(wanted[i])) for i in new}
     removed, built = tuple(removed), tuple(play.built)
     return Verdict(number, my, PLAYABLE, lambda: rules._what_happens(new_plots, removed, built, gain), gain,
@@ -540,17 +541,17 @@ def _taking(sight: Sight, building: str, plot: int) -> rules.Taking:
     """`rules.take` played on the sight's masks; the board after it is made when first asked for."""
     mask = sight.state.get(building, 0)
     if mask & BUILT or not mask >> plot & 1:
-        return rules.Taking(building, plot, False, f"there is no marker of the {building} on plot {plot}")
+        return rules.Taking(building, plot, False, lambda: Reason("no_marker", building, plot))
     play = _Play(sight)
     play.masks[building] &= ~(1 << plot)
     try:
         gain = 1 + play.settle()
     except Impossible as exc:
-        return rules.Taking(building, plot, False, f"no town would fit the board: {exc}")
+        cause = exc.args[0]
+        return rules.Taking(building, plot, False, lambda: Reason("would_not_fit_as", cause))
     if not play.feasible():
-        return rules.Taking(building, plot, False, "no town would fit the board")
-    return rules.Taking(building, plot, True, f"the player takes {gain} marker{'s' if gain != 1 else ''}", gain,
-                        play.after(), tuple(play.built))
+        return rules.Taking(building, plot, False, lambda: Reason("would_not_fit"))
+    return rules.Taking(building, plot, True, rules.takes(gain), gain, play.after(), tuple(play.built))
 
 
 def _situation_a(added, gain: int):

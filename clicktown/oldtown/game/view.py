@@ -3,10 +3,10 @@
 `view(state, seat, since=0, lang="en", hints=False)` holds the board (markers per plot, the
 buildings built, the markers beside the board), the seat's own info cards, everything public
 (points, the buildings in front of every player, the cards played and discarded, the sizes of
-hands and piles), the events from `state.events[since:]` told in English or German, the seat's
-legal actions each with its engine number and a short description, whether a "stop" claim could
-be right now (`stop_possible`: a front end asks for a claim only then), and at the end the
-standings. It never holds another seat's cards: another seat's draw is told without the card.
+hands and piles), the events from `state.events[since:]` told in English or German (the
+referee's reasons too, by `wording`), the seat's legal actions each with its engine number and a
+short description, whether a "stop" claim could be right now (`stop_possible`: a front end asks
+for a claim only then), and at the end the standings. It never holds another seat's cards: another seat's draw is told without the card.
 
 Hints (off by default) add what each card of the hand would do now: the referee's verdict and
 its consequence. They give away the deduction the game is about, so a player switches them on.
@@ -15,7 +15,7 @@ its consequence. They give away the deduction the game is about, so a player swi
 from __future__ import annotations
 
 from ...arena.state import CHANCE
-from . import rules
+from . import rules, wording
 from .state import CHOOSE, DISCARD, DRAW_OWN, DRAW_SHARED, PASS, PLAY, STOP, TAKE, OldTownState, BUILDINGS
 
 STATUS_DE = {"playable": "spielbar", "confirmation": "Bestätigungskarte", "contradiction": "Widerspruchskarte",
@@ -109,7 +109,11 @@ class Words:
 
     def verdict(self, v: rules.Verdict) -> str:
         status = STATUS_DE[v.status] if self.de else v.status
-        return f"{status}: {v.reason}" + (f" (+{v.gain})" if v.gain else "")
+        return f"{status}: {self.reason(v.reason)}" + (f" (+{v.gain})" if v.gain else "")
+
+    def reason(self, reason: str) -> str:
+        """The referee's reason (a `wording.Reason`) in the seat's language; a plain str as it is."""
+        return wording.german(reason, self.state.catalogue.buildings) if self.de else reason
 
     def points(self, n: int) -> str:
         """'+1 point', '+3 points', '+3 Punkte'."""
@@ -171,7 +175,7 @@ class Words:
                     f"{self.who(e['seat'])} played card {e['card']}{mine}: {self.card(e['card'])}")
             status = STATUS_DE[e["status"]] if de else e["status"]
             points = f", {self.points(e['gain'])}" if e["gain"] else ""
-            return f"{head} -> {status}: {e['reason']}{points}"
+            return f"{head} -> {status}: {self.reason(e['reason'])}{points}"
         if kind == "discard":
             cards = " und ".join(map(str, e["cards"])) if de else " and ".join(map(str, e["cards"]))
             if de:
@@ -184,7 +188,7 @@ class Words:
             points = f" ({self.points(e['gain'])})" if e["right"] else ""
             if de:
                 return (f"{self.who(e['seat'])} rief Stopp: der Marker {self.the_gen(e['building'])} auf Platz "
-                        f"{e['plot']} muss weg -> {right}: {e['reason']}{points}")
+                        f"{e['plot']} muss weg -> {right}: {self.reason(e['reason'])}{points}")
             return (f"{self.who(e['seat'])} called stop on the marker of the {e['building']} on plot {e['plot']}"
                     f" -> {right}: {e['reason']}{points}")
         if kind == "pass":
