@@ -183,7 +183,11 @@ class _German:
     def happens(self, added, removed, built, gain):
         parts = [f"Situation A: Marker {self.of(b)} auf {_platz(plots, 'die ')}" for b, plots in added]
         if removed:
-            parts.append("Situation C: " + ", ".join(f"Marker {self.of(b)} auf Platz {p} entfernt" for b, p in removed))
+            taken: dict[str, list[int]] = {}
+            for b, plot in removed:
+                taken.setdefault(b, []).append(plot)
+            parts.append("Situation C: " + ", ".join(f"{len(plots)} Marker {self.of(b)} ({_platz(plots)}) entfernt"
+                                                     for b, plots in taken.items()))
         parts += [f"Situation B: {self.the(b)} wird auf Platz {p} gebaut" for b, p in built]
         return "; ".join(parts) + f"; {self.takes(gain)}"
 
