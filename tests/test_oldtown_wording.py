@@ -276,3 +276,26 @@ def test_play_at_the_terminal_tells_the_reasons_in_its_language(run_cli, lang):
             assert not english_left(line.partition(" -> ")[2]), line
         else:
             assert re.search(r" -> (playable|confirmation|contradiction|forbidden|RIGHT|WRONG): ", line), line
+
+
+def test_the_browser_table_in_german_tells_the_reasons_in_german():
+    pytest.importorskip("httpx")
+    from fastapi.testclient import TestClient
+
+    from clicktown.web.app import create_app
+
+    client, rng = TestClient(create_app()), random.Random(0)
+    answer = client.get("/play/oldtown?players=2&seed=3&lang=de&hints=true", follow_redirects=False)
+    table_id, token = re.fullmatch(r"/table/([\w-]+)/0\?token=([\w-]+)", answer.headers["location"]).groups()
+    seen = client.get(f"/api/tables/{table_id}/0/view?token={token}").json()
+    told, hints = [], []
+    while True:
+        told += [e["text"] for e in seen["events"] if " -> " in e["text"]]
+        hints += [v["text"] for card in seen["hand"] for v in card.get("verdicts", [])]
+        if seen["over"]:
+            break
+        action = rng.choice(seen["actions"])["id"]
+        seen = client.post(f"/api/tables/{table_id}/0/act?token={token}", json={"action": action}).json()
+    assert len(told) > 10 and len(hints) > 10
+    for text in told + hints:
+        assert not english_left(text.partition(" -> ")[2] or text), text
