@@ -26,7 +26,7 @@ from ..catalogue import Card
 from . import deduce
 from .rule_options import RuleOptions
 from .town import MAX_PER_PLOT, MARKERS_PER_BUILDING, Impossible, Town
-from .wording import Reason, listing
+from .wording import Reason
 
 PLAYABLE, CONFIRMATION, CONTRADICTION, FORBIDDEN = "playable", "confirmation", "contradiction", "forbidden"
 STATUSES = (PLAYABLE, CONFIRMATION, CONTRADICTION, FORBIDDEN)

@@ -39,7 +39,7 @@ def _plots(plots) -> str:
     return f"plot {plots[0]}" if len(plots) == 1 else "plots " + ", ".join(map(str, plots))
 
 
-def listing(names) -> str:
+def _listing(names) -> str:
     """'Bank', 'Bank and the Saloon', 'Bank, the Drugstore and the Saloon'."""
     names = list(names)
     return names[0] if len(names) == 1 else ", the ".join(names[:-1]) + " and the " + names[-1]
@@ -67,7 +67,7 @@ ENGLISH: dict[str, Callable[..., str]] = {
     "built_elsewhere": lambda b, plot: f"the {b} is built on plot {plot}, which the card rules out (Beispiel 5)",
     "markers_ruled_out": lambda b, plots: f"the card rules out every marker of the {b} ({_plots(plots)}) (Beispiel 5)",
     "no_plot_allowed": lambda b: f"every plot the card allows the {b} is built on or ruled out (Beispiel 5)",
-    "no_room": lambda names: (f"no town fits the {listing(names)} on the plots the card allows: the buildings "
+    "no_room": lambda names: (f"no town fits the {_listing(names)} on the plots the card allows: the buildings "
                               f"with markers need them (Beispiele 5 and 7)"),
     "no_town_any_more": lambda cause: f"no town fits the board any more: {cause} (Beispiel 5)",
     "too_few_plots": lambda: ("no town fits the board any more: the buildings with markers need more plots than "
@@ -77,7 +77,7 @@ ENGLISH: dict[str, Callable[..., str]] = {
                                        f"(Beispiel 9)"),
     "one_too_many": lambda plot, count, b: (f"plot {plot} holds {count} markers: a marker of the {b} would be one "
                                             f"too many (Beispiel 6)"),
-    "held": lambda plot, names: (f"plot {plot} is needed by the {listing(names)} (Beispiel 7): no further marker "
+    "held": lambda plot, names: (f"plot {plot} is needed by the {_listing(names)} (Beispiel 7): no further marker "
                                  f"may go there"),
     # confirmation and playable cards
     "nothing_changes": lambda: "the card changes nothing on the board (Beispiel 4)",
@@ -226,8 +226,3 @@ def german(reason: str, buildings: Mapping) -> str:
     """The reason in German, the buildings named from `buildings` (English name -> catalogue Building);
     a plain str, not a `Reason`, is returned as it is."""
     return _German(buildings).say(reason)
-
-
-def worded(reason: str, lang: str, buildings: Mapping) -> str:
-    """The reason in `lang` ("en" or "de")."""
-    return german(reason, buildings) if lang == "de" else str(reason)
