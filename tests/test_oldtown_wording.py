@@ -23,11 +23,11 @@ CAT = load_catalogue()
 #: English words of the reasons that German never uses (the German building names aside).
 ENGLISH_WORDS = {
     "the", "a", "of", "on", "is", "no", "and", "with", "by", "its", "it", "than", "more", "any", "every",
-    "some", "there", "would", "may", "must", "needs", "need", "need", "have", "has", "holds", "takes", "fits",
+    "some", "there", "would", "may", "must", "needs", "need", "have", "has", "holds", "takes", "fits",
     "fit", "town", "board", "card", "cards", "plot", "plots", "marker", "markers", "player", "building",
     "buildings", "situation", "built", "rules", "out", "changes", "nothing", "still", "stand", "left", "last",
     "further", "go", "needed", "possible", "five", "one", "too", "many", "your", "another", "type", "off",
-    "allows", "needs", "longer", "Beispiele 5 and 7",
+    "allows", "longer",
 }
 
 
@@ -35,7 +35,7 @@ def english_left(text: str) -> set[str]:
     """The English words (and English building names) in a German text."""
     words = set(re.findall(r"[A-Za-zÄÖÜäöüß]+", text)) & ENGLISH_WORDS
     names = {b.name for b in CAT.buildings.values() if b.name != b.de and b.name in text}
-    return words | names | ({"Beispiele 5 and 7"} if "5 and 7" in text else set())
+    return words | names
 
 
 def german(reason) -> str:
