@@ -206,7 +206,7 @@ def test_oldtown_a_wrong_stop_claim_is_told_with_its_reason(cat):
     assert told[0].startswith(f"seat {seat} called stop on the marker of the {building} on plot {plot} -> WRONG: "
                               f"the {building} may still stand on plot {plot}")
     german = view(state, seat, since=since, lang="de")["events"][0]["text"]
-    assert german.startswith("du rief Stopp") or "FALSCH" in german
+    assert german.startswith("du riefst Stopp") or "FALSCH" in german
 
 
 def test_oldtown_stop_is_asked_only_when_a_marker_can_go(cat):
@@ -438,3 +438,30 @@ def test_the_wording_of_possessives_and_payments(cat):
     assert say.action(state.marker_action(TAKE, "Printer's", 4)) == "take the marker of the Printer's off plot 4"
     assert event_text({"event": "paid", "seat": 0, "cents": 100, "why": "dollar"}, 0) == \
         "you received $1.00 (challenge card dollar)"
+
+
+# ---- every game -----------------------------------------------------------------------------------
+
+
+def _told_to_every_seat(state, view_of, players: int, lang: str) -> list[str]:
+    return [e["text"] for seat in range(players) for e in view_of(state, seat, lang=lang)["events"]]
+
+
+def test_a_seats_own_moves_are_told_in_its_person(cat):
+    """German: 'du spieltest', 'du nahmst', 'von dir' (not 'du spielte', 'von du'); English: 'you use'."""
+    import re
+
+    from clicktown.oldtown.game.view import view as oldtown_view
+    from clicktown.patterns.game.view import view as patterns_view
+    from clicktown.sequence.game.view import view as sequence_view
+
+    games = [(sequence_game(), sequence_view, 2), (oldtown_game(cat, 3, moves=120), oldtown_view, 3),
+             (patterns_game(), patterns_view, 3), (patterns_game(players=2, seed=7, bot="planner"), patterns_view, 2)]
+    german = [t for state, view_of, n in games for t in _told_to_every_seat(state, view_of, n, "de")]
+    english = [t for state, view_of, n in games for t in _told_to_every_seat(state, view_of, n, "en")]
+    yours = [t for t in german if t.startswith("du ")]
+    first = {re.match(r"du (?:\(Team \w+\) )?(\w+)", t)[1] for t in yours}
+    assert len(first) >= 5 and all(v.endswith(("st", "nutzt")) for v in first), first
+    assert not any(re.search(r" und (nahm|sagte|legte|passte) ", t) for t in yours)
+    assert not any(" von du" in t for t in german)
+    assert not any(re.search(r"\byou (uses|draws|takes)\b", t) for t in english)

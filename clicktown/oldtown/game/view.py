@@ -15,6 +15,7 @@ its consequence. They give away the deduction the game is about, so a player swi
 from __future__ import annotations
 
 from ...arena.state import CHANCE
+from ...german import past
 from . import rules, wording
 from .state import CHOOSE, DISCARD, DRAW_OWN, DRAW_SHARED, PASS, PLAY, STOP, TAKE, OldTownState, BUILDINGS
 
@@ -103,6 +104,10 @@ class Words:
             return "du" if self.de else "you"
         return f"Platz {seat}" if self.de else f"seat {seat}"
 
+    def did(self, event: dict, verb: str) -> str:
+        """A German verb in the simple past for the seat of the event ('spielte', du 'spieltest')."""
+        return past(verb, event["seat"] == self.me)
+
     def card(self, number: int) -> str:
         card = self.state.catalogue.card(number)
         return card.text_de if self.de else card.text_en
@@ -171,7 +176,7 @@ class Words:
             mine = ""
             if e["my"]:
                 mine = f" für das eigene Gebäude {self.name(e['my'])}" if de else f" for their {e['my']}"
-            head = (f"{self.who(e['seat'])} spielte Karte {e['card']}{mine}: {self.card(e['card'])}" if de else
+            head = (f"{self.who(e['seat'])} {self.did(e, 'spielte')} Karte {e['card']}{mine}: {self.card(e['card'])}" if de else
                     f"{self.who(e['seat'])} played card {e['card']}{mine}: {self.card(e['card'])}")
             status = STATUS_DE[e["status"]] if de else e["status"]
             points = f", {self.points(e['gain'])}" if e["gain"] else ""
@@ -179,7 +184,7 @@ class Words:
         if kind == "discard":
             cards = " und ".join(map(str, e["cards"])) if de else " and ".join(map(str, e["cards"]))
             if de:
-                return (f"{self.who(e['seat'])} legte die Karten {cards} ab und nahm den Marker "
+                return (f"{self.who(e['seat'])} {self.did(e, 'legte')} die Karten {cards} ab und {self.did(e, 'nahm')} den Marker "
                         f"{self.the_gen(e['building'])} von Platz {e['plot']} ({self.points(e['gain'])})")
             return (f"{self.who(e['seat'])} discarded cards {cards} and took the marker of the {e['building']} "
                     f"off plot {e['plot']} ({self.points(e['gain'])})")
@@ -187,12 +192,12 @@ class Words:
             right = ("RICHTIG" if e["right"] else "FALSCH") if de else ("RIGHT" if e["right"] else "WRONG")
             points = f" ({self.points(e['gain'])})" if e["right"] else ""
             if de:
-                return (f"{self.who(e['seat'])} rief Stopp: der Marker {self.the_gen(e['building'])} auf Platz "
+                return (f"{self.who(e['seat'])} {self.did(e, 'rief')} Stopp: der Marker {self.the_gen(e['building'])} auf Platz "
                         f"{e['plot']} muss weg -> {right}: {self.reason(e['reason'])}{points}")
             return (f"{self.who(e['seat'])} called stop on the marker of the {e['building']} on plot {e['plot']}"
                     f" -> {right}: {e['reason']}{points}")
         if kind == "pass":
-            return f"{self.who(e['seat'])} passte" if de else f"{self.who(e['seat'])} passed"
+            return f"{self.who(e['seat'])} {self.did(e, 'passte')}" if de else f"{self.who(e['seat'])} passed"
         if kind == "draw":
             pile = ("eigenen" if e["pile"] == "own" else "gemeinsamen") if de else e["pile"]
             if e["seat"] == self.me:

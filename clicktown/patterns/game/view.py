@@ -16,6 +16,7 @@ from __future__ import annotations
 from functools import cache
 
 from ...arena.state import CHANCE
+from ...german import past
 from .state import CARD, CLICK, PASS, POSITION, STATEMENT, STATEMENTS, GameState
 
 REASONS = {"en": {"saloon": "Saloon: more than the Bank's limit", "new-director": "a new Director (a Wild combination)",
@@ -137,6 +138,13 @@ def event_text(e: dict, me: int, lang: str = "en") -> str | None:
     def who(s: int) -> str:
         return ("du" if de else "you") if s == me else (f"Platz {s}" if de else f"seat {s}")
 
+    def whom(s: int) -> str:
+        """A seat after German 'von' (dir, Platz 2)."""
+        return "dir" if s == me else f"Platz {s}"
+
+    def did(verb: str) -> str:
+        return past(verb, e["seat"] == me)
+
     if kind == "round_start":
         return (f"-- Runde {e['round']} --" if de else f"-- round {e['round']} --") + f" {wheel_line(e['wheel'], lang)}"
     if kind == "turn_start":
@@ -151,41 +159,41 @@ def event_text(e: dict, me: int, lang: str = "en") -> str | None:
             verdict = ("GÜLTIG" if de else "VALID") + (" (Wild Wild Pattern!)" if e["wild"] else "")
         else:
             verdict = ("FALSCH: " if de else "FALSE: ") + "; ".join(e.get("reasons") or [])
-        head = (f"{who(e['seat'])} deckte Position {e['position']} ({e['covered']}) mit {e['card']} ab und sagte "
+        head = (f"{who(e['seat'])} {did('deckte')} Position {e['position']} ({e['covered']}) mit {e['card']} ab und {did('sagte')} "
                 if de else f"{who(e['seat'])} covered position {e['position']} ({e['covered']}) with {e['card']} and declared ")
         wheel = f"\n   {wheel_line(e['wheel'], lang)}" if "wheel" in e else ""
         return f"{head}\"{said}\": {verdict}{wheel}"
     if kind == "take":
         why = {"reward": ("als Belohnung", "as a reward"), "penalty": ("nach einem Fehler", "after a false declaration"),
                "click": ("nach Klick!", "after Click!")}.get(e["why"], (e["why"], e["why"]))[0 if de else 1]
-        return f"{who(e['seat'])} nahm {e['card']} ({why})" if de else f"{who(e['seat'])} took {e['card']} ({why})"
+        return f"{who(e['seat'])} {did('nahm')} {e['card']} ({why})" if de else f"{who(e['seat'])} took {e['card']} ({why})"
     if kind == "click":
-        return f"{who(e['seat'])} sagte Klick! mit {e['card']}" if de else f"{who(e['seat'])} said Click! with {e['card']}"
+        return f"{who(e['seat'])} {did('sagte')} Klick! mit {e['card']}" if de else f"{who(e['seat'])} said Click! with {e['card']}"
     if kind == "click_taken":
-        return f"{who(e['seat'])} nutzt die geklickte Karte" if de else f"{who(e['seat'])} uses the clicked card"
+        return f"{who(e['seat'])} nutzt die geklickte Karte" if de else f"{who(e['seat'])} {'use' if e['seat'] == me else 'uses'} the clicked card"
     if kind == "click_unused":
         return "niemand konnte die geklickte Karte nutzen" if de else "nobody could use the clicked card"
     if kind == "all_wait":
         return "alle warteten" if de else "everybody waited"
     if kind == "challenge_drawn":
-        return (f"{who(e['seat'])} zog {e['card']} und legte sie offen aus" if de
+        return (f"{who(e['seat'])} {did('zog')} {e['card']} und {did('legte')} sie offen aus" if de
                 else f"{who(e['seat'])} drew {e['card']} and laid it face up")
     if kind == "challenge":
-        return f"{who(e['seat'])} spielte {e['card']} aus" if de else f"{who(e['seat'])} used {e['card']}"
+        return f"{who(e['seat'])} {did('spielte')} {e['card']} aus" if de else f"{who(e['seat'])} used {e['card']}"
     if kind == "paid":
-        return (f"{who(e['seat'])} erhielt {dollars(e['cents'])} (Herausforderungskarte {e['why']})" if de
+        return (f"{who(e['seat'])} {did('erhielt')} {dollars(e['cents'])} (Herausforderungskarte {e['why']})" if de
                 else f"{who(e['seat'])} received {dollars(e['cents'])} (challenge card {e['why']})")
     if kind == "steal":
-        source = ("vom Rad" if de else "from the wheel") if e["owner"] is None else (f"von {who(e['owner'])}" if de else f"from {who(e['owner'])}")
-        return f"{who(e['seat'])} stahl {e['card']} {source}" if de else f"{who(e['seat'])} stole {e['card']} {source}"
+        source = ("vom Rad" if de else "from the wheel") if e["owner"] is None else (f"von {whom(e['owner'])}" if de else f"from {who(e['owner'])}")
+        return f"{who(e['seat'])} {did('stahl')} {e['card']} {source}" if de else f"{who(e['seat'])} stole {e['card']} {source}"
     if kind == "remove":
-        return (f"{who(e['seat'])} entfernte {e['card']} von {who(e['owner'])}" if de
+        return (f"{who(e['seat'])} {did('entfernte')} {e['card']} von {whom(e['owner'])}" if de
                 else f"{who(e['seat'])} removed {e['card']} from {who(e['owner'])}")
     if kind == "exchange":
-        return (f"{who(e['seat'])} tauschte {e['gave']} gegen {e['took']} von {who(e['other'])}" if de
+        return (f"{who(e['seat'])} {did('tauschte')} {e['gave']} gegen {e['took']} von {whom(e['other'])}" if de
                 else f"{who(e['seat'])} gave {e['gave']} to {who(e['other'])} for {e['took']}")
     if kind == "place":
-        return (f"{who(e['seat'])} legte {e['card']} auf Position {e['position']}" if de
+        return (f"{who(e['seat'])} {did('legte')} {e['card']} auf Position {e['position']}" if de
                 else f"{who(e['seat'])} placed {e['card']} on position {e['position']}")
     if kind == "rebuild":
         return (f"das Deck wird neu gebildet ({e['deck']} Karten); ein neues Rad wird ausgelegt" if de

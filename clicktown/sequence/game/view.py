@@ -12,6 +12,7 @@ off in Sequence Numbers, where the answer of `9+8` is the arithmetic the game is
 
 from __future__ import annotations
 
+from ...german import past
 from ..cards import card_face
 from ..geometry import SIZE, row_col
 from ..rules import COLOURS
@@ -125,16 +126,19 @@ def event_text(event: dict, me: int, lang: str = "en", faces: bool = True) -> st
         who, (r, c) = _who(event["seat"], me, lang), event["cell"]
         team = event["team"]
         if de:
-            verb = "nahm den Chip von" if event["action"] == "remove" else "setzte einen Chip auf"
-            return f"{who} (Team {team}) spielte {event['card']}: {verb} Reihe {r}, Spalte {c}"
+            you = event["seat"] == me
+            verb = (f"{past('nahm', you)} den Chip von" if event["action"] == "remove"
+                    else f"{past('setzte', you)} einen Chip auf")
+            return f"{who} (Team {team}) {past('spielte', you)} {event['card']}: {verb} Reihe {r}, Spalte {c}"
         verb = "took the chip off" if event["action"] == "remove" else "put a chip on"
         return f"{who} (team {team}) played {event['card']}: {verb} row {r}, column {c}"
     if kind == "exchange":
         who = _who(event["seat"], me, lang)
-        return f"{who} tauschte die tote Karte {event['card']}" if de else f"{who} exchanged the dead card {event['card']}"
+        return f"{who} {past('tauschte', event['seat'] == me)} die tote Karte {event['card']}" if de else f"{who} exchanged the dead card {event['card']}"
     if kind == "pass":
         who = _who(event["seat"], me, lang)
-        return f"{who} konnte nicht spielen und passte" if de else f"{who} could not play and passed"
+        you = event["seat"] == me
+        return f"{who} {past('konnte', you)} nicht spielen und {past('passte', you)}" if de else f"{who} could not play and passed"
     if kind == "sequence":
         cells = " ".join(f"({r},{c})" for r, c in event["cells"])
         return f"Team {event['team']} legte eine SEQUENCE: {cells}" if de else f"team {event['team']} completed a sequence: {cells}"
