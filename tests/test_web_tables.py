@@ -325,3 +325,20 @@ def test_the_mcts_bot_takes_a_seat_in_every_game(client, game, query):
         seen = answer.json()
         told += [e["text"] for e in seen["events"]]
     assert any(text.startswith("seat 1") for text in told)   # the bot's seat has moved
+
+
+@pytest.mark.parametrize("game, public", [("oldtown", "Platz 0 (du): 0 Punkte"), ("sequence", "Nachziehstapel"),
+                                          ("patterns", "Platz 0 (du): $")])
+def test_a_german_table_speaks_german_around_the_game(browser, live_server, game, public):
+    page = browser.new_page()
+    page.goto(f"{live_server}/play/{game}?players=2&bots=person&seed=3&lang=de")
+    page.wait_for_selector("[data-action-id]")
+    assert page.locator("h1 small").inner_text() == "Platz 0"
+    assert page.locator(".log").locator("xpath=..").locator("summary").inner_text() == "Was geschah"
+    assert page.locator(".join-links h2").inner_text() == "Links zum Mitspielen"
+    status = page.locator(".status").inner_text()
+    assert status.endswith("du bist am Zug") or status.startswith("die Bots reagieren in")
+    assert public in page.locator(".public").inner_text()
+    if game == "oldtown":
+        assert page.locator(".rules-in-force summary").inner_text() == "Regeloptionen"
+    page.close()

@@ -313,20 +313,31 @@ def play(game: str, request: Request, players: int | None = Query(None, ge=2, le
     return RedirectResponse(f"/table/{table.id}/0?token={table.tokens[0]}", status_code=303)
 
 
+# the words of a seat's page, in the table's language (tables.js has those it writes itself)
+PAGE_WORDS = {
+    "en": {"seat": "seat", "join": "Join links", "send": "Send each friend their seat's link.",
+           "happened": "What happened", "rules": "Rule options"},
+    "de": {"seat": "Platz", "join": "Links zum Mitspielen", "send": "Schicke jedem Freund den Link seines Platzes.",
+           "happened": "Was geschah", "rules": "Regeloptionen"},
+}
+
+
 @router.get("/table/{table_id}/{seat}")
 def table_page(table_id: str, seat: int, request: Request, token: str | None = Query(None, max_length=64)):
     """The page of one seat: board, hand, log, actions; the opener also sees the friends' join links."""
     table = seated(table_id, seat, token)
+    words = PAGE_WORDS[table.lang]
     base = str(request.base_url).rstrip("/")
     links = ""
     if seat == 0 and len(table.tokens) > 1:
-        items = "".join(f'<li>seat {s}: <a class="join" data-seat="{s}" href="{base}/table/{table.id}/{s}?token={t}">'
+        items = "".join(f'<li>{words["seat"]} {s}: <a class="join" data-seat="{s}" href="{base}/table/{table.id}/{s}?token={t}">'
                         f'{base}/table/{table.id}/{s}?token={t}</a></li>' for s, t in table.tokens.items() if s)
-        links = f'<section class="join-links"><h2>Join links</h2><p>Send each friend their seat\'s link.</p><ul>{items}</ul></section>'
+        links = (f'<section class="join-links"><h2>{words["join"]}</h2><p>{escape(words["send"])}</p>'
+                 f'<ul>{items}</ul></section>')
     body = f"""<div class="table" data-table="{table.id}" data-seat="{seat}" data-token="{escape(token)}" data-game="{table.game}">
-<h1>{escape(table.adapter.title)} <small>seat {seat}</small></h1>
+<h1>{escape(table.adapter.title)} <small>{words["seat"]} {seat}</small></h1>
 {links}
-{rules_in_force(table)}
+{rules_in_force(table, words["rules"])}
 <div class="play">
 <div class="board" aria-label="board"></div>
 <div class="side">
@@ -335,15 +346,15 @@ def table_page(table_id: str, seat: int, request: Request, token: str | None = Q
 <div class="actions"></div>
 <div class="message" role="alert"></div>
 <div class="over"></div>
-<details open><summary>What happened</summary><ol class="log"></ol></details>
+<details open><summary>{words["happened"]}</summary><ol class="log"></ol></details>
 <div class="public"></div>
 </div>
 </div>
 </div>"""
-    return page(f"{table.adapter.title} · seat {seat}", body, scripts=("tables.js",), lang=table.lang)
+    return page(f"{table.adapter.title} · {words['seat']} {seat}", body, scripts=("tables.js",), lang=table.lang)
 
 
-def rules_in_force(table: Table) -> str:
+def rules_in_force(table: Table, heading: str = "Rule options") -> str:
     """The table's rule options as the engine holds them, each with its sentence as help."""
     held = table.adapter.rules_in_force(table.state)
     if not held:
@@ -351,7 +362,7 @@ def rules_in_force(table: Table) -> str:
     helps = {rule.name: rule.help for rule in table.adapter.rule_choices()}
     items = "".join(f'<dt>{escape(name.replace("_", " "))}</dt><dd data-rule-option="{name}" '
                     f'title="{escape(helps.get(name, ""))}">{escape(str(word))}</dd>' for name, word in held.items())
-    return f'<details class="rules-in-force" open><summary>Rule options</summary><dl>{items}</dl></details>'
+    return f'<details class="rules-in-force" open><summary>{heading}</summary><dl>{items}</dl></details>'
 
 
 # ---- the seat's answers --------------------------------------------------------------------------------

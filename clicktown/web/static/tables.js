@@ -12,6 +12,19 @@
   let since = 0;
   let busy = Promise.resolve();
   let version = -1;
+  let racing = false;
+  const de = document.documentElement.lang === "de";
+  const W = de ? {
+    yourTurn: "du bist am Zug", toMove: (s) => `Platz ${s} ist am Zug`, race: (t) => `die Bots reagieren in ${t} s: sei schneller! `,
+    seat: (s) => `Platz ${s}`, you: " (du)", inHand: "Karte auf der Hand", won: "gewonnen", faceUp: "offen",
+    bankNow: "die Bank zahlt jetzt", noTarget: "keine Zielkarte", bank: "die Bank", points: "Punkte",
+    sequences: "SEQUENCES", pile: "Nachziehstapel", team: "du spielst in Team", trace: "den Spielverlauf laden (JSON Lines)",
+  } : {
+    yourTurn: "your turn", toMove: (s) => `seat ${s} to move`, race: (t) => `the bots react in ${t} s: be quicker! `,
+    seat: (s) => `seat ${s}`, you: " (you)", inHand: "card in hand", won: "won", faceUp: "face up",
+    bankNow: "the Bank would pay now", noTarget: "no Target card", bank: "the Bank", points: "points",
+    sequences: "sequences", pile: "draw pile", team: "you are team", trace: "download the trace (JSON Lines)",
+  };
 
   function el(tag, attrs, text) {
     const node = document.createElement(tag);
@@ -32,33 +45,34 @@
       }).join("\n");
     }
     const lines = [];
-    if (h.card) lines.push(`card in hand: ${h.card}`);
-    lines.push(`won: ${h.won.join(" ") || "-"}`);
-    if (h.face_up.length) lines.push(`face up: ${h.face_up.join(" ")}`);
-    if (h.payout_now) lines.push(`the Bank would pay now: $${(h.payout_now.cents / 100).toFixed(2)}`);
+    if (h.card) lines.push(`${W.inHand}: ${h.card}`);
+    lines.push(`${W.won}: ${h.won.join(" ") || "-"}`);
+    if (h.face_up.length) lines.push(`${W.faceUp}: ${h.face_up.join(" ")}`);
+    if (h.payout_now) lines.push(`${W.bankNow}: $${(h.payout_now.cents / 100).toFixed(2)}`);
     return lines.join("\n");
   }
 
   function publicText(v) {
     const p = v.public;
     if (v.game === "patterns") {
-      const rows = p.seats.map((s) => `seat ${s.seat}${s.seat == seat ? " (you)" : ""}: $${(s.dollars_cents / 100).toFixed(2)}, ` +
-        `won ${s.won.join(" ") || "-"}; ${s.target || "no Target card"}: ` +
+      const rows = p.seats.map((s) => `${W.seat(s.seat)}${s.seat == seat ? W.you : ""}: $${(s.dollars_cents / 100).toFixed(2)}, ` +
+        `${W.won} ${s.won.join(" ") || "-"}; ${s.target || W.noTarget}: ` +
         s.target_combinations.map((c) => `${c.name} ${c.wild ? "WILD" : "$" + (c.cents / 100).toFixed(2)}`).join(", "));
-      rows.push("the Bank: " + p.bank.map((c) => `${c.name} ${c.wild ? "WILD" : "$" + (c.cents / 100).toFixed(2)}`).join(", "));
+      rows.push(`${W.bank}: ` + p.bank.map((c) => `${c.name} ${c.wild ? "WILD" : "$" + (c.cents / 100).toFixed(2)}`).join(", "));
       return rows.join("\n");
     }
     if (v.game === "oldtown") {
-      return p.points.map((pts, s) => `seat ${s}${s == seat ? " (you)" : ""}: ${pts} points; ${p.buildings[s].join(", ") || "-"}`).join("\n");
+      return p.points.map((pts, s) => `${W.seat(s)}${s == seat ? W.you : ""}: ${pts} ${W.points}; ${p.buildings[s].join(", ") || "-"}`).join("\n");
     }
-    return `sequences: ${Object.entries(p.sequences).map(([t, n]) => `${t} ${n}/${p.needed}`).join(", ")}; ` +
-      `draw pile ${p.draw_pile}; you are team ${v.team}`;
+    return `${W.sequences}: ${Object.entries(p.sequences).map(([t, n]) => `${t} ${n}/${p.needed}`).join(", ")}; ` +
+      `${W.pile} ${p.draw_pile}; ${W.team} ${v.team}`;
   }
 
   function render(v) {
     part("board").innerHTML = v.svg;
-    const toMove = v.to_move === null || v.to_move === undefined ? "" : (v.to_move == seat ? "your turn" : `seat ${v.to_move} to move`);
-    part("status").textContent = (v.race_seconds !== undefined ? `the bots react in ${v.race_seconds} s: be quicker! ` : "") + toMove;
+    const toMove = v.to_move === null || v.to_move === undefined ? "" : (v.to_move == seat ? W.yourTurn : W.toMove(v.to_move));
+    racing = v.race_seconds !== undefined;
+    part("status").textContent = (racing ? W.race(v.race_seconds) : "") + toMove;
     part("hand").textContent = handText(v);
     part("public").textContent = publicText(v);
     const log = part("log");
@@ -78,7 +92,7 @@
       const list = el("ol", { class: "standings" });
       for (const row of v.over.standings) list.appendChild(el("li", {}, Object.entries(row).map(([k, x]) => `${k.replace("_", " ")} ${Array.isArray(x) ? x.join(" ") : x}`).join(", ")));
       box.appendChild(list);
-      box.appendChild(el("a", { href: `${base}/trace?${q}`, download: "" }, "download the trace (JSON Lines)"));
+      box.appendChild(el("a", { href: `${base}/trace?${q}`, download: "" }, W.trace));
       over.appendChild(box);
     }
   }
@@ -112,5 +126,5 @@
     if (data.over) stream.close();
   };
   refresh();
-  setInterval(() => { if (part("status").textContent.startsWith("the bots react")) refresh(); }, 1000);
+  setInterval(() => { if (racing) refresh(); }, 1000);
 })();
