@@ -3,8 +3,8 @@
 Strength: for each game, pairs of bots play games with the seats turned one seat per game (so
 each bot sits in each seat equally often); a bot's rate is the share of its games it won (ties
 count for every tied seat in Old Town). "random vs random" shows how much the seat alone wins.
-Cost: seconds per move of the mcts bot against the greedy bot's, measured in the same run (the
-ratio is the baseline comparison). Luck: in Wild Wild Pattern the seat first in the reaction
+Cost: the processor time of the mcts bot's decisions over one seeded game against greedy (mean and
+most), against the greedy bot's, measured in the same run (the ratio is the baseline comparison). Luck: in Wild Wild Pattern the seat first in the reaction
 order (a chance draw every turn) covers first; how often the seat that was first more often wins
 a game between two planners shows how much of a game no bot decides, and each pairing's wins are
 split by whether the order favoured the bot's seat.
@@ -120,21 +120,25 @@ def reaction_order_luck(games: int = 300) -> Rate:
     return Rate(hits, decided)
 
 
-def seconds_per_move(make_state, bot, moves: int = 6) -> float:
-    """The bot's mean seconds per move over the first `moves` decisions of a seeded game."""
+def move_seconds(make_state, bot, greedy) -> list[float]:
+    """The processor time of each decision of `bot` (seat 0) over one seeded game against `greedy`
+    in every other seat (a decision with one legal action is not counted)."""
     from clicktown.arena.state import CHANCE, sample_chance
 
-    state, rng, spent, made = make_state(), random.Random(SEED), 0.0, 0
-    while made < moves and not state.is_terminal():
+    state, rng, spent = make_state(), random.Random(SEED), []
+    while not state.is_terminal():
         if state.current_player() == CHANCE:
             state.apply_action(sample_chance(state, rng))
             continue
-        start = time.perf_counter()
+        if state.current_player() != 0:
+            state.apply_action(greedy.choose(state, rng))
+            continue
+        start = time.process_time()
         action = bot.choose(state, rng)
-        spent += time.perf_counter() - start
-        made += 1
+        if len(state.legal_actions()) > 1:
+            spent.append(time.process_time() - start)
         state.apply_action(action)
-    return spent / max(made, 1)
+    return spent
 
 
 def move_costs() -> None:
@@ -154,10 +158,11 @@ def move_costs() -> None:
     for game, (new_state, make_bot) in games.items():
         if ONLY and ONLY not in game:
             continue
-        mcts = seconds_per_move(new_state, make_bot("mcts"))
-        greedy = seconds_per_move(new_state, make_bot("greedy"))
-        print(f"{game:10} mcts {mcts:.3f} s a move, greedy {1000 * greedy:.2f} ms a move "
-              f"(mcts/greedy {mcts / greedy:,.0f}x)", flush=True)
+        mcts = move_seconds(new_state, make_bot("mcts"), make_bot("greedy"))
+        greedy = move_seconds(new_state, make_bot("greedy"), make_bot("greedy"))
+        mean, worst, base = sum(mcts) / len(mcts), max(mcts), sum(greedy) / len(greedy)
+        print(f"{game:10} mcts {mean:.3f} s a move, at most {worst:.3f} s ({len(mcts)} decisions of one game, "
+              f"processor time); greedy {1000 * base:.2f} ms a move (mcts/greedy {mean / base:,.0f}x)", flush=True)
 
 
 def luck() -> None:

@@ -82,6 +82,7 @@ class Search:
     exploration: float = 0.7
     horizon: int = 40
     prior_weight: float = 0.0  # the heuristic's root move starts with this many won simulations
+    stop_when_decided: bool = False  # end a budget in simulations once the simulations left cannot change the move
     favourite: int | None = field(default=None, init=False, repr=False)  # that move, in this search
 
     def choose(self, state, rng: random.Random) -> int:
@@ -96,11 +97,27 @@ class Search:
         while done < self.simulations if deadline is None else time.perf_counter() < deadline:
             self.simulate(root, self.game.determinize(state, seat, rng), rng)
             done += 1
+            if self.stop_when_decided and deadline is None and self.decided(root, legal, self.simulations - done):
+                break
         scored = [(child.visits + self.bonus(action), child.total, action)
                   for (who, action), child in root.children.items() if who == seat and action in legal]
         if not scored:
             return rng.choice(legal)
         return max(scored)[2]
+
+    def decided(self, root: Node, legal: list[int], left: int) -> bool:
+        """Whether the move chosen by visits is the same whatever the `left` simulations still to run do:
+        the most visited move leads the next by more than `left` (a tie would go by value)."""
+        seat = root.seat
+        first = second = 0.0
+        for (who, action), child in root.children.items():
+            if who == seat and action in legal:
+                visits = child.visits + self.bonus(action)
+                if visits > first:
+                    first, second = visits, first
+                elif visits > second:
+                    second = visits
+        return first - second > left
 
     def simulate(self, root: Node, state, rng: random.Random) -> None:
         """One determinization: down the tree, one new node, a playout, the values back up."""

@@ -158,7 +158,9 @@ class MctsBot:
 
     name = "mcts"
     simulations = 300
-    horizon = 40     # moves of the playout (stop-round calls included: about 8 turns at 4 players)
+    # moves of the playout, stop-round calls included: about 7 turns at 4 players (40 moves) and at 2 (24)
+    horizons = {2: 24}
+    horizon = 40
     prior_weight = 0.0  # won simulations greedy's move starts with at the root
 
     def __init__(self, simulations: int | None = None, seconds: float | None = None):
@@ -167,12 +169,13 @@ class MctsBot:
         game = Game(determinize=_determinize, evaluate=evaluate, value=final_value, candidates=candidates,
                     rollout=_GREEDY.choose, prior=_GREEDY.choose, opponent=_GREEDY.choose)
         self.search = Search(game, simulations or self.simulations, seconds, horizon=self.horizon,
-                             prior_weight=self.prior_weight)
+                             prior_weight=self.prior_weight, stop_when_decided=True)
 
     def choose(self, state: OldTownState, rng: random.Random) -> int:
         """A stop round's claim as greedy makes it, without a search; otherwise the search's move."""
         if state.phase == "stop":
             return _GREEDY.choose(state, rng)
+        self.search.horizon = self.horizons.get(state.players, self.horizon)
         return self.search.choose(state, rng)
 
 
