@@ -565,3 +565,59 @@ def test_oldtown_tree_branches_on_the_searching_seats_moves_only():
         state.apply_action(greedy.choose(state, rng))
     assert stops and len(searched) == 5
     assert _only_the_searching_seat_branches(_asked_by_seat(mcts, searched))
+
+
+def _patterns_race(seed: int, turn: int):
+    """The two-player planner game of `seed` at the race of `turn`, before the first seat's choice."""
+    from clicktown.patterns.game.bots import PlannerPlayer
+    from clicktown.patterns.game.state import new_game
+
+    state, rng, planner = new_game(2, record=False, max_turns=12), random.Random(seed), PlannerPlayer()
+    while not (state.phase == "race" and state.turn == turn):
+        if state.current_player() == CHANCE:
+            state.apply_action(sample_chance(state, rng))
+        else:
+            state.apply_action(planner.choose(state, rng))
+    return state
+
+
+def test_patterns_determinization_deals_a_seats_card_from_the_cards_given():
+    """A seat named in `holding` gets one of its cards (any unseen card when none is unseen); with
+    nothing named the deal is `determinized`'s, draw for draw."""
+    from clicktown.patterns.game.bots import unseen_cards
+
+    state = _patterns_race(8, 6)
+    unseen = unseen_cards(state, 0)
+    allowed = frozenset(unseen[3:5])
+    dealt = {state.determinized_holding(0, random.Random(s), {1: allowed}).hand[1] for s in range(40)}
+    assert dealt == set(allowed)
+    fallback = {state.determinized_holding(0, random.Random(s), {1: frozenset([state.wheel[0]])}).hand[1]
+                for s in range(40)}
+    assert len(fallback) > 2 and fallback <= set(unseen)
+    for s in range(5):
+        same, blind = state.determinized_holding(0, random.Random(s), {}), state.determinized(0, random.Random(s))
+        assert (same.hand, same.deck) == (blind.hand, blind.deck)
+        kept = state.determinized_holding(0, random.Random(s), {1: allowed})
+        assert kept.hand[0] == state.hand[0] and sorted(kept.deck + [kept.hand[1]]) == sorted(state.deck + [state.hand[1]])
+
+
+def test_patterns_mcts_reads_the_card_a_planner_waited_with():
+    """Seat 1 (the planner) waits first in the race; seat 0's mcts then deals it exactly the unseen
+    cards with which a planner would have waited there (19 of 21), once a turn."""
+    from clicktown.patterns.game.bots import MctsPlayer, PlannerPlayer, holding_card, unseen_cards
+    from clicktown.patterns.game.state import PASS
+
+    state, planner = _patterns_race(8, 6), PlannerPlayer()
+    assert (state.seat, state.race_index) == (1, 0)
+    unseen = unseen_cards(state, 0)
+    waiting = {c for c in unseen if planner.choose(holding_card(state, 1, c), random.Random(0)) == PASS}
+    assert (len(waiting), len(unseen)) == (19, 21) and state.hand[1] in waiting
+    state.apply_action(planner.choose(state, random.Random(0)))
+    mcts = MctsPlayer(simulations=4)
+    mcts.choose(state, random.Random(1))
+    assert mcts.reading(state) == {1: frozenset(waiting)} and len(mcts.readings) == 1
+    assert {mcts._deal(state, 0, random.Random(s)).hand[1] for s in range(200)} == waiting
+    assert mcts.holding == {1: frozenset(waiting)}
+    blind = MctsPlayer(simulations=4, read=False)
+    blind.choose(state, random.Random(1))
+    assert blind.holding == {}

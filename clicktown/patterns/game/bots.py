@@ -268,8 +268,44 @@ def candidates(state: GameState, rng: random.Random) -> list[int]:
     return state.legal_actions()
 
 
-def _determinize(state: GameState, seat: int, rng: random.Random) -> GameState:
-    return state.determinized(seat, rng)
+def waited(state: GameState, seat: int) -> list[int]:
+    """The other seats that waited in this turn's race (before the seat's move, or after its own
+    wait when every seat waited) and still hold their card."""
+    return [s for s in state.order[:state.race_index] if s != seat and state.hand[s] is not None]
+
+
+def unseen_cards(state: GameState, seat: int) -> list[int]:
+    """The pattern cards the seat cannot see: the deck's and those in the other seats' hands."""
+    hands = [c for s, c in enumerate(state.hand) if s != seat and c is not None]
+    return sorted([c for c in state.deck if c < state.table.patterns] + hands)
+
+
+def planner_waits_with(race: GameState, other: int, seat: int) -> frozenset[int]:
+    """The cards, of those `seat` cannot see, with which the planner in `other`'s place would have
+    waited in the race of `race` (the wheel as `other` saw it when it chose): the cards `other`
+    may hold after waiting, if it plays as the planner does."""
+    consistent = []
+    for card in unseen_cards(race, seat):
+        view = holding_card(race, other, card)
+        view.phase, view.seat = "race", other
+        view.race_index = view.order.index(other)
+        if _PLANNER.race(view) == PASS:
+            consistent.append(card)
+    return frozenset(consistent)
+
+
+def holding_card(state: GameState, other: int, card: int) -> GameState:
+    """A copy in which `other` holds `card` (an unseen pattern card): it swaps places with the card
+    `other` holds, in the deck or in another seat's hand."""
+    view = state.clone()
+    held = view.hand[other]
+    if card != held:
+        if card in view.deck:
+            view.deck[view.deck.index(card)] = held
+        else:
+            view.hand[view.hand.index(card)] = held
+        view.hand[other] = card
+    return view
 
 
 def _rollout(state: GameState, rng: random.Random) -> int:
@@ -292,19 +328,44 @@ class MctsPlayer:
     horizon = 12
     prior_weight = 10.0  # the planner's move starts with this many won simulations
 
-    def __init__(self, simulations: int | None = None, seconds: float | None = None):
+    def __init__(self, simulations: int | None = None, seconds: float | None = None, read: bool = True):
         from ...arena.ismcts import Game, Search
 
-        game = Game(determinize=_determinize, evaluate=evaluate, value=final_value, candidates=candidates,
+        game = Game(determinize=self._deal, evaluate=evaluate, value=final_value, candidates=candidates,
                     rollout=_rollout, prior=_planners_move, opponent=_planners_move)
         self.search = Search(game, simulations or self.simulations, seconds, horizon=self.horizon,
                              prior_weight=self.prior_weight)
+        self.read = read
+        self.race: GameState | None = None     # the game at this seat's last race decision
+        self.readings: dict[tuple, frozenset[int]] = {}   # (round, turn, seat) -> the cards it may hold
+        self.holding: dict[int, frozenset[int]] = {}      # what the reading says for the move being chosen
 
     def choose(self, state: GameState, rng: random.Random) -> int:
         sensible = candidates(state, rng)
+        if state.phase == "race":
+            self.race = state.clone()
         if len(sensible) == 1:
             return sensible[0]
+        self.holding = self.reading(state) if self.read else {}
         return self.search.choose(state, rng)
+
+    def reading(self, state: GameState) -> dict[int, frozenset[int]]:
+        """For each other seat that waited in this turn's race, the cards a planner could have
+        waited with (worked out once a turn and seat, from the game as it was at the race)."""
+        seat, race = state.seat, self.race
+        if race is None or (race.round, race.turn, race.order) != (state.round, state.turn, state.order):
+            return {}
+        holding = {}
+        for other in waited(state, seat):
+            key = (state.round, state.turn, other)
+            if key not in self.readings:
+                self.readings[key] = planner_waits_with(race, other, seat)
+            holding[other] = self.readings[key]
+        return holding
+
+    def _deal(self, state: GameState, seat: int, rng: random.Random) -> GameState:
+        """A determinization: the other seats' cards dealt from what the reading allows."""
+        return state.determinized_holding(seat, rng, self.holding)
 
 
 def make_bot(name: str):

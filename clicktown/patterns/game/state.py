@@ -256,13 +256,19 @@ class GameState:
         The seat sees the wheel, its own card, the won and face-up cards, the Target cards and
         the money; another seat's card in hand is one of the deck's pattern cards to it, so those
         cards and the deck's pattern cards are shuffled and dealt back (the deck is unordered)."""
+        return self.determinized_holding(seat, rng, {})
+
+    def determinized_holding(self, seat: int, rng, holding: dict[int, frozenset[int]]) -> "GameState":
+        """`determinized`, but a seat named in `holding` is dealt one of the cards given for it (those
+        still unseen; any unseen card when none of them is). The others are dealt as there."""
         other = self.clone()
         hidden = [s for s in range(self.table.players) if s != seat and self.hand[s] is not None]
         patterns = self.table.patterns
         pool = [c for c in self.deck if c < patterns] + [self.hand[s] for s in hidden]
         rng.shuffle(pool)
         for s in hidden:
-            other.hand[s] = pool.pop()
+            allowed = [i for i, c in enumerate(pool) if c in holding.get(s, ())]
+            other.hand[s] = pool.pop(rng.choice(allowed) if allowed else -1)
         other.deck = sorted(pool + [c for c in self.deck if c >= patterns])
         return other
 
