@@ -613,11 +613,11 @@ def test_patterns_mcts_reads_the_card_a_planner_waited_with():
     waiting = {c for c in unseen if planner.choose(holding_card(state, 1, c), random.Random(0)) == PASS}
     assert (len(waiting), len(unseen)) == (19, 21) and state.hand[1] in waiting
     state.apply_action(planner.choose(state, random.Random(0)))
-    mcts = MctsPlayer(simulations=4)
+    mcts = MctsPlayer(simulations=4, read=True)
     mcts.choose(state, random.Random(1))
     assert mcts.reading(state) == {1: frozenset(waiting)} and len(mcts.readings) == 1
     assert {mcts._deal(state, 0, random.Random(s)).hand[1] for s in range(200)} == waiting
     assert mcts.holding == {1: frozenset(waiting)}
-    blind = MctsPlayer(simulations=4, read=False)
+    blind = MctsPlayer(simulations=4)
     blind.choose(state, random.Random(1))
     assert blind.holding == {}

@@ -8,8 +8,9 @@ from the true state (both cards known): each sensible move (`bots.candidates`) i
 planners play the game out `--playouts` times, every move meeting the same chance draws (common
 random numbers). A move's value is mcts's seat's share of those games won. Per kind of decision it
 prints how many there were, how much the best move is worth over the worst (how much the decision
-matters), over mcts's move (what mcts left) and mcts's move over the planner's (what the search
-added), split by games mcts won and lost.
+matters), what mcts left (the move best on the first half of the playouts, against mcts's move, both
+valued on the second half: the best of several noisy means would overstate it) and mcts's move over
+the planner's (what the search added), split by games mcts won and lost.
 """
 
 from __future__ import annotations
@@ -41,9 +42,9 @@ def kind(state) -> str:
     return phase
 
 
-def value(state, action: int, seat: int, seeds: list[int]) -> float:
-    """Seat's share of wins after `action`, two planners playing on with the draws of each seed."""
-    planner, wins = bots.PlannerPlayer(), 0
+def outcomes(state, action: int, seat: int, seeds: list[int]) -> list[int]:
+    """Whether seat wins after `action` (1 or 0), two planners playing on with the draws of each seed."""
+    planner, won = bots.PlannerPlayer(), []
     for seed in seeds:
         rng, game = random.Random(seed), state.clone()
         game.apply_action(action)
@@ -52,13 +53,17 @@ def value(state, action: int, seat: int, seeds: list[int]) -> float:
                 game.apply_action(sample_chance(game, rng))
             else:
                 game.apply_action(planner.choose(game, rng))
-        wins += seat in game.winners
-    return wins / len(seeds)
+        won.append(int(seat in game.winners))
+    return won
 
 
-def play(index: int, seed: int, playouts: int) -> list[tuple]:
-    """(kind, best - worst, best - mcts's, mcts's - planner's, mcts won) for each searched decision of
-    mcts in game `index`, when the order favoured the planner; [] otherwise."""
+def mean(values) -> float:
+    return sum(values) / max(len(values), 1)
+
+
+def play(index: int, seed: int, playouts: int) -> list[tuple] | None:
+    """(kind, best - worst, best - mcts's held out, mcts's - planner's, mcts won) for each searched
+    decision of mcts in game `index`, when the order favoured the planner; None otherwise."""
     setup = Setup(players=2, bots=("mcts", "planner"), rotate=True)
     seats = setup.seats(index)
     me = seats.index("mcts")
@@ -79,15 +84,19 @@ def play(index: int, seed: int, playouts: int) -> list[tuple]:
             action = players[seat].choose(state, rng)
         state.apply_action(action)
     if state.firsts[me] >= state.firsts[1 - me]:
-        return []
+        return None
     won = me in state.winners
     rows = []
+    half = playouts // 2
     for number, (before, action, planned) in enumerate(asked):
         seeds = [game_seed(index * 1000 + number, k) for k in range(playouts)]
-        options = set(bots.candidates(before, random.Random(0))) | {action, planned}
-        values = {a: value(before, a, me, seeds) for a in options}
-        best, worst = max(values.values()), min(values.values())
-        rows.append((kind(before), best - worst, best - values[action], values[action] - values[planned], won))
+        options = sorted(set(bots.candidates(before, random.Random(0))) | {action, planned})
+        wins = {a: outcomes(before, a, me, seeds) for a in options}
+        values = {a: mean(w) for a, w in wins.items()}
+        chosen = max(options, key=lambda a: (mean(wins[a][:half]), a == action))
+        left = mean(wins[chosen][half:]) - mean(wins[action][half:])
+        rows.append((kind(before), max(values.values()) - min(values.values()), left,
+                     values[action] - values[planned], won))
     return rows
 
 
@@ -95,20 +104,18 @@ def main() -> None:
     args = numbered_arguments(argparse.ArgumentParser(), games=100, seed=0, playouts=40, workers=2)
     with get_context("fork").Pool(args.workers) as pool:
         games = pool.starmap(play, [(i, args.seed, args.playouts) for i in range(args.games)])
-    rows = [row for game in games for row in game]
-    print(f"{sum(1 for g in games if g)} games the order gave the planner (seed {args.seed}, "
+    rows = [row for game in games if game for row in game]
+    print(f"{sum(1 for g in games if g is not None)} games the order gave the planner (seed {args.seed}, "
           f"{args.playouts} playouts a move)")
-    print("kind | decisions (in games mcts won) | best over worst | best over mcts's | mcts's over the planner's"
-          " (won / lost games)")
+    print("kind | decisions (in games mcts won) | best over worst | left by mcts (held out), sum | "
+          "mcts's over the planner's (won / lost games), sum")
     for name in sorted({r[0] for r in rows}):
         mine = [r for r in rows if r[0] == name]
         won, lost = [r for r in mine if r[4]], [r for r in mine if not r[4]]
-
-        def mean(rs, k):
-            return sum(r[k] for r in rs) / max(len(rs), 1)
-
-        print(f"{name} | {len(mine)} ({len(won)}) | {mean(mine, 1):.3f} | {mean(mine, 2):.3f} | "
-              f"{mean(mine, 3):+.3f} ({mean(won, 3):+.3f} / {mean(lost, 3):+.3f}); sum {sum(r[3] for r in mine):+.2f}")
+        print(f"{name} | {len(mine)} ({len(won)}) | {mean([r[1] for r in mine]):.3f} | "
+              f"{mean([r[2] for r in mine]):+.3f}, {sum(r[2] for r in mine):+.2f} | "
+              f"{mean([r[3] for r in mine]):+.3f} ({mean([r[3] for r in won]):+.3f} / "
+              f"{mean([r[3] for r in lost]):+.3f}), {sum(r[3] for r in mine):+.2f}")
 
 
 if __name__ == "__main__":
