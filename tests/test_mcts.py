@@ -621,3 +621,22 @@ def test_patterns_mcts_reads_the_card_a_planner_waited_with():
     blind = MctsPlayer(simulations=4)
     blind.choose(state, random.Random(1))
     assert blind.holding == {}
+
+
+def test_patterns_mcts_can_judge_its_takes_by_planner_playouts():
+    """With `take_playouts` a take is chosen by sequential halving over planner playouts, the planner's
+    take first among every card it may take; the tree is not asked, and a seed gives one answer."""
+    from clicktown.patterns.game.bots import MctsPlayer, PlannerPlayer, _takes
+
+    takes = [s.clone() for s in _patterns_decisions() if s.phase == "take" and len(s.legal_actions()) > 1][:3]
+    assert len(takes) == 3
+    for state in takes:
+        candidates = _takes(state, random.Random(0))
+        assert candidates[0] == PlannerPlayer().choose(state, random.Random(0))
+        assert sorted(candidates) == sorted(state.legal_actions())
+    mcts, asked = MctsPlayer(simulations=4), []
+    mcts.take_playouts = 16
+    mcts.search.choose = lambda state, rng: asked.append(state.phase)
+    chosen = [mcts.choose(state, random.Random(1)) for state in takes]
+    assert asked == [] and all(a in s.legal_actions() for a, s in zip(chosen, takes))
+    assert chosen == [mcts.choose(state, random.Random(1)) for state in takes]

@@ -11,6 +11,7 @@ Variants:
   base     the bot as it stands
   blind    the other seat's card dealt from every unseen pattern card (no reading)
   reading  the other seat's card dealt from those a planner could have waited with (when it waited)
+  takes    the cards taken by sequential halving over planner playouts to the game's end (128 a take)
   seeing   the other seat's true card kept in every determinization: how much knowing it could be
            worth at most (a measurement, not a bot)
 """
@@ -30,7 +31,7 @@ from clicktown.patterns.game import bots
 from clicktown.patterns.game.simulate import Setup, start
 from research.patterns_eval import numbered_arguments
 
-VARIANTS = ("base", "blind", "reading", "seeing")
+VARIANTS = ("base", "blind", "reading", "seeing", "takes")
 
 
 def variant(name: str):
@@ -41,6 +42,8 @@ def variant(name: str):
     if name == "seeing":
         search = bot.search
         search.game = dataclasses.replace(search.game, determinize=lambda state, seat, rng: state.clone())
+    if name == "takes":
+        bot.take_playouts = 128
     return bot
 
 

@@ -308,6 +308,12 @@ def holding_card(state: GameState, other: int, card: int) -> GameState:
     return view
 
 
+def _takes(state: GameState, rng: random.Random) -> list[int]:
+    """The cards the seat may take, the planner's choice first."""
+    first = _PLANNER.choose(state, rng)
+    return [first] + [a for a in state.legal_actions() if a != first]
+
+
 def _rollout(state: GameState, rng: random.Random) -> int:
     return _GREEDY.choose(state, rng)
 
@@ -331,6 +337,7 @@ class MctsPlayer:
     simulations = 300
     horizon = 12
     prior_weight = 10.0  # the planner's move starts with this many won simulations
+    take_playouts = 0    # > 0: cards taken by sequential halving over planner playouts to the game's end
 
     def __init__(self, simulations: int | None = None, seconds: float | None = None, read: bool = False):
         from ...arena.ismcts import Game, Search
@@ -351,7 +358,17 @@ class MctsPlayer:
         if len(sensible) == 1:
             return sensible[0]
         self.holding = self.reading(state) if self.read else {}
+        if state.phase == "take" and self.take_playouts:
+            return self.take_search().choose(state, rng)
         return self.search.choose(state, rng)
+
+    def take_search(self):
+        """The cards to take judged by playing the game out with two planners, the planner's take first."""
+        from ...arena.ismcts import Game, Halving
+
+        game = Game(determinize=self._deal, evaluate=evaluate, value=final_value, candidates=_takes,
+                    rollout=_planners_move)
+        return Halving(game, self.take_playouts)
 
     def reading(self, state: GameState) -> dict[int, frozenset[int]]:
         """For each other seat that waited in this turn's race, the cards a planner could have
