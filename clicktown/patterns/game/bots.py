@@ -353,7 +353,7 @@ class MctsPlayer:
 
     def choose(self, state: GameState, rng: random.Random) -> int:
         sensible = candidates(state, rng)
-        if state.phase == "race":
+        if self.read and state.phase == "race":
             self.race = state.clone()
         if len(sensible) == 1:
             return sensible[0]
