@@ -584,7 +584,7 @@ def _patterns_race(seed: int, turn: int):
 def test_patterns_determinization_deals_a_seats_card_from_the_cards_given():
     """A seat named in `holding` gets one of its cards (any unseen card when none is unseen); with
     nothing named the deal is `determinized`'s, draw for draw."""
-    from clicktown.patterns.game.bots import unseen_cards
+    from research.patterns_eval.variants import unseen_cards
 
     state = _patterns_race(8, 6)
     unseen = unseen_cards(state, 0)
@@ -603,9 +603,11 @@ def test_patterns_determinization_deals_a_seats_card_from_the_cards_given():
 
 def test_patterns_mcts_reads_the_card_a_planner_waited_with():
     """Seat 1 (the planner) waits first in the race; seat 0's mcts then deals it exactly the unseen
-    cards with which a planner would have waited there (19 of 21), once a turn."""
-    from clicktown.patterns.game.bots import MctsPlayer, PlannerPlayer, holding_card, unseen_cards
+    cards with which a planner would have waited there (19 of 21), once a turn (a variant measured
+    in research, not the product's bot)."""
+    from clicktown.patterns.game.bots import PlannerPlayer
     from clicktown.patterns.game.state import PASS
+    from research.patterns_eval.variants import VariantMcts, holding_card, unseen_cards
 
     state, planner = _patterns_race(8, 6), PlannerPlayer()
     assert (state.seat, state.race_index) == (1, 0)
@@ -613,20 +615,22 @@ def test_patterns_mcts_reads_the_card_a_planner_waited_with():
     waiting = {c for c in unseen if planner.choose(holding_card(state, 1, c), random.Random(0)) == PASS}
     assert (len(waiting), len(unseen)) == (19, 21) and state.hand[1] in waiting
     state.apply_action(planner.choose(state, random.Random(0)))
-    mcts = MctsPlayer(simulations=4, read=True)
+    mcts = VariantMcts(simulations=4, read=True)
     mcts.choose(state, random.Random(1))
     assert mcts.reading(state) == {1: frozenset(waiting)} and len(mcts.readings) == 1
-    assert {mcts._deal(state, 0, random.Random(s)).hand[1] for s in range(200)} == waiting
+    assert {mcts.deal(state, 0, random.Random(s)).hand[1] for s in range(200)} == waiting
     assert mcts.holding == {1: frozenset(waiting)}
-    blind = MctsPlayer(simulations=4)
+    blind = VariantMcts(simulations=4)
     blind.choose(state, random.Random(1))
     assert blind.holding == {}
 
 
 def test_patterns_mcts_can_judge_its_takes_by_planner_playouts():
     """With `take_playouts` a take is chosen by sequential halving over planner playouts, the planner's
-    take first among every card it may take; the tree is not asked, and a seed gives one answer."""
-    from clicktown.patterns.game.bots import MctsPlayer, PlannerPlayer, _takes
+    take first among every card it may take; the tree is not asked, and a seed gives one answer
+    (a variant measured in research)."""
+    from clicktown.patterns.game.bots import PlannerPlayer
+    from research.patterns_eval.variants import VariantMcts, _takes
 
     takes = [s.clone() for s in _patterns_decisions() if s.phase == "take" and len(s.legal_actions()) > 1][:3]
     assert len(takes) == 3
@@ -634,8 +638,7 @@ def test_patterns_mcts_can_judge_its_takes_by_planner_playouts():
         candidates = _takes(state, random.Random(0))
         assert candidates[0] == PlannerPlayer().choose(state, random.Random(0))
         assert sorted(candidates) == sorted(state.legal_actions())
-    mcts, asked = MctsPlayer(simulations=4), []
-    mcts.take_playouts = 16
+    mcts, asked = VariantMcts(simulations=4, take_playouts=16), []
     mcts.search.choose = lambda state, rng: asked.append(state.phase)
     chosen = [mcts.choose(state, random.Random(1)) for state in takes]
     assert asked == [] and all(a in s.legal_actions() for a, s in zip(chosen, takes))

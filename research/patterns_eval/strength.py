@@ -30,6 +30,7 @@ from clicktown.arena.state import resolve_chance
 from clicktown.patterns.game import bots
 from clicktown.patterns.game.simulate import Setup, start
 from research.patterns_eval import numbered_arguments
+from research.patterns_eval.variants import VariantMcts
 
 VARIANTS = ("base", "blind", "reading", "seeing", "takes")
 
@@ -38,12 +39,10 @@ def variant(name: str):
     """The mcts bot of a variant (see the module docstring)."""
     if name not in VARIANTS:
         raise SystemExit(f"unknown variant {name!r}: one of {', '.join(VARIANTS)}")
-    bot = bots.MctsPlayer(read=name != "blind") if name in ("blind", "reading") else bots.MctsPlayer()
+    bot = VariantMcts(read=name == "reading", take_playouts=128 if name == "takes" else 0)
     if name == "seeing":
         search = bot.search
         search.game = dataclasses.replace(search.game, determinize=lambda state, seat, rng: state.clone())
-    if name == "takes":
-        bot.take_playouts = 128
     return bot
 
 
