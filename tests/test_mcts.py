@@ -160,6 +160,44 @@ def test_sequence_candidates_start_with_greedys_choice_and_keep_the_jacks():
             assert bool(usable) == any(match.actions[a // CELL_COUNT] == card for a in moves)
 
 
+def test_sequence_candidates_looked_ahead_rank_by_what_the_seat_sees():
+    from clicktown.sequence.game.bots import evaluate, root_candidates, seen_by, seen_value
+    from clicktown.sequence.game.state import CELL_COUNT
+
+    for state, _ in _sequence_positions(2):
+        legal, match = state.legal_actions(), state.match
+        moves = root_candidates(state, random.Random(0), ahead=evaluate)
+        greedy_first = root_candidates(state, random.Random(0))
+        assert moves[0] == greedy_first[0] and set(moves) <= set(legal) and len(moves) == len(set(moves))
+        if len(moves) == 1:
+            continue
+        seen = seen_by(state, state.seat)
+        assert [len(h) for h in seen.hands] == [len(state.hands[state.seat]) if s == state.seat else 0
+                                               for s in range(2)]
+        values = [seen_value(seen, a) for a in moves[1:4]]
+        assert values == sorted(values, reverse=True)  # the best after greedy's choice, best first
+        for card in ("wild", "remove"):
+            usable = [a for a in legal if match.actions[a // CELL_COUNT] == card]
+            assert bool(usable) == any(match.actions[a // CELL_COUNT] == card for a in moves)
+        other = state.clone()  # another hand for the other seat: the same candidates
+        hidden = other.hands[1 - state.seat]
+        other.hands[1 - state.seat] = [k for k, n in enumerate(state.pile) if n][:len(hidden)]
+        assert other.hands[1 - state.seat] != hidden
+        assert root_candidates(other, random.Random(0), ahead=evaluate) == moves
+
+
+def test_sequence_mcts_looking_ahead_and_counting_plays_one_game_per_seed():
+    from clicktown.sequence.game.bots import MctsBot, evaluate_counted
+
+    positions = _sequence_positions(1)[::6]
+    for state, _ in positions:
+        assert sum(evaluate_counted(state)) == pytest.approx(1.0)
+    played = [[MctsBot(8, looked_ahead=True, counting=True).choose(state.clone(), random.Random(i))
+               for i, (state, _) in enumerate(positions)] for _ in range(2)]
+    assert played[0] == played[1]
+    assert all(a in state.legal_actions() for a, (state, _) in zip(played[0], positions))
+
+
 def test_sequence_mcts_plays_a_winning_move_when_it_holds_one():
     from clicktown.sequence.game.bots import make_bot
 
@@ -338,12 +376,13 @@ def _dealt_sequence_state():
     return state
 
 
-def _hold(state, seat, *cards):
+def _hold(state, seat, *cards, into="hands"):
+    """Take cards from the draw pile into a seat's hand (or its discard pile)."""
     for name in cards:
         kind = state.match.kind_of[name]
         state.pile[kind] -= 1
         state.pile_size -= 1
-        state.hands[seat].append(kind)
+        getattr(state, into)[seat].append(kind)
 
 
 def test_sequence_features_read_lines_gaps_forks_and_the_hand():
@@ -374,6 +413,35 @@ def test_sequence_features_read_lines_gaps_forks_and_the_hand():
     assert (read()["ready_to_move"], read()["gaps_in_hand_to_move"]) == (1, 1)  # A to move: it can win now
     state.seat = 1
     assert (read()["ready"], read()["ready_to_move"], read()["gaps_in_hand_to_move"]) == (1, 0, 0)
+
+
+def test_sequence_features_count_the_cards_seen_gone():
+    from clicktown.sequence.game.bots import COUNTING, FEATURES, team_features
+
+    state = _dealt_sequence_state()
+    for c in (1, 2, 3):  # top row: an open four with its gap on 5s (cell 4), and 2s 3s 4s a line of three to 6s
+        state._put_chip(c, "A")
+    read = lambda: dict(zip(FEATURES + COUNTING, team_features(state, "A", counting=True)))  # noqa: E731
+    assert len(team_features(state, "A")) == len(FEATURES)
+    assert tuple(read()[f] for f in COUNTING) == (1, 0, 0, 1, 0, 0)
+    _hold(state, 1, "5s", into="discards")
+    assert (read()["live_gaps"], read()["dead_gaps"]) == (1, 0)  # one copy of 5s still to come
+    _hold(state, 0, "5s")
+    assert (read()["live_gaps"], read()["dead_gaps"], read()["gaps_in_hand"]) == (0, 0, 1)  # the last copy in hand
+    state.hands[0] = []
+    state.discards[1].append(state.match.kind_of["5s"])
+    assert (read()["live_gaps"], read()["dead_gaps"], read()["live_threes"]) == (0, 1, 0)  # both 5s gone
+    for c in (10, 20, 30):  # down the first column from the corner: a second open four, its gap on 8c (cell 40)
+        state._put_chip(c, "A")
+    assert (read()["live_gaps"], read()["dead_gaps"], read()["two_threats"]) == (1, 1, 0)
+    _hold(state, 0, "jd")  # a two-eyed jack reaches both gaps: two threats
+    assert (read()["gaps_in_hand"], read()["two_threats"]) == (2, 1)
+    for c in (96, 97, 98):  # B: 8d 7d 6d and the corner of the bottom row, its gap on 9d (cell 95)
+        state._put_chip(c, "B")
+    assert (read()["blocks_in_hand"], read()["blocks_in_hand_to_move"]) == (1, 1)  # the jack blocks it, A to move
+    state.hands[0] = [state.match.kind_of["9d"]]
+    state.seat = 1
+    assert (read()["blocks_in_hand"], read()["blocks_in_hand_to_move"], read()["two_threats"]) == (1, 0, 0)
 
 
 def test_sequence_evaluation_is_a_chance_to_win_for_both_seats():

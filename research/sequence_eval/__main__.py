@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 
 from clicktown.arena.state import resolve_chance
-from clicktown.sequence.game.bots import FEATURES, GreedyBot, team_features
+from clicktown.sequence.game.bots import COUNTING, FEATURES, GreedyBot, team_features
 from clicktown.sequence.geometry import CONFLICTS_OF, CORNERS_IN
 
 # The hand-made evaluation the fit replaced: open lines weighted 1, 4, 16, 64 for 1-4 chips, 400 a
@@ -54,7 +54,7 @@ def positions(games: int, seed: int):
             resolve_chance(state, rng)
             if state.is_terminal():
                 break
-            a, b = team_features(state, "A"), team_features(state, "B")
+            a, b = team_features(state, "A", counting=True), team_features(state, "B", counting=True)
             seen.append(([x - y for x, y in zip(a, b)], 1.0 if state.seat == 0 else -1.0,
                          hand_made_lead(state, "A", "B")))
             state.apply_action(bot.choose(state, rng))
@@ -89,28 +89,33 @@ def accuracy(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=4000)
+    parser.add_argument("--games", type=int, default=6000)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--out", default=str(Path(__file__).parent / "data" / "fit.json"))
     args = parser.parse_args()
     rows = positions(args.games, args.seed)
-    features = np.array([f + [m] for f, m, _, _, _ in rows])
+    counted = np.array([f + [m] for f, m, _, _, _ in rows])  # FEATURES, COUNTING, to move
+    plain = [i for i in range(counted.shape[1]) if not len(FEATURES) <= i < len(FEATURES) + len(COUNTING)]
+    features = counted[:, plain]
     leads = np.array([[lead, m] for _, m, lead, _, _ in rows])
     won = np.array([y for _, _, _, y, _ in rows])
     held_out = np.array([index % 5 == 0 for *_, index in rows])
     train, test = ~held_out, held_out
     w = fit_logistic(features[train], won[train])
+    w_counted = fit_logistic(counted[train], won[train])
     w_lead = fit_logistic(leads[train], won[train])
-    base = -math.log(0.5)
     result = {
         "games": args.games, "seed": args.seed, "positions": len(rows),
         "weights": dict(zip(list(FEATURES) + ["to_move"], map(float, w))),
+        "weights_counting": dict(zip(list(FEATURES + COUNTING) + ["to_move"], map(float, w_counted))),
         "held_out": {
             "positions": int(test.sum()),
             "log_loss_fitted": log_loss(features[test], won[test], w),
+            "log_loss_counting": log_loss(counted[test], won[test], w_counted),
             "log_loss_hand_made_lead": log_loss(leads[test], won[test], w_lead),
-            "log_loss_coin": base,
+            "log_loss_coin": -math.log(0.5),
             "accuracy_fitted": accuracy(features[test], won[test], w),
+            "accuracy_counting": accuracy(counted[test], won[test], w_counted),
             "accuracy_hand_made_lead": accuracy(leads[test], won[test], w_lead),
         },
         "hand_made_lead_weight": float(w_lead[0]),

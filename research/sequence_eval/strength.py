@@ -26,13 +26,15 @@ from clicktown.sequence.game.simulate import Setup, make_match
 def variant(name: str):
     """The mcts bot of a variant: 'base', or settings joined by '+':
     h4 (horizon), p480 (playouts), k6 (candidates kept), r0 (no reading of the opponent's hand),
-    r4 (read only from the open fours it left alone), seeing (the
-    opponent's hand seen, not dealt: how much reading it could be worth at most)."""
+    r4 (read only from the open fours it left alone), ahead (the candidates after greedy's choice
+    ranked by the evaluation one move ahead), counted (the evaluation that counts cards), seeing
+    (the opponent's hand seen, not dealt: how much reading it could be worth at most)."""
     parts = name.split("+")
-    bot = bots.MctsBot(read_hands="r0" not in parts, greedy_model="r4" not in parts)
+    bot = bots.MctsBot(read_hands="r0" not in parts, greedy_model="r4" not in parts, looked_ahead="ahead" in parts,
+                       counting="counted" in parts)
     search = bot.search
     for part in parts:
-        if part in ("base", "r0", "r4"):
+        if part in ("base", "r0", "r4", "ahead", "counted"):
             continue
         if part == "seeing":  # the other hand seen: an upper bound for reading it, not a bot
             search.game = dataclasses.replace(search.game, determinize=lambda state, seat, rng: state.clone())
@@ -43,7 +45,8 @@ def variant(name: str):
         elif key == "p":
             search.playouts = value
         elif key == "k":
-            search.game = dataclasses.replace(search.game, candidates=partial(bots.root_candidates, keep=value))
+            ranked = search.game.candidates
+            search.game = dataclasses.replace(search.game, candidates=partial(ranked, keep=value))
         else:
             raise SystemExit(f"unknown setting {part!r}")
     return bot
