@@ -161,12 +161,14 @@ def test_sequence_candidates_start_with_greedys_choice_and_keep_the_jacks():
 
 
 def test_sequence_candidates_looked_ahead_rank_by_what_the_seat_sees():
-    from clicktown.sequence.game.bots import evaluate, root_candidates, seen_by, seen_value
+    """A variant measured in research, not the product's bot."""
+    from clicktown.sequence.game.bots import root_candidates
     from clicktown.sequence.game.state import CELL_COUNT
+    from research.sequence_eval.variants import looked_ahead_candidates, seen_by, seen_value
 
     for state, _ in _sequence_positions(2):
         legal, match = state.legal_actions(), state.match
-        moves = root_candidates(state, random.Random(0), ahead=evaluate)
+        moves = looked_ahead_candidates(state, random.Random(0))
         greedy_first = root_candidates(state, random.Random(0))
         assert moves[0] == greedy_first[0] and set(moves) <= set(legal) and len(moves) == len(set(moves))
         if len(moves) == 1:
@@ -183,16 +185,16 @@ def test_sequence_candidates_looked_ahead_rank_by_what_the_seat_sees():
         hidden = other.hands[1 - state.seat]
         other.hands[1 - state.seat] = [k for k, n in enumerate(state.pile) if n][:len(hidden)]
         assert other.hands[1 - state.seat] != hidden
-        assert root_candidates(other, random.Random(0), ahead=evaluate) == moves
+        assert looked_ahead_candidates(other, random.Random(0)) == moves
 
 
 def test_sequence_mcts_looking_ahead_and_counting_plays_one_game_per_seed():
-    from clicktown.sequence.game.bots import MctsBot, evaluate_counted
+    from research.sequence_eval.variants import VariantMcts, evaluate_counted
 
     positions = _sequence_positions(1)[::6]
     for state, _ in positions:
         assert sum(evaluate_counted(state)) == pytest.approx(1.0)
-    played = [[MctsBot(8, looked_ahead=True, counting=True).choose(state.clone(), random.Random(i))
+    played = [[VariantMcts(8, looked_ahead=True, counting=True).choose(state.clone(), random.Random(i))
                for i, (state, _) in enumerate(positions)] for _ in range(2)]
     assert played[0] == played[1]
     assert all(a in state.legal_actions() for a, (state, _) in zip(played[0], positions))
@@ -416,12 +418,13 @@ def test_sequence_features_read_lines_gaps_forks_and_the_hand():
 
 
 def test_sequence_features_count_the_cards_seen_gone():
-    from clicktown.sequence.game.bots import COUNTING, FEATURES, team_features
+    from clicktown.sequence.game.bots import FEATURES, team_features
+    from research.sequence_eval.variants import COUNTING, counted_features
 
     state = _dealt_sequence_state()
     for c in (1, 2, 3):  # top row: an open four with its gap on 5s (cell 4), and 2s 3s 4s a line of three to 6s
         state._put_chip(c, "A")
-    read = lambda: dict(zip(FEATURES + COUNTING, team_features(state, "A", counting=True)))  # noqa: E731
+    read = lambda: dict(zip(FEATURES + COUNTING, counted_features(state, "A")))  # noqa: E731
     assert len(team_features(state, "A")) == len(FEATURES)
     assert tuple(read()[f] for f in COUNTING) == (1, 0, 0, 1, 0, 0)
     _hold(state, 1, "5s", into="discards")

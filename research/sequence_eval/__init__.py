@@ -4,8 +4,8 @@
 two greedy bots, records at every decision the features of both teams (`team_features`) and who won
 the game, and fits a logistic model of the win: P(team A wins) = sigmoid(w . (f_A - f_B) + m * s),
 s = +1 when A is to move, -1 otherwise. The model is symmetric by construction (B's chance is one
-minus A's). It prints the weights (the constants of `FITTED_WEIGHTS` in bots.py; `COUNTED_WEIGHTS`
-for the fit that also reads the features counting cards, `COUNTING`), and on games held out from
+minus A's). It prints the weights (the constants of `FITTED_WEIGHTS` in bots.py; `COUNTED_WEIGHTS` in
+variants.py for the fit that also reads the features counting cards, `COUNTING`), and on games held out from
 the fit the log-loss of both against the hand-made evaluation's lead refitted the same way (one
 weight on the lead), so they are compared at their best calibration.
 The fit is written to research/sequence_eval/data/fit.json.

@@ -11,8 +11,9 @@ from pathlib import Path
 import numpy as np
 
 from clicktown.arena.state import resolve_chance
-from clicktown.sequence.game.bots import COUNTING, FEATURES, GreedyBot, team_features
+from clicktown.sequence.game.bots import FEATURES, GreedyBot
 from clicktown.sequence.geometry import CONFLICTS_OF, CORNERS_IN
+from research.sequence_eval.variants import COUNTING, counted_features
 
 # The hand-made evaluation the fit replaced: open lines weighted 1, 4, 16, 64 for 1-4 chips, 400 a
 # sequence, 40 a two-eyed and 30 a one-eyed jack in hand; its lead went through tanh(lead / 120).
@@ -54,7 +55,7 @@ def positions(games: int, seed: int):
             resolve_chance(state, rng)
             if state.is_terminal():
                 break
-            a, b = team_features(state, "A", counting=True), team_features(state, "B", counting=True)
+            a, b = counted_features(state, "A"), counted_features(state, "B")
             seen.append(([x - y for x, y in zip(a, b)], 1.0 if state.seat == 0 else -1.0,
                          hand_made_lead(state, "A", "B")))
             state.apply_action(bot.choose(state, rng))

@@ -21,6 +21,7 @@ from clicktown.arena.simulate import game_seed
 from clicktown.arena.state import resolve_chance
 from clicktown.sequence.game import bots
 from clicktown.sequence.game.simulate import Setup, make_match
+from research.sequence_eval.variants import VariantMcts
 
 
 def variant(name: str):
@@ -30,8 +31,8 @@ def variant(name: str):
     ranked by the evaluation one move ahead), counted (the evaluation that counts cards), seeing
     (the opponent's hand seen, not dealt: how much reading it could be worth at most)."""
     parts = name.split("+")
-    bot = bots.MctsBot(read_hands="r0" not in parts, greedy_model="r4" not in parts, looked_ahead="ahead" in parts,
-                       counting="counted" in parts)
+    bot = VariantMcts(read_hands="r0" not in parts, greedy_model="r4" not in parts, looked_ahead="ahead" in parts,
+                      counting="counted" in parts)
     search = bot.search
     for part in parts:
         if part in ("base", "r0", "r4", "ahead", "counted"):

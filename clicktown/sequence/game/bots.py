@@ -21,7 +21,6 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect_left
-from functools import partial
 
 from ...arena.seating import unknown_bot
 from ...arena.state import RandomBot
@@ -251,12 +250,10 @@ def blocking_actions(state: MatchState, team: str, actions: list[int]) -> list[i
 
 FEATURES = ("lines1", "lines2", "lines3", "lines4", "gaps", "gaps_in_hand", "forks", "sequences", "ready",
             "wild_in_hand", "remove_in_hand", "gaps_in_hand_to_move", "ready_to_move")
-COUNTING = ("live_gaps", "dead_gaps", "two_threats", "live_threes", "blocks_in_hand", "blocks_in_hand_to_move")
 
 
-def team_features(state: MatchState, team: str, counting: bool = False) -> list[float]:
-    """What the fitted evaluation reads of one team's position (in the order of `FEATURES`, then of
-    `COUNTING` when `counting`).
+def team_features(state: MatchState, team: str) -> list[float]:
+    """What the fitted evaluation reads of one team's position (in the order of `FEATURES`).
 
     lines1-4        -- open lines of five (no other team's chip, free to become a sequence) holding 1-4
                        of the team's chips (a corner counts as one);
@@ -267,41 +264,26 @@ def team_features(state: MatchState, team: str, counting: bool = False) -> list[
     ready           -- 1 when the team is one sequence short and its hand reaches a gap: a win next turn
                        unless the opponent answers;
     wild/remove_in_hand -- the jacks in the team's hands;
-    gaps_in_hand_to_move, ready_to_move -- the same two when the team is to move (it can fill a gap now);
-
-    and, with `counting`, counting the cards the team has seen gone (the discard piles, its own hands;
-    `still_to_come`):
-    live_gaps       -- gaps a card still to come can fill (a copy of one of its cards not seen gone);
-    dead_gaps       -- gaps no card of the cell can fill any more, in hand or to come (a two-eyed jack only);
-    two_threats     -- 1 when two gaps or more are in hand or live: one answer does not stop them all;
-    live_threes     -- open lines of three whose two empty cells are each in hand or live;
-    blocks_in_hand  -- the other teams' gaps the team's hands reach (it can block them);
-    blocks_in_hand_to_move -- the same when the team is to move.
+    gaps_in_hand_to_move, ready_to_move -- the same two when the team is to move (it can fill a gap now).
     """
-    board, match, table = state.board, state.match, state.match.table
-    lines, gaps, threes, forks = _open_lines(state, team)
-    hand = [k for s, h in enumerate(state.hands) if table.team_of(s) == team for k in h]
-    cards = [match.actions[k] for k in hand]
-    wild = cards.count("wild")
-    reached = {c for k, card in zip(hand, cards) if card == "place" for c in match.cells_of_kind[k]}
+    table = state.match.table
+    lines, gaps, _, forks = _open_lines(state, team)
+    hand, cards, wild, reached = team_hand(state, team)
     in_hand = len(gaps) if wild else len(gaps & reached)
     made = len(state.sequences[team])
     ready = float(in_hand > 0 and made == table.needed - 1)
     moving = table.team_of(state.seat) == team
-    features = [lines[1], lines[2], lines[3], lines[4], len(gaps), in_hand, forks, made, ready, wild,
-                cards.count("remove"), in_hand * moving, ready * moving]
-    if not counting:
-        return features
-    left = still_to_come(state, hand)
-    of_cell = kinds_of_cell(match)
-    live = {c for c in gaps if any(left[k] for k in of_cell[c])}
-    dead = sum(1 for c in gaps if not any(left[k] for k in of_cell[c]) and c not in reached)
-    reachable = live | (gaps if wild else gaps & reached)
-    live_threes = sum(1 for empty in threes
-                      if all(c in reached or any(left[k] for k in of_cell[c]) for c in empty))
-    rival_gaps = {c for t in table.team_names if t != team for c in _open_lines(state, t)[1]}
-    blocks = len(rival_gaps) if wild else len(rival_gaps & reached)
-    return features + [len(live), dead, float(len(reachable) > 1), live_threes, blocks, blocks * moving]
+    return [lines[1], lines[2], lines[3], lines[4], len(gaps), in_hand, forks, made, ready, wild,
+            cards.count("remove"), in_hand * moving, ready * moving]
+
+
+def team_hand(state: MatchState, team: str) -> tuple[list[int], list[str], int, set[int]]:
+    """(the kinds in the team's hands, what each does, its two-eyed jacks, the cells its plain cards reach)."""
+    match, table = state.match, state.match.table
+    hand = [k for s, h in enumerate(state.hands) if table.team_of(s) == team for k in h]
+    cards = [match.actions[k] for k in hand]
+    reached = {c for k, card in zip(hand, cards) if card == "place" for c in match.cells_of_kind[k]}
+    return hand, cards, cards.count("wild"), reached
 
 
 def _open_lines(state: MatchState, team: str) -> tuple[list[int], set[int], list[tuple[int, ...]], int]:
@@ -334,53 +316,18 @@ def _open_lines(state: MatchState, team: str) -> tuple[list[int], set[int], list
     return lines, gaps, threes, forks
 
 
-def still_to_come(state: MatchState, hand: list[int]) -> list[int]:
-    """The copies of each kind the holder of `hand` has not seen gone (discarded or in its hand): in
-    the draw pile or in the other hands, so they may still come to it (or be played against it)."""
-    left = list(state.match.copies)
-    for pile in state.discards:
-        for k in pile:
-            left[k] -= 1
-    for k in hand:
-        left[k] -= 1
-    return left
-
-
-_KINDS_OF_CELL: dict[int, tuple[list, list[tuple[int, ...]]]] = {}
-
-
-def kinds_of_cell(match) -> list[tuple[int, ...]]:
-    """The kinds of plain card that put a chip on each cell (kept per match)."""
-    found = _KINDS_OF_CELL.get(id(match))
-    if found is None or found[0] is not match.cells_of_kind:
-        if len(_KINDS_OF_CELL) > 64:
-            _KINDS_OF_CELL.clear()
-        of_cell: list[list[int]] = [[] for _ in range(CELL_COUNT)]
-        for kind, (card, cells) in enumerate(zip(match.actions, match.cells_of_kind)):
-            if card == "place":
-                for c in cells:
-                    of_cell[c].append(kind)
-        found = _KINDS_OF_CELL[id(match)] = (match.cells_of_kind, [tuple(k) for k in of_cell])
-    return found[1]
-
-
 # Fitted by research/sequence_eval (6,000 greedy-vs-greedy games, seed 7; a logistic model of the win
 # on the difference of the two teams' `team_features`, plus the side to move; research/sequence_eval/data/fit.json).
 FITTED_WEIGHTS = (0.0074, 0.0225, 0.0651, 0.0803, 0.2153, 0.3836, -0.0162, 1.3427, 2.2052, 0.1859, 0.2440,
                   0.1046, 2.0730)
 TO_MOVE_WEIGHT = 0.1359
-# The same fit with the features that count cards (`COUNTING`): measured, not the default (docs/bots.md).
-COUNTED_WEIGHTS = (0.0074, 0.0227, 0.0308, 0.0869, 0.7175, 0.3396, -0.0124, 1.3512, 2.1272, 0.1744,
-                   0.2447, 0.0469, 2.0499, -0.4911, -0.7907, -0.0043, 0.0347, 0.0476, 0.0851)
-COUNTED_TO_MOVE = 0.1324
 
 
-def evaluate(state: MatchState, weights: tuple = FITTED_WEIGHTS, to_move: float = TO_MOVE_WEIGHT) -> list[float]:
-    """Each seat's chance to win by the fitted model: its team's features against the best other team's
-    (the features that count cards too when `weights` has theirs)."""
+def evaluate(state: MatchState, weights: tuple = FITTED_WEIGHTS, to_move: float = TO_MOVE_WEIGHT,
+             features=team_features) -> list[float]:
+    """Each seat's chance to win by the fitted model: its team's `features` against the best other team's."""
     table = state.match.table
-    counting = len(weights) > len(FEATURES)
-    scores = {t: sum(w * x for w, x in zip(weights, team_features(state, t, counting))) for t in table.team_names}
+    scores = {t: sum(w * x for w, x in zip(weights, features(state, t))) for t in table.team_names}
     mover = table.team_of(state.seat)
     values = {}
     for team, mine in scores.items():
@@ -388,11 +335,6 @@ def evaluate(state: MatchState, weights: tuple = FITTED_WEIGHTS, to_move: float 
         z = mine - scores[rival] + to_move * ((team == mover) - (rival == mover))
         values[team] = 1 / (1 + math.exp(-z))
     return [values[table.team_of(s)] for s in range(table.players)]
-
-
-def evaluate_counted(state: MatchState) -> list[float]:
-    """`evaluate` with the weights of the fit that counts cards."""
-    return evaluate(state, COUNTED_WEIGHTS, COUNTED_TO_MOVE)
 
 
 def final_value(state: MatchState) -> list[float]:
@@ -421,19 +363,25 @@ def cell_scores(state: MatchState, team: str) -> dict[int, float]:
     return found
 
 
-def root_candidates(state: MatchState, rng: random.Random, keep: int = 4, ahead=None) -> list[int]:
+def root_candidates(state: MatchState, rng: random.Random, keep: int = 4) -> list[int]:
     """The moves the root search compares, greedy's own choice first.
 
     A dead card is exchanged as greedy does (it costs nothing and the turn goes on). Otherwise
     the `keep` best plays by the greedy score, one play per cell (a jack is not spent on a cell a
     plain card in hand reaches), and the best use of each jack when it is not among them already,
-    so keeping a jack and spending it are both compared. With an evaluation `ahead` (`evaluate`),
-    the plays after greedy's own choice are ranked instead by its value of the position each
-    leaves (`seen_value`: what the seat sees of it)."""
+    so keeping a jack and spending it are both compared."""
     actions = state.legal_actions()
     match = state.match
     if actions[-1] >= match.exchange:
         return [actions[bisect_left(actions, match.exchange)]]
+    plays, jacks = ranked_plays(state, actions)
+    ranked = plays[:keep]
+    return ranked + [a for a in jacks if a not in ranked]
+
+
+def ranked_plays(state: MatchState, actions: list[int]) -> tuple[list[int], list[int]]:
+    """(the best play on each cell by the greedy score, best first; each jack's best use, best first)."""
+    match = state.match
     scores = cell_scores(state, match.table.team_of(state.seat))
     best_by_cell: dict[int, tuple[float, int]] = {}
     best_jack: dict[str, tuple[float, int]] = {}
@@ -446,40 +394,8 @@ def root_candidates(state: MatchState, rng: random.Random, keep: int = 4, ahead=
             best_by_cell[key] = score
         if card in SPECIAL_COST and score > best_jack.get(card, (-1e18, 0)):
             best_jack[card] = score
-    if ahead is not None:
-        return _looked_ahead(state, [-a for _, a in sorted(best_by_cell.values(), reverse=True)], keep, ahead)
-    ranked = [-a for _, a in sorted(best_by_cell.values(), reverse=True)[:keep]]
-    return ranked + [-a for _, a in sorted(best_jack.values(), reverse=True) if -a not in ranked]
-
-
-def _looked_ahead(state: MatchState, plays: list[int], keep: int, ahead) -> list[int]:
-    """Greedy's choice (the first of `plays`), then the best of the others by `seen_value`: `keep` in
-    all, and each jack's best use when it is not among them."""
-    seen = seen_by(state, state.seat)
-    value = {a: seen_value(seen, a, ahead) for a in plays}
-    ranked = plays[:1] + sorted(plays[1:], key=lambda a: -value[a])[:keep - 1]
-    jacks: dict[str, int] = {}
-    for action in sorted(plays, key=lambda a: -value[a]):
-        jacks.setdefault(state.match.actions[action // CELL_COUNT], action)
-    return ranked + [a for card, a in jacks.items() if card in SPECIAL_COST and a not in ranked]
-
-
-def seen_by(state: MatchState, seat: int) -> MatchState:
-    """The game as `seat` sees it: the other teams' hands left empty (their cards are not known)."""
-    seen = state.clone()
-    team = state.match.table.team_of(seat)
-    for s in range(state.match.table.players):
-        if state.match.table.team_of(s) != team:
-            seen.hands[s] = []
-    return seen
-
-
-def seen_value(seen: MatchState, action: int, ahead=evaluate) -> float:
-    """The value by `ahead`, for the seat to move, of the position `action` leaves in `seen` (`seen_by`)."""
-    seat = seen.seat
-    after = seen.clone()
-    after.apply_action(action)
-    return final_value(after)[seat] if after.is_terminal() else ahead(after)[seat]
+    return ([-a for _, a in sorted(best_by_cell.values(), reverse=True)],
+            [-a for _, a in sorted(best_jack.values(), reverse=True)])
 
 
 def open_fours(state: MatchState, team: str) -> list[int]:
@@ -632,24 +548,19 @@ _GREEDY = GreedyBot()
 
 class MctsBot:
     """Determinized search at the root: greedy's best plays compared in the same dealt worlds, each
-    played on by greedy for both sides for `horizon` moves and scored by the fitted evaluation.
-
-    Measured and not the default (docs/bots.md): `looked_ahead` (the plays after greedy's choice
-    ranked by the evaluation one move ahead) and `counting` (the evaluation that counts cards)."""
+    played on by greedy for both sides for `horizon` moves and scored by the fitted evaluation."""
 
     name = "mcts"
     playouts = 240
     horizon = 6
 
     def __init__(self, simulations: int | None = None, seconds: float | None = None, read_hands: bool = True,
-                 greedy_model: bool = True, looked_ahead: bool = False, counting: bool = False):
+                 greedy_model: bool = True):
         from ...arena.ismcts import Game, Halving
 
         self.reading = HandReading(greedy_model) if read_hands else None
         deal = self.reading.determinize if read_hands else _determinize
-        value = evaluate_counted if counting else evaluate
-        candidates = partial(root_candidates, ahead=value if looked_ahead else None)
-        game = Game(determinize=deal, evaluate=value, value=final_value, candidates=candidates,
+        game = Game(determinize=deal, evaluate=evaluate, value=final_value, candidates=root_candidates,
                     rollout=_GREEDY.choose)
         self.search = Halving(game, simulations or self.playouts, seconds, horizon=self.horizon)
 
