@@ -426,6 +426,7 @@ def test_the_wording_of_possessives_and_payments(cat):
     """Findings: "the Printer's's marker"; "paid cents 100, why dollar"."""
     from clicktown.oldtown.game.state import STOP, TAKE, new_game
     from clicktown.oldtown.game.view import Words
+    from clicktown.oldtown.game.wording import whose
     from clicktown.patterns.game.view import event_text
 
     state = new_game(cat, 2)
@@ -436,6 +437,7 @@ def test_the_wording_of_possessives_and_payments(cat):
                                "the markers with the Printer's on plot 4; the player takes 2 markers (+2 points)")
     assert say.action(state.marker_action(STOP, "Printer's", 4)) == "stop: the marker of the Printer's on plot 4 must go"
     assert say.action(state.marker_action(TAKE, "Printer's", 4)) == "take the marker of the Printer's off plot 4"
+    assert (whose("Printer's"), whose("Bank")) == ("the Printer's", "the Bank's")
     assert event_text({"event": "paid", "seat": 0, "cents": 100, "why": "dollar"}, 0) == \
         "you received $1.00 (challenge card dollar)"
 

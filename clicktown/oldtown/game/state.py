@@ -36,6 +36,7 @@ from ..catalogue import Catalogue
 from . import rules
 from .town import Town
 from .verdicts import Sight, judge as judge_fast
+from .wording import whose
 
 BUILDINGS = 18
 PLAY, DISCARD, TAKE = 0, 60 * BUILDINGS, 60 * BUILDINGS + 60
@@ -260,10 +261,10 @@ class OldTownState:
             return f"discard card {action - DISCARD + 1}"
         if TAKE <= action < STOP:
             b, p = divmod(action - TAKE, 16)
-            return f"take the {self.names[b]}'s marker off plot {p + 1}"
+            return f"take {whose(self.names[b])} marker off plot {p + 1}"
         if STOP <= action < PASS:
             b, p = divmod(action - STOP, 16)
-            return f"stop: the {self.names[b]}'s marker on plot {p + 1} must go"
+            return f"stop: {whose(self.names[b])} marker on plot {p + 1} must go"
         if action == PASS:
             return "pass"
         if action == DRAW_SHARED:

@@ -45,6 +45,11 @@ def _listing(names) -> str:
     return names[0] if len(names) == 1 else ", the ".join(names[:-1]) + " and the " + names[-1]
 
 
+def whose(building: str) -> str:
+    """'the Bank's', and "the Printer's" for a name that already ends so."""
+    return f"the {building}" if building.endswith("'s") else f"the {building}'s"
+
+
 def _markers(n: int) -> str:
     return f"{n} marker{'s' if n != 1 else ''}"
 
@@ -52,7 +57,7 @@ def _markers(n: int) -> str:
 def _happens(added, removed, built, gain) -> str:
     parts = [f"situation A: markers of the {b} on {_plots(plots)}" for b, plots in added]
     if removed:
-        parts.append("situation C: " + ", ".join(f"the {b}'s marker off plot {p}" for b, p in removed))
+        parts.append("situation C: " + ", ".join(f"{whose(b)} marker off plot {p}" for b, p in removed))
     parts += [f"situation B: the {b} is built on plot {p}" for b, p in built]
     return "; ".join(parts) + f"; the player takes {_markers(gain)}"
 
@@ -84,7 +89,7 @@ ENGLISH: dict[str, Callable[..., str]] = {
     "happens": _happens,
     # what settling the board found impossible (town.Impossible)
     "no_plot_left": lambda b: f"the {b} would have no plot left",
-    "last_plot_built": lambda b, plot: f"the {b}'s last plot {plot} is built on",
+    "last_plot_built": lambda b, plot: f"{whose(b)} last plot {plot} is built on",
     # taking a marker (action 2) and "stop" claims
     "no_marker": lambda b, plot: f"there is no marker of the {b} on plot {plot}",
     "would_not_fit": lambda: "no town would fit the board",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..game.town import PLOTS
+from ..game.wording import whose
 
 def plan_text(state, lang: str = "en") -> str:
     """The plan of the town with its streets, railway, doors and landmarks, every building by its full name.
@@ -77,7 +78,7 @@ def verdict_text(verdict, card) -> str:
 def discard_text(done) -> str:
     """The referee's answer on action 2 (two cards for one marker)."""
     word = "ALLOWED" if done.ok else "NOT ALLOWED"
-    head = (f"discard cards {done.cards[0]} and {done.cards[1]} for the {done.taking.building}'s marker "
+    head = (f"discard cards {done.cards[0]} and {done.cards[1]} for {whose(done.taking.building)} marker "
             f"on plot {done.taking.plot}")
     return f"{head}: {word}: {done.reason}"
 
@@ -85,4 +86,4 @@ def discard_text(done) -> str:
 def claim_text(claim) -> str:
     """The referee's answer on a "stop" claim."""
     word = "RIGHT" if claim.ok else "WRONG"
-    return f"stop on the {claim.building}'s marker on plot {claim.plot}: {word}: {claim.reason}"
+    return f"stop on {whose(claim.building)} marker on plot {claim.plot}: {word}: {claim.reason}"
