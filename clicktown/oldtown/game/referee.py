@@ -27,6 +27,7 @@ from ...numbers import whole_number
 from ..catalogue import Catalogue
 from . import rules
 from .town import MARKERS_PER_BUILDING, MAX_PER_PLOT, PLOTS, Town
+from .wording import Reason
 
 
 class StateFile(BaseModel):
@@ -208,8 +209,7 @@ def judge_discard(town: Town, mine, catalogue: Catalogue, cards: str, claim: str
     if options.logic_markers == "player":
         more, _ = rules.take_forced(done.after)
         gain += more
-    return Discarding(tuple(numbers), done, True, f"the player takes {gain} marker{'s' if gain != 1 else ''}",
-                      gain, verdicts)
+    return Discarding(tuple(numbers), done, True, Reason("takes", gain), gain, verdicts)
 
 
 def _marker(catalogue: Catalogue, text: str, option: str) -> tuple[str, int]:

@@ -267,7 +267,7 @@ class GameState:
         pool = [c for c in self.deck if c < patterns] + [self.hand[s] for s in hidden]
         rng.shuffle(pool)
         for s in hidden:
-            allowed = [i for i, c in enumerate(pool) if c in holding.get(s, ())]
+            allowed = [i for i, c in enumerate(pool) if c in holding[s]] if s in holding else []
             other.hand[s] = pool.pop(rng.choice(allowed) if allowed else -1)
         other.deck = sorted(pool + [c for c in self.deck if c >= patterns])
         return other
