@@ -91,6 +91,15 @@ def test_each_card_is_drawn_in_its_color_with_its_object_and_suit():
         assert len([e for e in g.iter() if e.get("class") == sign]) == (1 if card.suit == "coin" else 3)
 
 
+def test_a_german_wheel_names_the_cards_and_its_own_words_in_german():
+    w = parse_wheel(EXAMPLES["wild"][0], DECK)
+    texts = [t.text for t in parse(wheel_svg(w, hand=w.cards[0], lang="de")).iter(SVG + "text")]
+    english = [t.text for t in parse(wheel_svg(w, hand=w.cards[0])).iter(SVG + "text")]
+    assert "im Uhrzeigersinn" in texts and "Karte auf der Hand" in texts and "clockwise" in english
+    assert not {"clockwise", "card in hand", "coin", "bullets", "red"} & set(texts)
+    assert {"Münze", "Kugeln"} & set(texts) and len(texts) == len(english)
+
+
 def test_positions_go_clockwise_from_the_top():
     root = parse(wheel_svg(parse_wheel(EXAMPLES["wild"][0], DECK)))
     centre = {}

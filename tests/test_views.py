@@ -325,6 +325,46 @@ def test_patterns_a_false_declaration_says_why():
     assert ": FALSE: " + false[0]["reasons"][0] in text and "wheel: 0:" in text
 
 
+def test_patterns_a_false_declaration_says_why_in_german_with_german_cards():
+    import pickle
+
+    from clicktown.patterns import wording
+    from clicktown.patterns.game.view import event_text, view
+
+    state = patterns_game(3, seed=4, moves=3000, bot="random")
+    false = [e for e in state.events if e["event"] == "declare" and not e["valid"]]
+    kinds = {r.key for e in false for r in e["reasons"]}
+    assert {"other_neighbour", "too_few"} <= kinds and kinds <= set(wording.GERMAN) == set(wording.ENGLISH)
+    for e in false:
+        german = event_text(e, 0, "de")
+        assert "FALSCH: " + wording.german(e["reasons"][0]) in german and "Rad: 0:" in german
+        assert " not " not in german and " occurs " not in german
+        assert all(pickle.loads(pickle.dumps(r)) == r and pickle.loads(pickle.dumps(r)).key == r.key for r in e["reasons"])
+    assert wording.german(wording.Reason("too_few", "coin", 1, 2)) == "Münze kommt 1-mal vor; ein Muster braucht mindestens 2"
+    assert wording.card_de("white-barrel-bullets") == "weiß-Fass-Kugeln"
+    assert wording.german("a reason read back from a trace") == "a reason read back from a trace"
+    seen = view(state, 0, lang="de")
+    assert seen["words"]["white-barrel-bullets"] == "weiß-Fass-Kugeln" and view(state, 0)["words"] == {}
+    assert seen["words"]["challenge:hands-up"] == "Herausforderung „Hände hoch!“"
+
+
+def test_patterns_german_actions_name_the_cards_by_german_traits():
+    from clicktown.patterns.cards import german_names
+    from clicktown.patterns.game.view import view
+
+    state = patterns_game(2, seed=1, moves=0)
+    while state.current_player() == CHANCE:
+        resolve_chance(state, random.Random(0))
+    seat = state.current_player()
+    texts = [a["text"] for a in view(state, seat, lang="de")["actions"]]
+    english = [a["text"] for a in view(state, seat)["actions"]]
+    covers = [t for t in texts if t.startswith("abdecken: Position")]
+    assert len(covers) == 8 and len(texts) == len(english)
+    for text, words in zip(covers, english):
+        name = words.split("(")[1].rstrip(")")
+        assert name not in text and "-".join(german_names()[t] for t in name.split("-")) in text
+
+
 def test_patterns_the_new_wheel_after_a_rebuild_is_shown():
     """Finding: a new wheel after a rebuild was silent."""
     from clicktown.patterns.game.view import view
@@ -467,3 +507,12 @@ def test_a_seats_own_moves_are_told_in_its_person(cat):
     assert not any(re.search(r" und (nahm|sagte|legte|passte) ", t) for t in yours)
     assert not any(" von du" in t for t in german)
     assert not any(re.search(r"\byou (uses|draws|takes)\b", t) for t in english)
+
+
+def test_the_standings_lines_speak_the_seats_language():
+    from clicktown.sequence.game.view import team_line
+
+    row = {"team": "A", "colour": "blue", "sequences": 2, "seats": [0, 2]}
+    assert team_line(row, "en") == "team A (blue): 2 sequences, seats 0, 2"
+    assert team_line(row, "de") == "Team A (blau): 2 SEQUENCES, Plätze 0, 2"
+    assert team_line({**row, "sequences": 1, "seats": [1]}, "en") == "team A (blue): 1 sequence, seat 1"

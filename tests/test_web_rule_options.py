@@ -75,7 +75,22 @@ def test_each_old_town_option_reaches_the_engine(client, name):
     assert getattr(options, name) == word
     assert all(getattr(options, other) == words[0] for other, words in OLD_TOWN.items() if other != name)
     page = client.get(f"/table/{table_id}/0?token={token}").text
-    assert re.search(rf'data-rule-option="{name}" title="[^"]+">{word}</dd>', page)
+    assert re.search(rf'data-rule-option="{name}" data-rule-value="{word}" title="[^"]+">{word}</dd>', page)
+
+
+def test_a_german_table_names_its_rule_options_in_german(client):
+    table_id, token = open_table(client, "/play/patterns?players=2&reaction=0&lang=de&after=counterclockwise")
+    page = client.get(f"/table/{table_id}/0?token={token}").text
+    assert re.search(r'<dt>„nach“</dt><dd data-rule-option="after" data-rule-value="counterclockwise" '
+                     r'title="In welche Richtung[^"]+">gegen den Uhrzeigersinn</dd>', page)
+    assert set(re.findall(r'data-rule-option="(\w+)"', page)) == set(tables.RULES_DE) - set(OLD_TOWN)
+
+
+def test_every_rule_option_and_word_has_its_german():
+    for game in ("oldtown", "patterns"):
+        for rule in GAMES[game].rule_choices():
+            title, words, sentence = tables.RULES_DE[rule.name]
+            assert title and sentence and (set(words) == set(rule.choices) or rule.values == tuple(map(int, rule.choices)))
 
 
 def test_the_lobbys_form_carries_the_chosen_games_options_only(client):

@@ -73,6 +73,8 @@ def test_a_whole_game_over_http_ends_with_standings_and_a_trace(client, game, qu
     answers = play_out(client, table_id, token)
     over = answers[-1]["over"]
     assert over["result"] in ("win", "lose", "tie", "draw") and over["text"].startswith(("you ", "a draw"))
+    assert len(over["lines"]) == len(over["standings"]) and all(line.startswith(("seat ", "you", "team "))
+                                                                  for line in over["lines"])
     assert answers[-1]["actions"] == [] and "<svg" in answers[-1]["svg"]
     trace = client.get(f"/api/tables/{table_id}/0/trace?token={token}")
     events = [json.loads(line) for line in trace.text.splitlines()]
@@ -137,6 +139,28 @@ def test_an_illegal_action_is_refused_and_old_town_says_why(client):
     assert client.post(f"/api/tables/{table_id}/0/act?token={token}", json={"action": 1, "more": 2}).status_code == 422
 
 
+def test_a_german_table_refuses_in_german(client):
+    from clicktown.oldtown.game.state import PLAY
+
+    table_id, token = open_table(client, "/play/oldtown?players=2&seed=3&lang=de")
+    state = tables.TABLES[table_id].state
+    while state.phase != "turn":
+        seen = client.get(f"/api/tables/{table_id}/0/view?token={token}").json()
+        client.post(f"/api/tables/{table_id}/0/act?token={token}", json={"action": seen["actions"][0]["id"]})
+    legal = set(state.legal_actions())
+    refused = {state.play_action(n, name) for n in state.hands[0] for name in state.names} - legal
+    errors = {client.post(f"/api/tables/{table_id}/0/act?token={token}", json={"action": a}).json()["error"]
+              for a in refused}
+    assert refused and all(e.startswith("der Schiedsrichter sagt nein") for e in errors)
+    assert any("gehört nicht zu deinen Gebäuden" in e for e in errors) or all("Karte" in e for e in errors)
+    playable = [n for n in state.hands[0] if state.catalogue.card(n).kind == "A" and state.play_action(n) in legal]
+    elsewhere = state.play_action(playable[0]) + (1 if state.play_action(playable[0]) == PLAY else -1)
+    answer = client.post(f"/api/tables/{table_id}/0/act?token={token}", json={"action": elsewhere})
+    assert answer.json()["error"] == f"Aktion {elsewhere} ist jetzt nicht erlaubt"  # a playable card's other number
+    answer = client.post(f"/api/tables/{table_id}/0/act?token={token}", json={"action": PLAY - 1})
+    assert answer.status_code == 400 and answer.json()["error"] == f"Aktion {PLAY - 1} ist jetzt nicht erlaubt"
+
+
 def test_the_number_of_tables_is_bounded(client, monkeypatch):
     monkeypatch.setattr(tables, "MAX_TABLES", 3)
     ids = [open_table(client, f"/play/sequence?seed={n}")[0] for n in range(5)]
@@ -150,10 +174,18 @@ def test_the_bots_react_after_the_reaction_time_unless_a_person_is_quicker(clien
     table = tables.TABLES[table_id]
     seen = client.get(f"/api/tables/{table_id}/0/view?token={token}").json()
     assert seen["race_seconds"] == 3.0 and [a["text"] for a in seen["actions"]][-2:] == ["Click!", "wait"]
+    assert seen["race_bots"] is True
     answer = client.post(f"/api/tables/{table_id}/0/act?token={token}", json={"action": seen["actions"][2]["id"]})
     assert answer.status_code == 200 and table.state.events[-1]["event"] in ("declare", "turn_start")
     starts = [e for e in table.state.events if e["event"] == "turn_start"]
     assert starts[-1]["order"][0] == 0 or any(e["event"] == "challenge_drawn" and e["seat"] == 0 for e in table.state.events)
+
+
+def test_a_race_among_people_only_does_not_speak_of_bots(client, monkeypatch):
+    monkeypatch.setattr(tables.time, "monotonic", lambda: 1000.0)
+    table_id, token = open_table(client, "/play/patterns?players=2&bots=person&seed=5&reaction=3")
+    seen = client.get(f"/api/tables/{table_id}/0/view?token={token}").json()
+    assert seen["race_seconds"] == 3.0 and seen["race_bots"] is False
 
 
 def test_the_event_stream_pushes_the_tables_version(client):
@@ -337,8 +369,10 @@ def test_a_german_table_speaks_german_around_the_game(browser, live_server, game
     assert page.locator(".log").locator("xpath=..").locator("summary").inner_text() == "Was geschah"
     assert page.locator(".join-links h2").inner_text() == "Links zum Mitspielen"
     status = page.locator(".status").inner_text()
-    assert status.endswith("du bist am Zug") or status.startswith("die Bots reagieren in")
+    assert status.endswith("du bist am Zug") or status.startswith("das Rennen beginnt in")
     assert public in page.locator(".public").inner_text()
+    if game == "patterns":
+        assert "im Uhrzeigersinn" in page.content() and "clockwise<" not in page.content()
     if game == "oldtown":
         assert page.locator(".rules-in-force summary").inner_text() == "Regeloptionen"
     page.close()

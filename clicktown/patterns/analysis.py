@@ -30,6 +30,7 @@ from functools import cache
 
 from ..errors import ClicktownError
 from .cards import WHEEL_SIZE, Card, Trait, Wheel, check_position, vocabulary
+from .wording import Reason
 
 DIRECTIONS = ("after", "before")
 SIDES = ("clockwise", "counterclockwise")
@@ -375,11 +376,10 @@ def evaluate(wheel: Wheel, statement: Statement, rules: Rules = Rules()) -> tupl
     for i in triggers:
         j = (i + step) % WHEEL_SIZE
         if not wheel.cards[j].has(statement.target):
-            reasons.append(f"{statement.direction} the {statement.trigger.value} card at position {i} "
-                           f"comes {wheel.cards[j]} (position {j}), not {statement.target.value}")
+            reasons.append(Reason("other_neighbour", statement.direction, statement.trigger.value, i,
+                                  str(wheel.cards[j]), j, statement.target.value))
     if len(triggers) < rules.min_occurrences:
-        reasons.append(f"{statement.trigger.value} occurs {len(triggers)} time(s); a pattern needs at "
-                       f"least {rules.min_occurrences}")
+        reasons.append(Reason("too_few", statement.trigger.value, len(triggers), rules.min_occurrences))
     if reasons:
         return None, reasons
     involved = set(triggers) | {(i + step) % WHEEL_SIZE for i in triggers}
@@ -400,9 +400,9 @@ def judge(wheel: Wheel, statement: Statement, rules: Rules = Rules(),
         if pattern is not None:
             old, _ = evaluate(wheel, statement, rules)
             if old is not None and not (rules.extend and pattern.occurrences > old.occurrences):
-                reasons.append("the pattern was already on the wheel before the move; it must be new")
+                reasons.append(Reason("not_new"))
             if not rules.lenient and position not in pattern.involved:
-                reasons.append(f"the played card (position {position}) is not part of the pattern")
+                reasons.append(Reason("played_card_left_out", position))
     if reasons:
         return Verdict(statement, False, tuple(reasons), None, PENALTY)
     return Verdict(statement, True, (), pattern, pattern.reward())

@@ -116,9 +116,9 @@ class Adapter:
         """The move a table makes for a person who has no real choice (none by default)."""
         return None
 
-    def refusal(self, state, action: int) -> str:
+    def refusal(self, state, action: int, lang: str = "en") -> str:
         """Why a person's action is refused."""
-        return f"action {action} is not legal now"
+        return f"Aktion {action} ist jetzt nicht erlaubt" if lang == "de" else f"action {action} is not legal now"
 
     def engine_rules(self, chosen: dict[str, str]) -> dict:
         """The chosen words as the engine's values (name -> value)."""
@@ -201,23 +201,28 @@ class OldTownGame(Adapter):
 
         return PASS if state.phase == "stop" and not needs_decision(state, seat) else None
 
-    def refusal(self, state, action: int) -> str:
+    def refusal(self, state, action: int, lang: str = "en") -> str:
         """The referee's reason when a card may not be played; else a plain refusal."""
         from ..oldtown.game.state import BUILDINGS, DISCARD, PLAY
 
         if PLAY <= action < DISCARD and state.phase == "turn":
             number, b = divmod(action - PLAY, BUILDINGS)
             number += 1
-            if number in state.hands[state.actor]:
+            if number in state.hands[state.actor] and state.play_action(number, state.names[b]) == action:
+                from ..oldtown.game import rules
+                from ..oldtown.game.view import Words
+
+                say, de = Words(state, state.actor, lang), lang == "de"
                 card = state.catalogue.card(number)
                 my = None if card.kind == "A" else state.names[b]
                 if my is not None and my not in state.owned[state.actor]:
-                    return f"the referee says no: the {my} is not one of your buildings"
-                from ..oldtown.game import rules
-
+                    return (f"der Schiedsrichter sagt nein: {say.the(my)} gehört nicht zu deinen Gebäuden" if de
+                            else f"the referee says no: the {my} is not one of your buildings")
                 verdict = rules.judge(state.town, card, my, state.owned[state.actor])
-                return f"the referee says no: card {number} is {verdict.status}: {verdict.reason}"
-        return f"action {action} is not legal now"
+                if verdict.status != "playable":
+                    return (f"der Schiedsrichter sagt nein zu Karte {number}: {say.verdict(verdict)}" if de
+                            else f"the referee says no: card {number} is {verdict.status}: {verdict.reason}")
+        return super().refusal(state, action, lang)
 
 
 # ---- Wild Wild Pattern --------------------------------------------------------------------------
@@ -251,7 +256,7 @@ class PatternsGame(Adapter):
         table = state.table
         hand = table.cards[state.hand[seat]] if state.hand[seat] is not None else None
         played = state.pending["position"] if state.phase == "declare" and state.pending else None
-        return wheel_svg(state.wheel_cards(), played=played, hand=hand)
+        return wheel_svg(state.wheel_cards(), played=played, hand=hand, lang=lang)
 
     def trace(self, state, seats, seed) -> list[dict]:
         return [{"event": "game_start", "game": 0, "seed": seed, "players": state.table.players,

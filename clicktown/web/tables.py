@@ -143,7 +143,7 @@ class Table:
             elif self.adapter.actor(state) != seat:
                 raise HTTPException(409, f"it is not seat {seat}'s turn")
             elif action not in state.legal_actions():
-                raise ClicktownError(self.adapter.refusal(state, action))
+                raise ClicktownError(self.adapter.refusal(state, action, self.lang))
             else:
                 state.apply_action(action)
             self._advance()
@@ -171,6 +171,7 @@ class Table:
             if self.race_until is not None and self.state.active[seat] and not seen["actions"]:
                 seen["actions"] = race_action_list(self.state, seat, self.lang)
                 seen["race_seconds"] = round(max(0.0, self.race_until - time.monotonic()), 1)
+                seen["race_bots"] = any(self.state.active[s] for s in self.bots)
             return seen
 
     def picture(self, seat: int) -> str:
@@ -193,22 +194,10 @@ def race_actions() -> list[int]:
 
 
 def race_action_list(state, seat: int, lang: str) -> list[dict]:
-    """The race's choices offered while the bots are still reacting."""
-    from ..patterns.game.state import CLICK, PASS, POSITION
+    """The race's choices offered while the bots are still reacting, in the view's words."""
+    from ..patterns.game.view import action_text
 
-    de, names = lang == "de", state.table.names
-    out = []
-    for action in race_actions():
-        if action == CLICK:
-            text = "Klick!" if de else "Click!"
-        elif action == PASS:
-            text = "warten" if de else "wait"
-        else:
-            p = action - POSITION
-            text = (f"abdecken: Position {p} ({names[state.wheel[p]]})" if de
-                    else f"cover position {p} ({names[state.wheel[p]]})")
-        out.append({"id": action, "text": text})
-    return out
+    return [{"id": action, "text": action_text(state, action, lang)} for action in race_actions()]
 
 
 # ---- the tables kept in memory ---------------------------------------------------------------------
@@ -354,14 +343,55 @@ def table_page(table_id: str, seat: int, request: Request, token: str | None = Q
     return page(f"{table.adapter.title} · {words['seat']} {seat}", body, scripts=("tables.js",), lang=table.lang)
 
 
+#: The rule options on a German seat's page: each option's name, its words and its sentence.
+RULES_DE = {
+    "stop_callers": ("wer Stopp rufen darf", {"everyone": "alle", "others": "nur die anderen"},
+                     "Wer nach einem Zug „Stopp“ rufen darf: alle, auch wer am Zug war, oder nur die anderen "
+                     "(„Entdeckt ein Mitspieler“)."),
+    "logic_markers": ("Marker aus der Logik", {"stop_round": "für die Stopp-Runde", "player": "für den Spieler"},
+                      "Wer die Marker bekommt, die nach Aktion 2 (zwei Karten für einen Marker) aus der Logik folgen: "
+                      "sie bleiben für einen Stopp-Ruf liegen, oder der Spieler bekommt sie (Beispiel 10)."),
+    "empty_pile": ("leerer Stapel", {"reshuffle": "neu mischen", "end": "kein Ziehen mehr"},
+                   "Wenn der gemeinsame Stapel leer ist: die Ablage wird ein neuer Stapel (Hausregel: jedes Spiel "
+                   "endet), oder es wird nicht mehr gezogen."),
+    "held_plots": ("belegte Plätze", {"card": "Karte verboten", "marker": "Marker auf die anderen Plätze"},
+                   "Beispiel 7, Plätze eines neuen Gebäudes, die andere Gebäude belegen: die ganze Karte ist verboten, "
+                   "oder ihre Marker kommen auf ihre anderen Plätze (wie in Beispiel 1)."),
+    "break_pair": ("Paar aufbrechen", {"allowed": "erlaubt", "forbidden": "verboten"},
+                   "Ob Aktion 2 (zwei Karten für einen Marker) einen Marker eines Paares nehmen darf (zwei Gebäude "
+                   "auf dieselben zwei Plätze beschränkt), was beide Gebäude festlegt."),
+    "used_challenges": ("benutzte Herausforderungskarten", {"out": "aus dem Spiel", "back": "zurück ins Deck"},
+                        "Eine benutzte Herausforderungskarte scheidet für immer aus dem Spiel aus, oder kommt zurück, "
+                        "wenn das Deck neu gebildet wird („die zuvor aus dem Spiel genommenen Karten“)."),
+    "after": ("„nach“", {"clockwise": "im Uhrzeigersinn", "counterclockwise": "gegen den Uhrzeigersinn"},
+              "In welche Richtung „nach“ geht (gegen den Uhrzeigersinn: wie im deutschen Regeltext)."),
+    "min_occurrences": ("Auslöser mindestens", {},
+                        "Wie viele Auslöserkarten ein Muster braucht, 1-8 (1: wörtlich gelesen)."),
+    "extend": ("Muster erweitern", {"extend": "zählt als neu", "strict-new": "nie neu"},
+               "Ein weiteres Vorkommen eines schon liegenden Musters erzeugt es auch (das Beispiel mit Martha Jane "
+               "im Regelheft), oder ein schon liegendes Muster ist nie neu."),
+    "lenient": ("gespielte Karte", {"no-lenient": "muss dabei sein", "lenient": "muss nicht dabei sein"},
+                "Ob ein erzeugtes Muster die gespielte Karte enthalten muss."),
+}
+
+
+def rule_words(name: str, word: str, help_text: str, lang: str) -> tuple[str, str, str]:
+    """A rule option's name, its word and its sentence in the page's language."""
+    if lang == "de" and name in RULES_DE:
+        title, words, sentence = RULES_DE[name]
+        return title, words.get(word, word), sentence
+    return name.replace("_", " "), word, help_text
+
+
 def rules_in_force(table: Table, heading: str = "Rule options") -> str:
     """The table's rule options as the engine holds them, each with its sentence as help."""
     held = table.adapter.rules_in_force(table.state)
     if not held:
         return ""
     helps = {rule.name: rule.help for rule in table.adapter.rule_choices()}
-    items = "".join(f'<dt>{escape(name.replace("_", " "))}</dt><dd data-rule-option="{name}" '
-                    f'title="{escape(helps.get(name, ""))}">{escape(str(word))}</dd>' for name, word in held.items())
+    shown = {name: rule_words(name, str(word), helps.get(name, ""), table.lang) for name, word in held.items()}
+    items = "".join(f'<dt>{escape(title)}</dt><dd data-rule-option="{name}" data-rule-value="{escape(str(held[name]))}" '
+                    f'title="{escape(sentence)}">{escape(word)}</dd>' for name, (title, word, sentence) in shown.items())
     return f'<details class="rules-in-force" open><summary>{heading}</summary><dl>{items}</dl></details>'
 
 

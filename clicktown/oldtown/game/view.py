@@ -80,8 +80,9 @@ def standings(state: OldTownState, seat: int, say: "Words") -> dict:
     rows = [{"seat": s, "points": state.points[s]} for s in order]
     winners = state.winners()
     result = "win" if seat in winners and len(winners) == 1 else "tie" if seat in winners else "lose"
+    lines = [f"{say.who(r['seat'])}: {r['points']} {'Punkte' if say.de else 'points'}" for r in rows]
     return {"winners": winners, "reason": state.reason, "turns": state.turns, "standings": rows,
-            "result": result, "text": say.result(result, rows, winners)}
+            "result": result, "text": say.result(result, rows, winners), "lines": lines}
 
 
 class Words:

@@ -15,20 +15,11 @@ from __future__ import annotations
 
 from typing import Callable, Mapping
 
+from ...german import Worded
 
-class Reason(str):
-    """A reason in English, with its key and facts to word it in another language."""
 
-    key: str
-    facts: tuple
-
-    def __new__(cls, key: str, *facts) -> "Reason":
-        self = super().__new__(cls, ENGLISH[key](*facts))
-        self.key, self.facts = key, facts
-        return self
-
-    def __reduce__(self):
-        return Reason, (self.key, *self.facts)
+class Reason(Worded):
+    """A reason in English, with its key and facts to word it in German (`ENGLISH` below)."""
 
 
 # -- English ----------------------------------------------------------------------------------------
@@ -99,6 +90,8 @@ ENGLISH: dict[str, Callable[..., str]] = {
                                         f"with it there"),
     "stop_right": lambda b, plot, taking: f"no town fits the markers with the {b} on plot {plot}; {taking}",
 }
+
+Reason.ENGLISH = ENGLISH
 
 
 # -- German -----------------------------------------------------------------------------------------

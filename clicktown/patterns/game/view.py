@@ -5,18 +5,21 @@ everything public (every seat's Target card with its combinations, the Bank's ta
 cards, face-up challenge cards, cards in the deck), the events from `state.events[since:]` told
 in English or German (a false declaration with the reasons it is false, the wheel every
 declaration was made on, the new wheel after a rebuild), the seat's legal actions each with its
-engine number and a short description, and at the end the standings. It never holds another
-seat's card in hand: the turn's start tells the seat its own card only.
+engine number and a short description, and at the end the standings (`lines`: a line per seat in
+the seat's language). It never holds another seat's card in hand: the turn's start tells the seat
+its own card only. The cards keep the files' names in the data (`white-barrel-bullets`); in German
+the texts name them with German traits (`weiß-Fass-Kugeln`), and `words` maps each name to those
+words for a page to show.
 
 Hints (on by default) add what the seat's won cards would be paid by the Bank now.
 """
 
 from __future__ import annotations
 
-from functools import cache
-
 from ...arena.state import CHANCE
 from ...german import past
+from ..cards import german_names
+from ..wording import card_de, german as german_reason
 from .state import CARD, CLICK, PASS, POSITION, STATEMENT, STATEMENTS, GameState
 
 REASONS = {"en": {"saloon": "Saloon: more than the Bank's limit", "new-director": "a new Director (a Wild combination)",
@@ -32,22 +35,27 @@ def dollars(cents: int) -> str:
     return f"${cents / 100:.2f}"
 
 
-@cache
-def german_names() -> dict[str, str]:
-    """Each trait's German name (the first the vocabulary gives)."""
-    from ...datafiles import builtin_path, read_json
-
-    doc = read_json(builtin_path("patterns", "vocabulary.json"))
-    return {value: names.get("de", [value])[0] for attribute in doc["attributes"].values()
-            for value, names in attribute["values"].items()}
-
-
 def statement_words(direction: str, trigger: str, target: str, lang: str) -> str:
     """A statement as players say it."""
     if lang == "de":
         de = german_names()
         return f"{'NACH' if direction == 'after' else 'VOR'} jeder {de[trigger].upper()} gibt es immer {de[target].upper()}"
     return f"{direction} every {trigger} there is always {target}"
+
+
+#: The challenge cards' German names (the rulebook's "Kräfte der Herausforderungskarten").
+CHALLENGES_DE = {"steal": "1 Karte stehlen", "pianist": "Schieß nicht auf den Pianisten", "hands-up": "Hände hoch!",
+                 "exchange": "Tausche eine Karte", "dollar": "1$", "fifty": "50¢", "ten": "10¢"}
+
+
+def card_words(name: str, lang: str) -> str:
+    """A card's name as the seat reads it: 'white-barrel-bullets', or 'weiß-Fass-Kugeln' in German."""
+    if lang != "de":
+        return name
+    if name.startswith("challenge:"):
+        challenge = name.split(":", 1)[1]
+        return f"Herausforderung „{CHALLENGES_DE.get(challenge, challenge)}“"
+    return card_de(name)
 
 
 def view(state: GameState, seat: int, since: int = 0, lang: str = "en", hints: bool | None = None) -> dict:
@@ -71,6 +79,7 @@ def view(state: GameState, seat: int, since: int = 0, lang: str = "en", hints: b
         "seen": len(state.events),
         "actions": [{"id": a, "text": action_text(state, a, lang)} for a in state.legal_actions()] if deciding else [],
         "over": standings(state, seat, lang) if state.is_terminal() else None,
+        "words": {name: card_words(name, lang) for name in names} if lang == "de" else {},
     }
 
 
@@ -113,7 +122,7 @@ def action_text(state: GameState, action: int, lang: str) -> str:
     de, names = lang == "de", state.table.names
     if POSITION <= action < STATEMENT:
         p = action - POSITION
-        under = names[state.wheel[p]] if state.wheel[p] is not None else ("Lücke" if de else "gap")
+        under = card_words(names[state.wheel[p]], lang) if state.wheel[p] is not None else ("Lücke" if de else "gap")
         verb = ("legen auf" if state.phase == "place" else "abdecken:") if de else (
             "place on" if state.phase == "place" else "cover")
         return f"{verb} {'Position' if de else 'position'} {p} ({under})"
@@ -123,9 +132,12 @@ def action_text(state: GameState, action: int, lang: str) -> str:
     if action == CLICK:
         return "Klick!" if de else "Click!"
     if action == PASS:
-        return {"race": "warten" if de else "wait", "click": "warten" if de else "wait",
-                "activate": "keine Herausforderungskarte nutzen" if de else "use no challenge card"}.get(state.phase, "passen" if de else "pass")
-    card = names[action - CARD]
+        if state.phase in ("race", "click", "order"):
+            return "warten" if de else "wait"
+        if state.phase == "activate":
+            return "keine Herausforderungskarte nutzen" if de else "use no challenge card"
+        return "passen" if de else "pass"
+    card = card_words(names[action - CARD], lang)
     verbs = {"take": ("nehmen", "take"), "activate": ("ausspielen", "use"), "power": ("wählen", "choose")}
     word = verbs.get(state.phase, ("wählen", "choose"))[0 if de else 1]
     return f"{card} {word}" if de else f"{word} {card}"
@@ -145,30 +157,35 @@ def event_text(e: dict, me: int, lang: str = "en") -> str | None:
     def did(verb: str) -> str:
         return past(verb, e["seat"] == me)
 
+    def card(key: str = "card") -> str:
+        return card_words(e[key], lang)
+
     if kind == "round_start":
         return (f"-- Runde {e['round']} --" if de else f"-- round {e['round']} --") + f" {wheel_line(e['wheel'], lang)}"
     if kind == "turn_start":
-        card = e["hands"][me] if me < len(e["hands"]) else None
+        held = e["hands"][me] if me < len(e["hands"]) else None
+        held = card_words(held, lang) if held is not None else None
         order = ", ".join(who(s) for s in e["order"])
         if de:
-            return f"Zug {e['turn']}: deine Karte ist {card}; am schnellsten: {order}"
-        return f"turn {e['turn']}: your card is {card}; quickest first: {order}"
+            return f"Zug {e['turn']}: deine Karte ist {held}; am schnellsten: {order}"
+        return f"turn {e['turn']}: your card is {held}; quickest first: {order}"
     if kind == "declare":
         said = statement_words(e["direction"], e["trigger"], e["target"], lang) if "direction" in e else e["statement"]
         if e["valid"]:
             verdict = ("GÜLTIG" if de else "VALID") + (" (Wild Wild Pattern!)" if e["wild"] else "")
         else:
-            verdict = ("FALSCH: " if de else "FALSE: ") + "; ".join(e.get("reasons") or [])
-        head = (f"{who(e['seat'])} {did('deckte')} Position {e['position']} ({e['covered']}) mit {e['card']} ab und {did('sagte')} "
+            reasons = [german_reason(r) for r in e.get("reasons") or []] if de else e.get("reasons") or []
+            verdict = ("FALSCH: " if de else "FALSE: ") + "; ".join(reasons)
+        head = (f"{who(e['seat'])} {did('deckte')} Position {e['position']} ({card('covered')}) mit {card()} ab und {did('sagte')} "
                 if de else f"{who(e['seat'])} covered position {e['position']} ({e['covered']}) with {e['card']} and declared ")
         wheel = f"\n   {wheel_line(e['wheel'], lang)}" if "wheel" in e else ""
         return f"{head}\"{said}\": {verdict}{wheel}"
     if kind == "take":
         why = {"reward": ("als Belohnung", "as a reward"), "penalty": ("nach einem Fehler", "after a false declaration"),
                "click": ("nach Klick!", "after Click!")}.get(e["why"], (e["why"], e["why"]))[0 if de else 1]
-        return f"{who(e['seat'])} {did('nahm')} {e['card']} ({why})" if de else f"{who(e['seat'])} took {e['card']} ({why})"
+        return f"{who(e['seat'])} {did('nahm')} {card()} ({why})" if de else f"{who(e['seat'])} took {e['card']} ({why})"
     if kind == "click":
-        return f"{who(e['seat'])} {did('sagte')} Klick! mit {e['card']}" if de else f"{who(e['seat'])} said Click! with {e['card']}"
+        return f"{who(e['seat'])} {did('sagte')} Klick! mit {card()}" if de else f"{who(e['seat'])} said Click! with {e['card']}"
     if kind == "click_taken":
         return f"{who(e['seat'])} nutzt die geklickte Karte" if de else f"{who(e['seat'])} {'use' if e['seat'] == me else 'uses'} the clicked card"
     if kind == "click_unused":
@@ -176,24 +193,25 @@ def event_text(e: dict, me: int, lang: str = "en") -> str | None:
     if kind == "all_wait":
         return "alle warteten" if de else "everybody waited"
     if kind == "challenge_drawn":
-        return (f"{who(e['seat'])} {did('zog')} {e['card']} und {did('legte')} sie offen aus" if de
+        return (f"{who(e['seat'])} {did('zog')} {card()} und {did('legte')} sie offen aus" if de
                 else f"{who(e['seat'])} drew {e['card']} and laid it face up")
     if kind == "challenge":
-        return f"{who(e['seat'])} {did('spielte')} {e['card']} aus" if de else f"{who(e['seat'])} used {e['card']}"
+        return f"{who(e['seat'])} {did('spielte')} {card()} aus" if de else f"{who(e['seat'])} used {e['card']}"
     if kind == "paid":
-        return (f"{who(e['seat'])} {did('erhielt')} {dollars(e['cents'])} (Herausforderungskarte {e['why']})" if de
+        return (f"{who(e['seat'])} {did('erhielt')} {dollars(e['cents'])} (Herausforderungskarte "
+                f"„{CHALLENGES_DE.get(e['why'], e['why'])}“)" if de
                 else f"{who(e['seat'])} received {dollars(e['cents'])} (challenge card {e['why']})")
     if kind == "steal":
         source = ("vom Rad" if de else "from the wheel") if e["owner"] is None else (f"von {whom(e['owner'])}" if de else f"from {who(e['owner'])}")
-        return f"{who(e['seat'])} {did('stahl')} {e['card']} {source}" if de else f"{who(e['seat'])} stole {e['card']} {source}"
+        return f"{who(e['seat'])} {did('stahl')} {card()} {source}" if de else f"{who(e['seat'])} stole {e['card']} {source}"
     if kind == "remove":
-        return (f"{who(e['seat'])} {did('entfernte')} {e['card']} von {whom(e['owner'])}" if de
+        return (f"{who(e['seat'])} {did('entfernte')} {card()} von {whom(e['owner'])}" if de
                 else f"{who(e['seat'])} removed {e['card']} from {who(e['owner'])}")
     if kind == "exchange":
-        return (f"{who(e['seat'])} {did('tauschte')} {e['gave']} gegen {e['took']} von {whom(e['other'])}" if de
+        return (f"{who(e['seat'])} {did('tauschte')} {card('gave')} gegen {card('took')} von {whom(e['other'])}" if de
                 else f"{who(e['seat'])} gave {e['gave']} to {who(e['other'])} for {e['took']}")
     if kind == "place":
-        return (f"{who(e['seat'])} {did('legte')} {e['card']} auf Position {e['position']}" if de
+        return (f"{who(e['seat'])} {did('legte')} {card()} auf Position {e['position']}" if de
                 else f"{who(e['seat'])} placed {e['card']} on position {e['position']}")
     if kind == "rebuild":
         return (f"das Deck wird neu gebildet ({e['deck']} Karten); ein neues Rad wird ausgelegt" if de
@@ -221,7 +239,8 @@ def event_text(e: dict, me: int, lang: str = "en") -> str | None:
 def wheel_line(wheel: list, lang: str = "en") -> str:
     """The wheel in one line, position by position, clockwise."""
     gap = "Lücke" if lang == "de" else "gap"
-    return ("Rad" if lang == "de" else "wheel") + ": " + "  ".join(f"{p}:{c or gap}" for p, c in enumerate(wheel))
+    return ("Rad" if lang == "de" else "wheel") + ": " + "  ".join(
+        f"{p}:{card_words(c, lang) if c else gap}" for p, c in enumerate(wheel))
 
 
 def standings(state: GameState, seat: int, lang: str = "en") -> dict:
@@ -235,8 +254,11 @@ def standings(state: GameState, seat: int, lang: str = "en") -> dict:
                       + f" {dollars(r['dollars_cents'])}" for r in rows)
     reason = REASONS[lang if de else "en"].get(state.reason, state.reason)
     head = ("du gewinnst" if result == "win" else "du verlierst") if de else ("you win" if result == "win" else "you lose")
+    lines = [f"{('Platz' if de else 'seat')} {r['seat']}: {dollars(r['dollars_cents'])}, {r['won_cards']} "
+             f"{'gewonnene Karten' if de else 'cards won'}" + ("" if r["active"] else (", ausgeschieden" if de else ", eliminated"))
+             for r in rows]
     return {"winners": list(state.winners), "reason": state.reason, "rounds": state.round, "turns": state.turn,
-            "standings": rows, "result": result, "text": f"{head} ({reason}); {money}"}
+            "standings": rows, "result": result, "text": f"{head} ({reason}); {money}", "lines": lines}
 
 
 def racing(state: GameState) -> bool:

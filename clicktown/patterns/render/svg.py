@@ -15,7 +15,7 @@ import math
 
 from ...errors import ClicktownError
 from ...svgkit import Svg, wrap
-from ..cards import Card, Wheel
+from ..cards import Card, Wheel, german_names
 from ..analysis import Move, Pattern, best_move
 
 CARD_FILL = {"red": "#c8372d", "blue": "#2e5eaa", "yellow": "#eec330", "grey": "#8c9198", "white": "#ffffff"}
@@ -32,18 +32,30 @@ def card_place(position: int) -> tuple[float, float]:
     return CENTRE[0] + RADIUS * math.sin(angle), CENTRE[1] - RADIUS * math.cos(angle)
 
 
+#: The picture's own words in German; the cards' traits come from the vocabulary.
+GERMAN = {"card in hand": "Karte auf der Hand", "clockwise": "im Uhrzeigersinn", "gap": "Lücke",
+          "Wild Wild Pattern wheel": "Das Rad von Wild Wild Pattern"}
+
+
+def word(text: str, lang: str) -> str:
+    """A word of the picture in the page's language ('en' or 'de')."""
+    if lang != "de":
+        return text
+    return GERMAN.get(text) or german_names().get(text, text)
+
+
 def wheel_svg(wheel: Wheel, involved=(), played: int | None = None, hand: Card | None = None,
-              caption: str = "", title: str = "") -> str:
+              caption: str = "", title: str = "", lang: str = "en") -> str:
     """The wheel with the `involved` positions framed, `played` marked and `hand` in the middle."""
-    svg = Svg(WIDTH, HEIGHT, title or "Wild Wild Pattern wheel")
+    svg = Svg(WIDTH, HEIGHT, title or word("Wild Wild Pattern wheel", lang))
     svg.rect(0, 0, WIDTH, HEIGHT, fill="#f6efe1", class_="background")
     svg.circle(*CENTRE, RADIUS, fill="none", stroke="#d8c9a8", stroke_width=26)
-    _clockwise_arrow(svg, hand is not None)
+    _clockwise_arrow(svg, hand is not None, lang)
     for position, card in enumerate(wheel.cards):
-        _card(svg, position, card, position in set(involved), position == played)
+        _card(svg, position, card, position in set(involved), position == played, lang)
     if hand is not None:
-        _card_face(svg, CENTRE[0], CENTRE[1] + 10, hand, "in-hand", None)
-        svg.text(CENTRE[0], CENTRE[1] - CARD_H / 2 - 2, "card in hand", size=12, fill="#5a4a30")
+        _card_face(svg, CENTRE[0], CENTRE[1] + 10, hand, "in-hand", None, lang)
+        svg.text(CENTRE[0], CENTRE[1] - CARD_H / 2 - 2, word("card in hand", lang), size=12, fill="#5a4a30")
     for i, text in enumerate(_caption_lines(caption)):
         svg.text(WIDTH / 2, HEIGHT - 82 + i * 20, text, size=16, fill="#2a2a2a", class_="caption")
     return svg.to_string()
@@ -54,7 +66,7 @@ def _caption_lines(caption: str) -> list[str]:
     return wrap(caption, 62)[:4]
 
 
-def _clockwise_arrow(svg: Svg, small: bool) -> None:
+def _clockwise_arrow(svg: Svg, small: bool, lang: str) -> None:
     """A circular arrow showing the clockwise direction."""
     r = 120 if not small else 105
     cx, cy = CENTRE
@@ -69,10 +81,10 @@ def _clockwise_arrow(svg: Svg, small: bool) -> None:
     svg.polygon([(x1 + 10 * tangent[0], y1 + 10 * tangent[1]),
                  (x1 - 6 * tangent[0] + 7 * normal[0], y1 - 6 * tangent[1] + 7 * normal[1]),
                  (x1 - 6 * tangent[0] - 7 * normal[0], y1 - 6 * tangent[1] - 7 * normal[1])], fill="#b09a70")
-    svg.text(cx, cy - r - 8, "clockwise", size=11, fill="#8a7650")
+    svg.text(cx, cy - r - 8, word("clockwise", lang), size=11, fill="#8a7650")
 
 
-def _card(svg: Svg, position: int, card: Card | None, involved: bool, played: bool) -> None:
+def _card(svg: Svg, position: int, card: Card | None, involved: bool, played: bool, lang: str) -> None:
     """The card at one wheel position, with its position number."""
     x, y = card_place(position)
     nx, ny = CENTRE[0] + (RADIUS + 78) * math.sin(2 * math.pi * position / 8), \
@@ -85,14 +97,15 @@ def _card(svg: Svg, position: int, card: Card | None, involved: bool, played: bo
     if card is None:
         svg.rect(x - CARD_W / 2, y - CARD_H / 2, CARD_W, CARD_H, rx=8, fill="none", stroke="#999",
                  stroke_dasharray="6 4")
-        svg.text(x, y + 5, "gap", size=14, fill="#999")
+        svg.text(x, y + 5, word("gap", lang), size=14, fill="#999")
     else:
-        _card_face(svg, x, y, card, None, played)
+        _card_face(svg, x, y, card, None, played, lang)
     svg.text(nx, ny + 5, position, size=16, font_weight="bold", fill="#5a4a30", class_="position")
     svg.close()
 
 
-def _card_face(svg: Svg, x: float, y: float, card: Card, kind: str | None, played: bool | None) -> None:
+def _card_face(svg: Svg, x: float, y: float, card: Card, kind: str | None, played: bool | None,
+               lang: str = "en") -> None:
     """One card: its color, object and suit; a dashed frame when just played."""
     if kind:
         svg.open("g", class_=kind, data_card=str(card))
@@ -102,10 +115,11 @@ def _card_face(svg: Svg, x: float, y: float, card: Card, kind: str | None, playe
         svg.rect(x - CARD_W / 2 + 4, y - CARD_H / 2 + 4, CARD_W - 8, CARD_H - 8, rx=6, fill="none",
                  stroke=INK.get(card.color, "#000"), stroke_width=2, stroke_dasharray="5 3", class_="played")
     ink = INK.get(card.color, "#000000")
-    svg.text(x, y - CARD_H / 2 + 17, card.color, size=11, fill=ink)
-    svg.text(x, y - 4, card.object, size=15 if len(card.object) < 8 else 12, font_weight="bold", fill=ink)
+    thing = word(card.object, lang)
+    svg.text(x, y - CARD_H / 2 + 17, word(card.color, lang), size=11, fill=ink)
+    svg.text(x, y - 4, thing, size=15 if len(thing) < 8 else 12, font_weight="bold", fill=ink)
     _suit(svg, x, y + 26, card.suit)
-    svg.text(x, y + CARD_H / 2 - 8, card.suit, size=11, fill=ink)
+    svg.text(x, y + CARD_H / 2 - 8, word(card.suit, lang), size=11, fill=ink)
     if kind:
         svg.close()
 

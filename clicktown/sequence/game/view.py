@@ -170,7 +170,17 @@ def standings(state: MatchState, seat: int, lang: str = "en") -> dict:
     result = "draw" if state.winner is None else "win" if state.winner == mine else "lose"
     return {"winners": [state.winner] if state.winner else [], "reason": state.end_reason,
             "turns": state.turns, "standings": rows, "result": result,
-            "text": result_words(state, mine, result, lang)}
+            "text": result_words(state, mine, result, lang), "lines": [team_line(row, lang) for row in rows]}
+
+
+def team_line(row: dict, lang: str) -> str:
+    """'team A (blue): 2 sequences, seats 0, 2' in the seat's words."""
+    seats = ", ".join(map(str, row["seats"]))
+    if lang == "de":
+        return (f"Team {row['team']} ({COLOURS_DE[row['colour']]}): {row['sequences']} SEQUENCES, "
+                f"{'Platz' if len(row['seats']) == 1 else 'Plätze'} {seats}")
+    return (f"team {row['team']} ({row['colour']}): {row['sequences']} sequence{'s' if row['sequences'] != 1 else ''}, "
+            f"seat{'s' if len(row['seats']) != 1 else ''} {seats}")
 
 
 def result_words(state: MatchState, mine: str, result: str, lang: str) -> str:

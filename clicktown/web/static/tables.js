@@ -16,11 +16,13 @@
   const de = document.documentElement.lang === "de";
   const W = de ? {
     yourTurn: "du bist am Zug", toMove: (s) => `Platz ${s} ist am Zug`, race: (t) => `die Bots reagieren in ${t} s: sei schneller! `,
+    raceOpen: (t) => `das Rennen beginnt in ${t} s: wer zuerst antwortet, ist zuerst dran! `,
     seat: (s) => `Platz ${s}`, you: " (du)", inHand: "Karte auf der Hand", won: "gewonnen", faceUp: "offen",
     bankNow: "die Bank zahlt jetzt", noTarget: "keine Zielkarte", bank: "die Bank", points: "Punkte",
     sequences: "SEQUENCES", pile: "Nachziehstapel", team: "du spielst in Team", trace: "den Spielverlauf laden (JSON Lines)",
   } : {
     yourTurn: "your turn", toMove: (s) => `seat ${s} to move`, race: (t) => `the bots react in ${t} s: be quicker! `,
+    raceOpen: (t) => `the race starts in ${t} s: whoever answers first goes first! `,
     seat: (s) => `seat ${s}`, you: " (you)", inHand: "card in hand", won: "won", faceUp: "face up",
     bankNow: "the Bank would pay now", noTarget: "no Target card", bank: "the Bank", points: "points",
     sequences: "sequences", pile: "draw pile", team: "you are team", trace: "download the trace (JSON Lines)",
@@ -32,6 +34,9 @@
     if (text !== undefined) node.textContent = text;
     return node;
   }
+
+  // a card's name in the page's language (the view's `words`; the name itself when it has none)
+  const say = (v, name) => (v.words && v.words[name]) || name;
 
   function handText(v) {
     const h = v.hand;
@@ -45,9 +50,9 @@
       }).join("\n");
     }
     const lines = [];
-    if (h.card) lines.push(`${W.inHand}: ${h.card}`);
-    lines.push(`${W.won}: ${h.won.join(" ") || "-"}`);
-    if (h.face_up.length) lines.push(`${W.faceUp}: ${h.face_up.join(" ")}`);
+    if (h.card) lines.push(`${W.inHand}: ${say(v, h.card)}`);
+    lines.push(`${W.won}: ${h.won.map((c) => say(v, c)).join(" ") || "-"}`);
+    if (h.face_up.length) lines.push(`${W.faceUp}: ${h.face_up.map((c) => say(v, c)).join(" ")}`);
     if (h.payout_now) lines.push(`${W.bankNow}: $${(h.payout_now.cents / 100).toFixed(2)}`);
     return lines.join("\n");
   }
@@ -56,7 +61,7 @@
     const p = v.public;
     if (v.game === "patterns") {
       const rows = p.seats.map((s) => `${W.seat(s.seat)}${s.seat == seat ? W.you : ""}: $${(s.dollars_cents / 100).toFixed(2)}, ` +
-        `${W.won} ${s.won.join(" ") || "-"}; ${s.target || W.noTarget}: ` +
+        `${W.won} ${s.won.map((c) => say(v, c)).join(" ") || "-"}; ${s.target || W.noTarget}: ` +
         s.target_combinations.map((c) => `${c.name} ${c.wild ? "WILD" : "$" + (c.cents / 100).toFixed(2)}`).join(", "));
       rows.push(`${W.bank}: ` + p.bank.map((c) => `${c.name} ${c.wild ? "WILD" : "$" + (c.cents / 100).toFixed(2)}`).join(", "));
       return rows.join("\n");
@@ -72,7 +77,7 @@
     part("board").innerHTML = v.svg;
     const toMove = v.to_move === null || v.to_move === undefined ? "" : (v.to_move == seat ? W.yourTurn : W.toMove(v.to_move));
     racing = v.race_seconds !== undefined;
-    part("status").textContent = (racing ? W.race(v.race_seconds) : "") + toMove;
+    part("status").textContent = (racing ? (v.race_bots ? W.race : W.raceOpen)(v.race_seconds) : "") + toMove;
     part("hand").textContent = handText(v);
     part("public").textContent = publicText(v);
     const log = part("log");
@@ -90,7 +95,7 @@
       const box = el("div", { "data-game-over": v.over.result, class: "game-over" });
       box.appendChild(el("p", { class: "result" }, v.over.text));
       const list = el("ol", { class: "standings" });
-      for (const row of v.over.standings) list.appendChild(el("li", {}, Object.entries(row).map(([k, x]) => `${k.replace("_", " ")} ${Array.isArray(x) ? x.join(" ") : x}`).join(", ")));
+      for (const line of v.over.lines) list.appendChild(el("li", {}, line));
       box.appendChild(list);
       box.appendChild(el("a", { href: `${base}/trace?${q}`, download: "" }, W.trace));
       over.appendChild(box);
