@@ -546,6 +546,28 @@ def test_sequence_reading_a_greedy_opponent_holds_for_its_true_hand():
     assert read > 0.8 * turns and deepest == 6
 
 
+def test_a_sequence_mcts_bot_used_again_in_a_new_game_plays_as_a_new_bot():
+    """The bot remembers the board it left to read the next play; in another game that memory is
+    dropped, so a bot that played a game before plays the next one exactly as a new bot does."""
+    new_state, make_bot = _sequence()
+
+    def game(bot, seed: int) -> list[int]:
+        state, rng, greedy, moves = new_state(), random.Random(seed), make_bot("greedy"), []
+        while not state.is_terminal() and len(moves) < 30:
+            if state.current_player() == CHANCE:
+                state.apply_action(sample_chance(state, rng))
+                continue
+            action = (bot if state.current_player() == 0 else greedy).choose(state, rng)
+            moves.append(action)
+            state.apply_action(action)
+        return moves
+
+    used = make_bot("mcts:8")
+    game(used, 1)
+    assert used.reading.after is not None  # it remembers the first game's board
+    assert game(used, 2) == game(make_bot("mcts:8"), 2)
+
+
 # ---- Old Town: stop rounds --------------------------------------------------------------------
 
 def _oldtown_stop_rounds(players: int = 4, games: int = 3):

@@ -104,6 +104,19 @@ def test_typed_moves_are_checked():
         parse_move(state, f"{card} 0,0")
 
 
+def test_typed_moves_are_checked_in_german_too():
+    from clicktown.sequence.game.play import MISTAKES
+
+    state = dealt()
+    with pytest.raises(ClicktownError, match="nicht in deiner Hand"):
+        parse_move(state, "zz 3,4", "de")
+    with pytest.raises(ClicktownError, match="KARTE ZEILE,SPALTE"):
+        parse_move(state, "7h", "de")
+    with pytest.raises(ClicktownError, match="jetzt kein erlaubter Zug"):
+        parse_move(state, f"{state.hand_names(0)[0]} 0,0", "de")
+    assert set(MISTAKES["de"]) == set(MISTAKES["en"])
+
+
 def test_a_numbers_card_can_be_typed_as_any_equation_with_its_answer():
     state = dealt("numbers")
     card = next(c for c in state.hand_names(0) if c not in ("plus", "minus"))

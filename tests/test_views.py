@@ -252,8 +252,9 @@ def test_oldtown_play_speaks_german_with_full_names(run_cli):
     """Findings: `oldtown play` had no --lang; names were cut to five letters ('Priso', 'Schoo')."""
     code, out, _ = run_cli("oldtown", "play", "--players", 2, "--seed", 1, "--lang", "de", input="quit\n")
     assert code == 0 and "deine Hand:" in out and "Bahnlinie" in out and "Gefängnis nehmen" in out
+    assert "Büffelweide: an den Plätzen 3 (N), 4 (N), 4 (O), 8 (O), 12 (O)" in out  # Osten, not East
     code, out, _ = run_cli("oldtown", "play", "--players", 2, "--seed", 1, input="quit\n")
-    assert "take the Prison" in out and "take the School" in out
+    assert "take the Prison" in out and "take the School" in out and "4 (E)" in out
 
 
 def test_oldtown_bot_moves_are_told_with_card_text_effect_and_points(cat):
@@ -447,6 +448,19 @@ def test_patterns_question_mark_lists_only_the_statements_asked_for():
     assert len(loot) == sum("loot" in (s.trigger.value, s.target.value) for s in STATEMENTS) < 60
     assert any(line.endswith("after every blue there is always loot") for line in loot)
     assert len(statement_list("all").splitlines()) == len(STATEMENTS)
+
+
+def test_patterns_play_in_german_names_cards_and_asks_in_german(run_cli):
+    from clicktown.patterns.cards import load_deck
+    from clicktown.patterns.game.play import statement_list
+
+    code, out, _ = run_cli("patterns", "play", "--players", 2, "--seed", 1, "--lang", "de", input="warten\n1\nquit\n")
+    assert code == 0 and "Pos  Karte (im Uhrzeigersinn" in out and "Position 0-7 abdecken" in out
+    assert "wohin legst du deine Karte?" in out and "Herausforderung „1 Karte stehlen“" in out
+    assert not any(str(card) in out for card in load_deck().cards)  # every card by its German traits
+    coins = statement_list("Münze", "de").splitlines()
+    assert coins == statement_list("munze", "de").splitlines() and len(coins) == len(statement_list("coin").splitlines())
+    assert all("MÜNZE" in line for line in coins) and "'? WORT'" in statement_list("", "de")
 
 
 def test_patterns_play_quits_in_german(run_cli):

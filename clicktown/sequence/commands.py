@@ -274,7 +274,7 @@ def sequence_play(game, board_file, deck_file, players, teams, bots, seed, trace
     state = seq_play.play_against(setup, seat, human, seed)
     if state.end_reason == "abandoned":
         show(seq_play.board_text(state))
-        show(seq_render.result_view(state))
+        show(seq_render.result_view(state, lang))
     write_trace(trace_file, state.trace)
     if as_json:
         emit_json({"winners": [state.winner] if state.winner else [], "turns": state.turns, "reason": state.end_reason,

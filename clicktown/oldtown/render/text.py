@@ -78,8 +78,13 @@ def _line_legend(board: Board, line, lang: str = "en") -> str:
     return f"{line.en[0].upper()}{line.en[1:]} runs between {what} {line.between[0]} and {line.between[1]}{span}"
 
 
+#: The compass in German (Osten, not East).
+SIDES_DE = {"N": "N", "E": "O", "S": "S", "W": "W"}
+
+
 def _landmark_legend(mark, lang: str = "en") -> str:
-    sides = ", ".join(f"{p} ({s})" for p, s in mark.borders)
+    compass = SIDES_DE if lang == "de" else {}
+    sides = ", ".join(f"{p} ({compass.get(s, s)})" for p, s in mark.borders)
     if lang == "de":
         return f"{mark.de}: an den Plätzen {sides}"
     return f"{mark.en[0].upper()}{mark.en[1:]} borders plots {sides}"

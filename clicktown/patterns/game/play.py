@@ -4,7 +4,9 @@ In the race a move is a position (`3`: cover position 3 with your card), `click`
 declaration is typed as players say it, in English or German ("after every blue there is always
 loot", "VOR jeder STERN-Karte gibt es immer eine MÜNZE-Karte"), or picked by number after `?`
 lists every statement. Every other choice (which card to take, where to place your card, which
-challenge card to use) is picked by number from a list. Rendering returns strings; the CLI prints.
+challenge card to use) is picked by number from a list. With `--lang de` the wheel, the cards (by
+their German traits) and every question are German, and `klick` and `warten` are answers too.
+Rendering returns strings; the CLI prints.
 """
 
 from __future__ import annotations
@@ -21,30 +23,56 @@ from ...arena.state import CHANCE, sample_chance
 from ...errors import ClicktownError
 from ...numbers import number_in
 from .bots import make_bot
-from ..cards import WHEEL_SIZE
+from ..cards import WHEEL_SIZE, fold, german_names
 from ..declare import parse_declaration
 from .state import CLICK, PASS, POSITION, STATEMENT, STATEMENT_INDEX, STATEMENTS, GameState, orders
-from .view import dollars, racing, view
+from .view import card_words, dollars, racing, statement_words, view
 
 STYLE = {"red": "red", "blue": "blue", "yellow": "yellow", "grey": "bright_black", "white": "white"}
 
+#: What the terminal asks and says, in English and German.
+WORDS = {
+    "en": {"gap": "(gap)", "header": "pos  card (clockwise; after = the next position)",
+           "take": "take which wheel card?", "place": "place your card where?",
+           "activate": "use a challenge card?", "power": "which card?",
+           "clicked": "Click! card: {card}; cover a position with it, or wait",
+           "race": "cover position 0-7, 'click' or 'wait'", "race_clicked": "cover position 0-7, or wait",
+           "race_again": "type a position 0-7, click or wait, or quit",
+           "race_clicked_again": "type a position 0-7, or wait, or quit",
+           "covered": "you covered position {position} ({card}); declare your pattern",
+           "declare": "your declaration (? WORD lists the statements with that word)",
+           "number": "number", "number_again": "type a number from 1 to {n}, or quit"},
+    "de": {"gap": "(Lücke)", "header": "Pos  Karte (im Uhrzeigersinn; nach = die nächste Position)",
+           "take": "welche Karte vom Rad nehmen?", "place": "wohin legst du deine Karte?",
+           "activate": "eine Herausforderungskarte ausspielen?", "power": "welche Karte?",
+           "clicked": "Klick!-Karte: {card}; decke damit eine Position ab, oder warte",
+           "race": "Position 0-7 abdecken, 'klick' oder 'warten'", "race_clicked": "Position 0-7 abdecken, oder 'warten'",
+           "race_again": "gib eine Position 0-7, klick oder warten ein, oder quit",
+           "race_clicked_again": "gib eine Position 0-7 oder warten ein, oder quit",
+           "covered": "du hast Position {position} ({card}) abgedeckt; sag dein Muster an",
+           "declare": "deine Ansage (? WORT listet die Aussagen mit diesem Wort)",
+           "number": "Nummer", "number_again": "gib eine Zahl von 1 bis {n} ein, oder quit"},
+}
+WAIT = ("wait", "w", "pass", "warten", "warte")
+CLICK_WORDS = ("click", "c", "click!", "klick", "klick!", "k")
 
-def card_text(state: GameState, card: int | None, colour: bool = True) -> str:
-    """A card's name, in its colour."""
+
+def card_text(state: GameState, card: int | None, colour: bool = True, lang: str = "en") -> str:
+    """A card's name in the seat's language, in its colour."""
     if card is None:
-        return "(gap)"
-    name = state.table.names[card]
+        return WORDS[lang]["gap"]
+    name = card_words(state.table.names[card], lang)
     pattern = state.table.cards[card]
     if pattern is None or not colour:
         return name
     return click.style(name, fg=STYLE.get(pattern.color), bold=True)
 
 
-def wheel_text(state: GameState, colour: bool = True) -> str:
+def wheel_text(state: GameState, colour: bool = True, lang: str = "en") -> str:
     """The wheel as a table: position and card, clockwise."""
-    lines = ["pos  card (clockwise; after = the next position)"]
+    lines = [WORDS[lang]["header"]]
     for p in range(WHEEL_SIZE):
-        lines.append(f"{p:>3}  {card_text(state, state.wheel[p], colour)}")
+        lines.append(f"{p:>3}  {card_text(state, state.wheel[p], colour, lang)}")
     return "\n".join(lines)
 
 
@@ -57,8 +85,8 @@ def status_text(state: GameState, seen: dict, colour: bool = True) -> str:
         s = row["seat"]
         who = ("du" if de else "you") if s == seat else (f"Platz {s}" if de else f"seat {s}")
         out = "" if row["active"] else (" (ausgeschieden)" if de else " (eliminated)")
-        won = " ".join(card_text(state, c, colour) for c in state.won[s]) or "-"
-        faceup = " ".join(row["face_up"])
+        won = " ".join(card_text(state, c, colour, seen["lang"]) for c in state.won[s]) or "-"
+        faceup = " ".join(card_words(name, seen["lang"]) for name in row["face_up"])
         lines.append(f"  {who}{out}: {dollars(row['dollars_cents'])}, {'gewonnen' if de else 'won'}: {won}"
                      + (f", {'offen' if de else 'face up'}: {faceup}" if faceup else ""))
         if row["target"]:
@@ -70,7 +98,7 @@ def status_text(state: GameState, seen: dict, colour: bool = True) -> str:
         lines.append((f"deine Karten brächten jetzt {dollars(pay['cents'])} ({held})" if de
                       else f"your won cards would be paid {dollars(pay['cents'])} now ({held})"))
     if state.hand[seat] is not None:
-        lines.append(f"{'deine Karte' if de else 'your card'}: {card_text(state, state.hand[seat], colour)}")
+        lines.append(f"{'deine Karte' if de else 'your card'}: {card_text(state, state.hand[seat], colour, seen['lang'])}")
     return "\n".join(lines)
 
 
@@ -104,6 +132,7 @@ class Human:
     def __init__(self, ask: Callable[[str], str], show: Callable[[str], None], colour: bool = True,
                  lang: str = "en", hints: bool | None = None):
         self.ask, self.show, self.colour, self.lang, self.hints = ask, show, colour, lang, hints
+        self.words = WORDS[lang]
         self.seen = 0
         self.early: int | None = None   # the race answer given while the bots were still reacting
 
@@ -130,37 +159,36 @@ class Human:
             return self.race(state, state.seat)
         if phase == "declare":
             return self._declare(state)
-        return self._pick(state, {"take": "take which wheel card?", "place": "place your card where?",
-                                  "activate": "use a challenge card?", "power": "which card?"}[phase])
+        return self._pick(state, self.words[phase])
 
     def race(self, state: GameState, seat: int) -> int:
         """Cover a position, click or wait (also asked before the race starts, while the bots react)."""
         seen = self.look(state, seat)
-        self.show(wheel_text(state, self.colour))
+        self.show(wheel_text(state, self.colour, self.lang))
         clicked = state.phase == "click"
         if clicked:
-            self.show(f"Click! card: {card_text(state, state.click['card'], self.colour)}; cover a position with it, or wait")
+            self.show(self.words["clicked"].format(card=card_text(state, state.click["card"], self.colour, self.lang)))
         else:
             self.show(status_text(state, seen, self.colour))
         while True:
-            answer = self.read("cover position 0-7, " + ("or wait" if clicked else "'click' or 'wait'")).lower()
+            answer = self.read(self.words["race_clicked" if clicked else "race"]).lower()
             position = number_in(answer, 0, WHEEL_SIZE - 1)
             if position is not None:
                 return POSITION + position
-            if answer in ("wait", "w", "pass"):
+            if answer in WAIT:
                 return PASS
-            if answer in ("click", "c", "click!") and not clicked:
+            if answer in CLICK_WORDS and not clicked:
                 return CLICK
-            self.show("type a position 0-7" + (", or wait" if clicked else ", click or wait") + ", or quit")
+            self.show(self.words["race_clicked_again" if clicked else "race_again"])
 
     def _declare(self, state: GameState) -> int:
         p = state.pending
-        self.show(wheel_text(state, self.colour))
-        self.show(f"you covered position {p['position']} ({state.table.names[p['covered']]}); declare your pattern")
+        self.show(wheel_text(state, self.colour, self.lang))
+        self.show(self.words["covered"].format(position=p["position"], card=card_text(state, p["covered"], False, self.lang)))
         while True:
-            answer = self.read("your declaration (? WORD lists the statements with that word)")
+            answer = self.read(self.words["declare"])
             if answer.startswith("?"):
-                self.show(statement_list(answer[1:].strip().lower()))
+                self.show(statement_list(answer[1:].strip().lower(), self.lang))
                 continue
             if number_in(answer, 1, len(STATEMENTS)) is not None:
                 return STATEMENT + number_in(answer, 1, len(STATEMENTS)) - 1
@@ -172,24 +200,32 @@ class Human:
     def _pick(self, state: GameState, question: str) -> int:
         seen = self.look(state, state.seat)
         actions = seen["actions"]
-        self.show(wheel_text(state, self.colour))
+        self.show(wheel_text(state, self.colour, self.lang))
         self.show(question + "\n" + "\n".join(f"{i + 1:>3}. {a['text']}" for i, a in enumerate(actions)))
         while True:
-            answer = self.read("number")
+            answer = self.read(self.words["number"])
             choice = number_in(answer, 1, len(actions))
             if choice is not None:
                 return actions[choice - 1]["id"]
-            self.show(f"type a number from 1 to {len(actions)}, or quit")
+            self.show(self.words["number_again"].format(n=len(actions)))
 
 
-def statement_list(word: str) -> str:
-    """The numbered statements naming `word` (all 224 only on `? all`); without a word, how to declare."""
+def statement_list(word: str, lang: str = "en") -> str:
+    """The numbered statements naming `word` (all 224 only on `? all`); without a word, how to declare.
+    A word may be a trait's English or German name ('coin', 'Münze'), or a direction."""
+    de = lang == "de"
     if not word:
+        if de:
+            return ("sag eine Ansage, wie man sie am Tisch sagt: 'NACH jeder BLAU gibt es immer BEUTE' (oder auf "
+                    "Englisch); '? WORT' listet die nummerierten Aussagen mit WORT (z. B. '? Beute'), '? all' alle")
         return ("say a declaration as players do: 'after every blue there is always loot' (or in German); "
                 "'? WORD' lists the numbered statements naming WORD (e.g. '? loot'), '? all' lists them all")
-    rows = [f"{i + 1:>3}. {s.text_en()}" for i, s in enumerate(STATEMENTS)
-            if word == "all" or word in (s.trigger.value, s.target.value, s.direction)]
-    return "\n".join(rows) or f"no statement names {word!r}"
+    named = {fold(name): value for value, name in german_names().items()}
+    directions = {"nach": "after", "vor": "before"}
+    word = named.get(fold(word), directions.get(fold(word), word))
+    rows = [f"{i + 1:>3}. {statement_words(s.direction, s.trigger.value, s.target.value, lang)}"
+            for i, s in enumerate(STATEMENTS) if word == "all" or word in (s.trigger.value, s.target.value, s.direction)]
+    return "\n".join(rows) or (f"keine Aussage nennt {word!r}" if de else f"no statement names {word!r}")
 
 
 def seat_players(players: int, seat: int, bots: list[str]) -> list[str]:

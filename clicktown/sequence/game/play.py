@@ -20,7 +20,7 @@ from ...errors import ClicktownError
 from ..cards import equation_value
 from ..geometry import SIZE, cell
 from .state import CELL_COUNT, MatchState
-from .view import view
+from .view import COLOURS_DE, view
 from ..rules import COLOURS
 
 STYLE = {"A": "blue", "B": "green", "C": "red"}
@@ -50,7 +50,8 @@ def status_text(seen: dict) -> str:
     """Whose turn, the sequences, the seat's hand (with hints, what each card names), the chips left."""
     de = seen["lang"] == "de"
     public, team = seen["public"], seen["team"]
-    seqs = ", ".join(f"{t} ({COLOURS[t]}): {n}/{public['needed']}" for t, n in public["sequences"].items())
+    colours = {t: COLOURS_DE[c] for t, c in COLOURS.items()} if de else COLOURS
+    seqs = ", ".join(f"{t} ({colours[t]}): {n}/{public['needed']}" for t, n in public["sequences"].items())
     hand = " ".join(c["card"] + (f"(={c['names']})" if "names" in c else "") for c in seen["hand"])
     if de:
         return (f"du bist Platz {seen['seat']}, Team {team}; SEQUENCES {seqs}\n"
@@ -67,29 +68,43 @@ def legal_moves_text(seen: dict) -> str:
 _CELL = re.compile(r"^\(?([0-9])\s*,\s*([0-9])\)?$")
 
 
-def parse_move(state: MatchState, text: str) -> int:
+#: What is wrong with a typed move, in English and German.
+MISTAKES = {
+    "en": {"empty": "type a move, e.g. '7h 3,4', 'x 7h', 'pass', or '?' for the list",
+           "exchange": "write an exchange as 'x CARD'", "move": "write a move as 'CARD ROW,COLUMN', e.g. '7h 3,4'",
+           "illegal": "not a legal move now: {move} ('?' lists the legal moves)",
+           "not_held": "{name!r} is not in your hand ({hand})"},
+    "de": {"empty": "gib einen Zug ein, z. B. '7h 3,4', 'x 7h', 'pass', oder '?' für die Liste",
+           "exchange": "schreibe einen Tausch als 'x KARTE'",
+           "move": "schreibe einen Zug als 'KARTE ZEILE,SPALTE', z. B. '7h 3,4'",
+           "illegal": "jetzt kein erlaubter Zug: {move} ('?' listet die erlaubten Züge)",
+           "not_held": "{name!r} ist nicht in deiner Hand ({hand})"},
+}
+
+
+def parse_move(state: MatchState, text: str, lang: str = "en") -> int:
     """The action a typed move stands for, or a ClicktownError saying what is wrong with it."""
-    match = state.match
+    match, mistake = state.match, MISTAKES[lang]
     words = text.strip().lower().split()
     if not words:
-        raise ClicktownError("type a move, e.g. '7h 3,4', 'x 7h', 'pass', or '?' for the list")
-    if words == ["pass"]:
+        raise ClicktownError(mistake["empty"])
+    if words in (["pass"], ["passen"]):
         action = match.pass_action
-    elif words[0] in ("x", "exchange"):
+    elif words[0] in ("x", "exchange", "tausch", "tauschen"):
         if len(words) != 2:
-            raise ClicktownError("write an exchange as 'x CARD'")
-        action = match.exchange + _kind(state, words[1])
+            raise ClicktownError(mistake["exchange"])
+        action = match.exchange + _kind(state, words[1], lang)
     else:
         if len(words) != 2 or not _CELL.match(words[1]):
-            raise ClicktownError("write a move as 'CARD ROW,COLUMN', e.g. '7h 3,4'")
+            raise ClicktownError(mistake["move"])
         m = _CELL.match(words[1])
-        action = _kind(state, words[0]) * CELL_COUNT + cell(int(m[1]), int(m[2]))
+        action = _kind(state, words[0], lang) * CELL_COUNT + cell(int(m[1]), int(m[2]))
     if action not in state.legal_actions():
-        raise ClicktownError(f"not a legal move now: {state.action_to_string(action)} ('?' lists the legal moves)")
+        raise ClicktownError(mistake["illegal"].format(move=state.action_to_string(action)))
     return action
 
 
-def _kind(state: MatchState, name: str) -> int:
+def _kind(state: MatchState, name: str, lang: str = "en") -> int:
     """The kind of a card of the seat's hand named by the player (an equation by its answer)."""
     match = state.match
     hand = set(state.hands[state.seat])
@@ -102,7 +117,7 @@ def _kind(state: MatchState, name: str) -> int:
         for kind in hand:
             if deck.cards[match.kinds[kind]].names == str(value):
                 return kind
-    raise ClicktownError(f"{name!r} is not in your hand ({' '.join(state.hand_names(state.seat))})")
+    raise ClicktownError(MISTAKES[lang]["not_held"].format(name=name, hand=" ".join(state.hand_names(state.seat))))
 
 
 class Abandoned(Exception):
@@ -140,7 +155,7 @@ class Human:
             if text.strip().lower() in ("quit", "q"):
                 raise Abandoned()
             try:
-                return parse_move(state, text)
+                return parse_move(state, text, self.lang)
             except ClicktownError as exc:
                 self.show(str(exc))
 

@@ -97,10 +97,12 @@ def simulate_view(result: dict) -> str:
                       f"{result['passes_per_game']:.2f} passes"])
 
 
-def result_view(state) -> str:
-    """How a game ended."""
+def result_view(state, lang: str = "en") -> str:
+    """How a game ended (an abandoned game in the player's language)."""
     counts = ", ".join(f"{t}: {n}" for t, n in state.sequence_counts().items())
     if state.end_reason == "abandoned":
+        if lang == "de":
+            return f"Spiel abgebrochen nach {state.turns} Zügen (SEQUENCES {counts})"
         return f"game abandoned after {state.turns} turns (sequences {counts})"
     if state.winner:
         return f"team {state.winner} wins after {state.turns} turns (sequences {counts})"
