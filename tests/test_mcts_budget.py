@@ -2,6 +2,8 @@
 
 import random
 
+import pytest
+
 from clicktown.arena.ismcts import Node, Search
 from clicktown.arena.state import CHANCE, sample_chance
 
@@ -58,3 +60,44 @@ def test_oldtown_mcts_stops_early_with_the_move_of_the_whole_budget():
         assert stopping.choose(state, random.Random(9)) == whole.choose(state, random.Random(9))
     assert len(every) == 40 * len(positions)
     assert len(stopped) < len(every)
+
+
+class _Line:
+    """A game of one seat and `n` moves whose value is the move's number over `n`, never over."""
+
+    def __init__(self, n: int, moved: int | None = None):
+        self.n, self.moved = n, moved
+
+    def current_player(self) -> int:
+        return 0
+
+    def legal_actions(self) -> list[int]:
+        return list(range(self.n))
+
+    def clone(self) -> "_Line":
+        return _Line(self.n, self.moved)
+
+    def apply_action(self, action: int) -> None:
+        self.moved = action
+
+    def is_terminal(self) -> bool:
+        return False
+
+
+@pytest.mark.parametrize("candidates", range(2, 10))
+def test_sequential_halving_spends_its_whole_budget_and_keeps_the_best(candidates):
+    """Finding: the rounds were counted as ceil(log2(n)), one too many for 3, 5, 6 and 7 candidates,
+    so a third or half of the playouts were never played."""
+    from clicktown.arena.ismcts import Game, Halving, halvings
+
+    played = []
+
+    def evaluate(state):
+        played.append(state.moved)
+        return [state.moved / state.n]
+
+    game = Game(determinize=lambda state, seat, rng: state.clone(), evaluate=evaluate, value=evaluate)
+    search = Halving(game, playouts=240, horizon=0)
+    assert search.choose(_Line(candidates), random.Random(1)) == candidates - 1
+    assert 240 - candidates * halvings(candidates) < len(played) <= 240
+    assert [halvings(n) for n in range(1, 10)] == [1, 1, 1, 2, 2, 2, 2, 3, 3]

@@ -213,6 +213,14 @@ def parse_budget(text: str) -> dict:
         raise ClicktownError(f"bad mcts budget {budget!r}: give simulations (mcts:400) or seconds (mcts:0.3s)") from None
 
 
+def halvings(candidates: int) -> int:
+    """How many rounds halving `candidates` (keeping the better half, rounded down) takes to one."""
+    rounds = 0
+    while candidates > 1:
+        candidates, rounds = candidates // 2, rounds + 1
+    return max(1, rounds)
+
+
 @dataclass
 class Halving:
     """Determinized Monte Carlo search at the root, by sequential halving over paired worlds.
@@ -242,7 +250,7 @@ class Halving:
             return winning
         totals = dict.fromkeys(moves, 0.0)
         alive = list(moves)
-        rounds = max(1, math.ceil(math.log2(len(alive))))
+        rounds = halvings(len(alive))
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         for left in range(rounds, 0, -1):
             worlds = max(1, self.playouts // (rounds * len(alive)))
