@@ -530,3 +530,7 @@ def test_the_standings_lines_speak_the_seats_language():
     assert team_line(row, "en") == "team A (blue): 2 sequences, seats 0, 2"
     assert team_line(row, "de") == "Team A (blau): 2 SEQUENCES, Plätze 0, 2"
     assert team_line({**row, "sequences": 1, "seats": [1]}, "en") == "team A (blue): 1 sequence, seat 1"
+    from clicktown.patterns.game.view import cards_won
+
+    assert [cards_won(n, False) for n in (0, 1, 2)] == ["0 cards won", "1 card won", "2 cards won"]
+    assert [cards_won(n, True) for n in (1, 5)] == ["1 gewonnene Karte", "5 gewonnene Karten"]

@@ -22,10 +22,10 @@ from ..cards import german_names
 from ..wording import card_de, german as german_reason
 from .state import CARD, CLICK, PASS, POSITION, STATEMENT, STATEMENTS, GameState
 
-REASONS = {"en": {"saloon": "Saloon: more than the Bank's limit", "new-director": "a new Director (a Wild combination)",
+REASONS = {"en": {"saloon": "Saloon: more than the Bank's limit", "new-director": "a new Director, by a Wild combination",
                   "wild-wild-pattern": "a Wild Wild Pattern", "alive-or-dead": "the last one alive",
                   "turn-limit": "the turn limit"},
-           "de": {"saloon": "Saloon: mehr als das Limit der Bank", "new-director": "ein neuer Direktor (eine Wild-Kombination)",
+           "de": {"saloon": "Saloon: mehr als das Limit der Bank", "new-director": "ein neuer Direktor, durch eine Wild-Kombination",
                   "wild-wild-pattern": "ein Wild Wild Pattern", "alive-or-dead": "als Letzter übrig",
                   "turn-limit": "die Zuggrenze"}}
 
@@ -254,11 +254,17 @@ def standings(state: GameState, seat: int, lang: str = "en") -> dict:
                       + f" {dollars(r['dollars_cents'])}" for r in rows)
     reason = REASONS[lang if de else "en"].get(state.reason, state.reason)
     head = ("du gewinnst" if result == "win" else "du verlierst") if de else ("you win" if result == "win" else "you lose")
-    lines = [f"{('Platz' if de else 'seat')} {r['seat']}: {dollars(r['dollars_cents'])}, {r['won_cards']} "
-             f"{'gewonnene Karten' if de else 'cards won'}" + ("" if r["active"] else (", ausgeschieden" if de else ", eliminated"))
-             for r in rows]
+    lines = [f"{('Platz' if de else 'seat')} {r['seat']}: {dollars(r['dollars_cents'])}, {cards_won(r['won_cards'], de)}"
+             + ("" if r["active"] else (", ausgeschieden" if de else ", eliminated")) for r in rows]
     return {"winners": list(state.winners), "reason": state.reason, "rounds": state.round, "turns": state.turn,
             "standings": rows, "result": result, "text": f"{head} ({reason}); {money}", "lines": lines}
+
+
+def cards_won(n: int, de: bool) -> str:
+    """'1 card won', '3 cards won' (German: '1 gewonnene Karte', '3 gewonnene Karten')."""
+    if de:
+        return f"{n} gewonnene Karte{'' if n == 1 else 'n'}"
+    return f"{n} card{'' if n == 1 else 's'} won"
 
 
 def racing(state: GameState) -> bool:
