@@ -82,6 +82,21 @@ def test_a_whole_game_over_http_ends_with_standings_and_a_trace(client, game, qu
     assert "game_end" in [e["event"] for e in events]
 
 
+@pytest.mark.parametrize("game, query", [("sequence", "players=2&bots=greedy&seed=3"),
+                                         ("oldtown", "players=2&bots=greedy&seed=2"),
+                                         ("patterns", "players=3&bots=greedy,random&seed=1&reaction=0")])
+def test_a_whole_german_game_over_http_is_told_in_german(client, game, query):
+    table_id, token = open_table(client, f"/play/{game}?{query}&lang=de")
+    answers = play_out(client, table_id, token)
+    over = answers[-1]["over"]
+    assert over["text"].startswith(("du ", "unentschieden")) and over["lines"]
+    told = [e["text"] for seen in answers for e in seen["events"]] + over["lines"]
+    told += [a["text"] for seen in answers for a in seen["actions"]]
+    english = (" you ", "seat ", " took ", " cards ", "clockwise", "covered", "points", "the Bank pays", "FALSE",
+               "-coin", "-bullets", "white-", "grey-", " not ")
+    assert not [text for text in told if any(word in f" {text} " for word in english)]
+
+
 @pytest.mark.parametrize("url, status, words", [
     ("/play/chess", 400, "unknown game 'chess'"),
     ("/play/sequence?players=5", 400, "Sequence is played by 2, 3, 4, 6"),
