@@ -296,6 +296,10 @@ def test_old_town_in_the_browser_never_sends_a_bots_hidden_card(browser, live_se
     click_to_the_end([page], random.Random(1))
     result = page.locator("[data-game-over] .result").inner_text()
     assert result.startswith("you ") and "points:" in result
+    log = page.locator(".log")
+    assert log.locator("li").count() > 30  # more than its box shows: it keeps the newest entry in view
+    assert log.evaluate("box => box.scrollHeight > box.clientHeight && "
+                        "box.scrollHeight - box.scrollTop - box.clientHeight < 24")
     page.screenshot(path="/tmp/clicktown-oldtown-table.png", full_page=True)
     checked = 0
     for response, names in sent:

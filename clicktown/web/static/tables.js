@@ -81,7 +81,9 @@
     part("hand").textContent = handText(v);
     part("public").textContent = publicText(v);
     const log = part("log");
+    const following = log.scrollHeight - log.scrollTop - log.clientHeight < 24;  // the newest entry was in view
     for (const e of v.events) log.appendChild(el("li", { "data-event": e.index }, e.text));
+    if (following && v.events.length) log.scrollTop = log.scrollHeight;
     since = v.seen;
     const actions = part("actions");
     actions.replaceChildren();
