@@ -1,4 +1,4 @@
-"""`python -m research.sequence_eval.strength VARIANT [--games 100] [--seed 0]`: a variant of the mcts
+"""`python -m research.sequence_eval.strength VARIANT [--games 100] [--first 0] [--seed 0]`: a variant of the mcts
 bot against greedy, two players, seats turned each game, on the games `clicktown sequence simulate`
 deals for the same seed (same game seeds). Prints wins with a 95% Wilson interval, how often the
 search left greedy's own choice, and the processor time per move.
@@ -81,10 +81,11 @@ def play(index: int, seed: int, name: str) -> tuple[int, int, int, float]:
 
 
 def arguments() -> argparse.Namespace:
-    """VARIANT [--games 100] [--seed 0] [--workers 2], the variant checked."""
+    """VARIANT [--games 100] [--first 0] [--seed 0] [--workers 2], the variant checked."""
     parser = argparse.ArgumentParser()
     parser.add_argument("variant")
     parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--first", type=int, default=0, help="the index of the first game (to go on from a run)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
@@ -95,7 +96,7 @@ def arguments() -> argparse.Namespace:
 def main() -> None:
     args = arguments()
     with get_context("fork").Pool(args.workers) as pool:
-        results = pool.starmap(play, [(i, args.seed, args.variant) for i in range(args.games)])
+        results = pool.starmap(play, [(i, args.seed, args.variant) for i in range(args.first, args.first + args.games)])
     wins = sum(r[0] for r in results)
     decisions, left, spent = (sum(r[k] for r in results) for k in (1, 2, 3))
     rate = Rate(wins, len(results)).to_json()
