@@ -15,8 +15,9 @@ import math
 
 from ...errors import ClicktownError
 from ...svgkit import Svg, wrap
-from ..cards import Card, Wheel, german_names
+from ..cards import Card, Wheel
 from ..analysis import Move, Pattern, best_move
+from ..wording import trait_de
 
 CARD_FILL = {"red": "#c8372d", "blue": "#2e5eaa", "yellow": "#eec330", "grey": "#8c9198", "white": "#ffffff"}
 INK = {"red": "#ffffff", "blue": "#ffffff", "yellow": "#2a2a2a", "grey": "#ffffff", "white": "#2a2a2a"}
@@ -41,7 +42,7 @@ def word(text: str, lang: str) -> str:
     """A word of the picture in the page's language ('en' or 'de')."""
     if lang != "de":
         return text
-    return GERMAN.get(text) or german_names().get(text, text)
+    return GERMAN.get(text) or trait_de(text)
 
 
 def wheel_svg(wheel: Wheel, involved=(), played: int | None = None, hand: Card | None = None,
