@@ -14,9 +14,11 @@ import dataclasses
 import random
 from functools import partial
 
-from clicktown.sequence.game.bots import (SPECIAL_COST, MctsBot, _open_lines, evaluate, final_value, ranked_plays,
+from clicktown.sequence.game.bots import (SPECIAL_COST, MctsBot, evaluate, final_value, open_lines, ranked_plays,
                                           root_candidates, team_features, team_hand)
 from clicktown.sequence.game.state import CELL_COUNT, MatchState
+from clicktown.sequence.geometry import CORNERS_IN, WINDOWS
+from clicktown.sequence.position import EMPTY
 
 COUNTING = ("live_gaps", "dead_gaps", "two_threats", "live_threes", "blocks_in_hand", "blocks_in_hand_to_move")
 
@@ -38,7 +40,7 @@ def counted_features(state: MatchState, team: str) -> list[float]:
     blocks_in_hand_to_move -- the same when the team is to move.
     """
     match, table = state.match, state.match.table
-    _, gaps, threes, _ = _open_lines(state, team)
+    gaps, threes = open_lines(state, team)[1], open_threes(state, team)
     hand, _, wild, reached = team_hand(state, team)
     left = still_to_come(state, hand)
     of_cell = kinds_of_cell(match)
@@ -47,11 +49,20 @@ def counted_features(state: MatchState, team: str) -> list[float]:
     reachable = live | (gaps if wild else gaps & reached)
     live_threes = sum(1 for empty in threes
                       if all(c in reached or any(left[k] for k in of_cell[c]) for c in empty))
-    rival_gaps = {c for t in table.team_names if t != team for c in _open_lines(state, t)[1]}
+    rival_gaps = {c for t in table.team_names if t != team for c in open_lines(state, t)[1]}
     blocks = len(rival_gaps) if wild else len(rival_gaps & reached)
     moving = table.team_of(state.seat) == team
     return team_features(state, team) + [len(live), dead, float(len(reachable) > 1), live_threes, blocks,
                                          blocks * moving]
+
+
+def open_threes(state: MatchState, team: str) -> list[tuple[int, ...]]:
+    """The empty cells of each open line of three of the team (no other team's chip in its five, not
+    clashing with its sequences; a corner counts as a chip), as `open_lines` counts them."""
+    chips, board, barred = state.window_chips, state.board, state.barred[team]
+    others = [counts for t, counts in chips.items() if t != team]
+    return [tuple(c for c in WINDOWS[w].cells if board[c] == EMPTY) for w, n in enumerate(chips[team])
+            if n and n + CORNERS_IN[w] == 3 and w not in barred and not any(counts[w] for counts in others)]
 
 
 def still_to_come(state: MatchState, hand: list[int]) -> list[int]:

@@ -267,7 +267,7 @@ def team_features(state: MatchState, team: str) -> list[float]:
     gaps_in_hand_to_move, ready_to_move -- the same two when the team is to move (it can fill a gap now).
     """
     table = state.match.table
-    lines, gaps, _, forks = _open_lines(state, team)
+    lines, gaps, forks = open_lines(state, team)
     hand, cards, wild, reached = team_hand(state, team)
     in_hand = len(gaps) if wild else len(gaps & reached)
     made = len(state.sequences[team])
@@ -286,15 +286,14 @@ def team_hand(state: MatchState, team: str) -> tuple[list[int], list[str], int, 
     return hand, cards, cards.count("wild"), reached
 
 
-def _open_lines(state: MatchState, team: str) -> tuple[list[int], set[int], list[tuple[int, ...]], int]:
-    """(open lines of five by the team's chips in them, the gaps of its open fours, the empty cells
-    of each open line of three, the forks): see `team_features`."""
+def open_lines(state: MatchState, team: str) -> tuple[list[int], set[int], int]:
+    """(open lines of five by the team's chips in them, the gaps of its open fours, the forks): see
+    `team_features`."""
     chips, board = state.window_chips, state.board
     others = [counts for t, counts in chips.items() if t != team]
     barred = state.barred[team]
     lines = [0, 0, 0, 0, 0]
     gaps: set[int] = set()
-    threes: list[tuple[int, ...]] = []
     directions: dict[int, set[int]] = {}
     for w, n in enumerate(chips[team]):
         if not n or w in barred or any(counts[w] for counts in others):
@@ -305,15 +304,13 @@ def _open_lines(state: MatchState, team: str) -> tuple[list[int], set[int], list
         lines[k] += 1
         if k >= 3:
             window = WINDOWS[w]
-            empty = tuple(c for c in window.cells if board[c] == EMPTY)
+            empty = [c for c in window.cells if board[c] == EMPTY]
             if k == 4:
                 gaps.update(empty)
-            else:
-                threes.append(empty)
             for c in empty:
                 directions.setdefault(c, set()).add(window.line)
     forks = sum(1 for on in directions.values() if len(on) > 1)
-    return lines, gaps, threes, forks
+    return lines, gaps, forks
 
 
 # Fitted by research/sequence_eval (6,000 greedy-vs-greedy games, seed 7; a logistic model of the win
