@@ -200,6 +200,52 @@ def test_sequence_mcts_looking_ahead_and_counting_plays_one_game_per_seed():
     assert all(a in state.legal_actions() for a, (state, _) in zip(played[0], positions))
 
 
+def test_sequence_one_move_ahead_plays_the_play_the_evaluation_likes_best():
+    """A bot measured in research, not a product's bot: among greedy's 8 best plays and the jacks'
+    best uses, the one whose position (as the seat sees it) the fitted evaluation values most."""
+    from clicktown.sequence.game.bots import GreedyBot, ranked_plays
+    from research.sequence_eval.variants import OneMoveAhead, one_move_ahead, seen_by, seen_value
+
+    bot, chose_other = OneMoveAhead(), 0
+    for state, _ in _sequence_positions(2):
+        legal = state.legal_actions()
+        chosen = bot.choose(state, random.Random(0))
+        if legal[-1] >= state.match.exchange:  # a dead card, or the lone pass: as greedy does
+            assert chosen == GreedyBot().choose(state, random.Random(0))
+            continue
+        plays, jacks = ranked_plays(state, legal)
+        moves = plays[:8] + [a for a in jacks if a not in plays[:8]]
+        seen = seen_by(state, state.seat)
+        values = {a: seen_value(seen, a) for a in moves}
+        assert chosen in moves and values[chosen] == max(values.values())
+        assert one_move_ahead(state, random.Random(5)) == chosen  # no random draw decides it
+        chose_other += chosen != plays[0]
+    assert chose_other > 0  # it does not merely repeat greedy
+
+
+def test_sequence_mcts_with_one_move_ahead_playouts_plays_one_game_per_seed(monkeypatch):
+    """The searching seat's playout moves are one move ahead (4 plays and the jacks), the other seat's
+    greedy's; a seed gives one move."""
+    from research.sequence_eval import variants
+
+    asked, original = [], variants.one_move_ahead
+
+    def spy(state, rng, keep=8, ahead=variants.evaluate):
+        asked.append((state.seat, keep))
+        return original(state, rng, keep, ahead)
+
+    monkeypatch.setattr(variants, "one_move_ahead", spy)
+    positions, played, looked = _sequence_positions(1)[::8], [[], []], 0
+    for i, (state, _) in enumerate(positions):
+        for run in played:
+            asked.clear()
+            run.append(variants.VariantMcts(8, own_ahead=True).choose(state.clone(), random.Random(i)))
+            assert {seat for seat, _ in asked} <= {state.seat} and {keep for _, keep in asked} <= {4}
+            looked += len(asked)
+    assert played[0] == played[1] and looked > 0
+    assert all(a in state.legal_actions() for a, (state, _) in zip(played[0], positions))
+
+
 def test_sequence_mcts_plays_a_winning_move_when_it_holds_one():
     from clicktown.sequence.game.bots import make_bot
 

@@ -9,4 +9,8 @@ variants.py for the fit that also reads the features counting cards, `COUNTING`)
 the fit the log-loss of both against the hand-made evaluation's lead refitted the same way (one
 weight on the lead), so they are compared at their best calibration.
 The fit is written to research/sequence_eval/data/fit.json.
+
+Beside it: `strength` (a variant of the bot against greedy), `losses` (how mcts's lost games were
+lost), `variants` (what was measured and not adopted) and `refit` (the evaluation fitted again on
+the games of the bot that plays one move ahead by it).
 """

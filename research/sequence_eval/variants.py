@@ -1,11 +1,14 @@
 """Variants of Sequence's mcts measured against greedy and not adopted (docs/bots.md): an evaluation
-that counts the cards seen gone, and candidates ranked by the evaluation one move ahead.
+that counts the cards seen gone, candidates ranked by the evaluation one move ahead, and playouts in
+which the searching seat plays one move ahead instead of greedy.
 
 `counted_features(state, team)` is `team_features` and the six `COUNTING` features; `evaluate_counted`
 the fitted model over them (`COUNTED_WEIGHTS`, from `python -m research.sequence_eval`);
 `looked_ahead_candidates` keeps greedy's choice first and ranks the other plays by the value of the
-position each leaves, as the seat sees it; `VariantMcts(looked_ahead=..., counting=...)` is the
-product's mcts with either.
+position each leaves, as the seat sees it; `one_move_ahead` plays the best of them by that value
+(`OneMoveAhead`, a bot of its own); `VariantMcts(looked_ahead=..., counting=..., own_ahead=...)` is
+the product's mcts with any of them (`own_ahead`: in the playouts the searching seat plays
+`one_move_ahead`, the other seat greedy).
 """
 
 from __future__ import annotations
@@ -14,8 +17,9 @@ import dataclasses
 import random
 from functools import partial
 
-from clicktown.sequence.game.bots import (SPECIAL_COST, MctsBot, evaluate, final_value, open_lines, ranked_plays,
-                                          root_candidates, team_features, team_hand)
+from clicktown.sequence.game.bots import (FITTED_WEIGHTS, SPECIAL_COST, TO_MOVE_WEIGHT, GreedyBot, MctsBot,
+                                          evaluate, final_value, open_lines, ranked_plays, root_candidates,
+                                          team_features, team_hand)
 from clicktown.sequence.game.state import CELL_COUNT, MatchState
 from clicktown.sequence.geometry import CORNERS_IN, WINDOWS
 from clicktown.sequence.position import EMPTY
@@ -26,6 +30,7 @@ COUNTING = ("live_gaps", "dead_gaps", "two_threats", "live_threes", "blocks_in_h
 COUNTED_WEIGHTS = (0.0074, 0.0227, 0.0308, 0.0869, 0.7175, 0.3396, -0.0124, 1.3512, 2.1272, 0.1744,
                    0.2447, 0.0469, 2.0499, -0.4911, -0.7907, -0.0043, 0.0347, 0.0476, 0.0851)
 COUNTED_TO_MOVE = 0.1324
+GREEDY = GreedyBot()
 
 
 def counted_features(state: MatchState, team: str) -> list[float]:
@@ -135,12 +140,53 @@ def seen_value(seen: MatchState, action: int, ahead=evaluate) -> float:
     return final_value(after)[seat] if after.is_terminal() else ahead(after)[seat]
 
 
+def one_move_ahead(state: MatchState, rng: random.Random, keep: int = 8, ahead=evaluate) -> int:
+    """The play that leaves the best value by `ahead`, as the seat sees it (`seen_value`), among
+    greedy's `keep` best plays and each jack's best use (ties to greedy's order); a dead card is
+    exchanged first, as greedy does."""
+    actions = state.legal_actions()
+    if actions[-1] >= state.match.exchange:
+        return root_candidates(state, rng)[0]
+    plays, jacks = ranked_plays(state, actions)
+    moves = plays[:keep] + [a for a in jacks if a not in plays[:keep]]
+    seen = seen_by(state, state.seat)
+    values = [seen_value(seen, a, ahead) for a in moves]
+    return moves[values.index(max(values))]
+
+
+class OneMoveAhead:
+    """A bot of one move ahead: `one_move_ahead` with the fitted evaluation (or other `weights`)."""
+
+    name = "one-ahead"
+
+    def __init__(self, keep: int = 8, weights: tuple = FITTED_WEIGHTS, to_move: float = TO_MOVE_WEIGHT):
+        self.keep = keep
+        self.value = partial(evaluate, weights=tuple(weights), to_move=to_move)
+
+    def choose(self, state: MatchState, rng: random.Random) -> int:
+        return one_move_ahead(state, rng, self.keep, self.value)
+
+
 class VariantMcts(MctsBot):
-    """The product's mcts with the look-ahead ranking of its candidates and/or the counting evaluation."""
+    """The product's mcts with the look-ahead ranking of its candidates, the counting evaluation, and/or
+    playouts in which the searching seat plays one move ahead (`own_ahead`)."""
 
     def __init__(self, simulations: int | None = None, read_hands: bool = True, greedy_model: bool = True,
-                 looked_ahead: bool = False, counting: bool = False):
+                 looked_ahead: bool = False, counting: bool = False, own_ahead: bool = False):
         super().__init__(simulations, read_hands=read_hands, greedy_model=greedy_model)
         value = evaluate_counted if counting else evaluate
         candidates = partial(looked_ahead_candidates, ahead=value) if looked_ahead else root_candidates
-        self.search.game = dataclasses.replace(self.search.game, evaluate=value, candidates=candidates)
+        rollout = self._rollout if own_ahead else self.search.game.rollout
+        self.search.game = dataclasses.replace(self.search.game, evaluate=value, candidates=candidates,
+                                               rollout=rollout)
+        self.searching = -1
+
+    def _rollout(self, state: MatchState, rng: random.Random) -> int:
+        """The searching seat plays one move ahead (4 plays and the jacks), every other seat greedy."""
+        if state.seat == self.searching:
+            return one_move_ahead(state, rng, keep=4)
+        return GREEDY.choose(state, rng)
+
+    def choose(self, state: MatchState, rng: random.Random) -> int:
+        self.searching = state.seat
+        return super().choose(state, rng)
