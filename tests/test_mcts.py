@@ -246,6 +246,25 @@ def test_sequence_mcts_with_one_move_ahead_playouts_plays_one_game_per_seed(monk
     assert all(a in state.legal_actions() for a, (state, _) in zip(played[0], positions))
 
 
+def test_sequence_duplicate_deals_give_each_seat_the_same_cards_whoever_holds_it():
+    """research: a deal played twice, the bot in seat 0 then in seat 1, draws the same cards in the same
+    order until the pile is rebuilt; the deal's end is named from the two winners."""
+    from research.sequence_eval.duplicate import outcome, paired_interval, play_once
+
+    for index in range(3):
+        first, drawn_first = play_once(index, 25, "one-ahead", 0)
+        second, drawn_second = play_once(index, 25, "one-ahead", 1)
+        assert first.is_terminal() and second.is_terminal()
+        if not first.reshuffles and not second.reshuffles:
+            shorter = min(len(drawn_first), len(drawn_second))
+            assert shorter > 14 and drawn_first[:shorter] == drawn_second[:shorter]
+    assert [outcome(*w) for w in (("A", "B"), ("B", "A"), ("A", "A"), ("B", "B"), (None, "A"))] == \
+        ["bot", "greedy", "cards", "cards", "drawn"]
+    assert paired_interval([0.5] * 10) == (0.5, 0.5)  # every deal decided by the cards: no doubt left
+    low, high = paired_interval([1.0, 0.0] * 50)
+    assert low < 0.5 < high and abs((low + high) / 2 - 0.5) < 1e-12
+
+
 def test_sequence_mcts_plays_a_winning_move_when_it_holds_one():
     from clicktown.sequence.game.bots import make_bot
 

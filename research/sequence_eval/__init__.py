@@ -11,6 +11,7 @@ weight on the lead), so they are compared at their best calibration.
 The fit is written to research/sequence_eval/data/fit.json.
 
 Beside it: `strength` (a variant of the bot against greedy), `losses` (how mcts's lost games were
-lost), `variants` (what was measured and not adopted) and `refit` (the evaluation fitted again on
-the games of the bot that plays one move ahead by it).
+lost), `variants` (what was measured and not adopted), `refit` (the evaluation fitted again on the
+games of the bot that plays one move ahead by it) and `duplicate` (each deal played twice, the
+seats swapped: how often the cards decide).
 """
