@@ -25,7 +25,7 @@ from clicktown.arena.simulate import game_seed
 from clicktown.sequence.game import bots
 from clicktown.sequence.game.simulate import Setup, make_match
 from clicktown.sequence.game.state import MatchState
-from research.sequence_eval.strength import variant
+from research.sequence_eval.strength import checked_variant, count, variant
 
 
 def play_twice(index: int, seed: int, name: str) -> tuple[str | None, str | None, int]:
@@ -72,16 +72,17 @@ def paired_interval(scores: list[float]) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("bot")
-    parser.add_argument("--deals", type=int, default=1000)
+    parser.add_argument("--deals", type=count, default=1000)
     parser.add_argument("--seed", type=int, default=25)
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=count, default=2)
     args = parser.parse_args()
-    variant(args.bot)
+    checked_variant(parser, args.bot)
     with get_context("fork").Pool(args.workers) as pool:
         played = pool.starmap(play_twice, [(i, args.seed, args.bot) for i in range(args.deals)])
     ends = Counter(outcome(a, b) for a, b, _ in played)
-    wins = sum((a == "A") + (b == "B") for a, b, _ in played)
-    low, high = paired_interval([((a == "A") + (b == "B")) / 2 for a, b, _ in played])
+    scores = [((a == "A") + (b == "B")) / 2 for a, b, _ in played]  # BOT's share of each deal's two games
+    wins = round(2 * sum(scores))
+    low, high = paired_interval(scores)
     shares = ", ".join(f"{end} {ends[end]} ({100 * ends[end] / args.deals:.1f}%)"
                        for end in ("bot", "greedy", "cards", "drawn"))
     print(f"{args.bot} against greedy on {args.deals} duplicate deals (seed {args.seed}): {shares}; "

@@ -21,7 +21,7 @@ import numpy as np
 from clicktown.arena.rates import Rate
 from clicktown.sequence.game.bots import FITTED_WEIGHTS, TO_MOVE_WEIGHT
 from research.sequence_eval.__main__ import fit_logistic, log_loss
-from research.sequence_eval.strength import play_game
+from research.sequence_eval.strength import count, play_game
 from research.sequence_eval.variants import OneMoveAhead
 
 BENCHMARK_SEED = 25
@@ -65,10 +65,10 @@ def against_greedy(played: list) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--iterations", type=int, default=3)
-    parser.add_argument("--games", type=int, default=4000)
-    parser.add_argument("--check", type=int, default=2000)
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--iterations", type=count, default=3)
+    parser.add_argument("--games", type=count, default=4000)
+    parser.add_argument("--check", type=count, default=2000)
+    parser.add_argument("--workers", type=count, default=2)
     args = parser.parse_args()
     weights, to_move = tuple(FITTED_WEIGHTS), TO_MOVE_WEIGHT
     checked = games(args.check, BENCHMARK_SEED, weights, to_move, False, args.workers)

@@ -44,17 +44,33 @@ def variant(name: str):
         if part == "seeing":  # the other hand seen: an upper bound for reading it, not a bot
             search.game = dataclasses.replace(search.game, determinize=lambda state, seat, rng: state.clone())
             continue
-        key, value = part[0], int(part[1:])
+        key, digits = part[:1], part[1:]
+        if key not in ("h", "p", "k") or not (digits.isascii() and digits.isdigit()) or int(digits) < 1:
+            raise ValueError(f"unknown setting {part!r} in variant {name!r}")
+        value = int(digits)
         if key == "h":
             search.horizon = value
         elif key == "p":
             search.playouts = value
-        elif key == "k":
+        else:
             ranked = search.game.candidates
             search.game = dataclasses.replace(search.game, candidates=partial(ranked, keep=value))
-        else:
-            raise SystemExit(f"unknown setting {part!r}")
     return bot
+
+
+def checked_variant(parser: argparse.ArgumentParser, name: str) -> None:
+    """Stop with the parser's one-line error (exit 2) when `name` is not a variant."""
+    try:
+        variant(name)
+    except ValueError as error:
+        parser.error(str(error))
+
+
+def count(text: str) -> int:
+    """A whole number from 1 up, for argparse."""
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 1 up")
+    return int(text)
 
 
 def play(index: int, seed: int, name: str) -> tuple[int, int, int, float]:
@@ -97,12 +113,12 @@ def arguments() -> argparse.Namespace:
     """VARIANT [--games 100] [--first 0] [--seed 0] [--workers 2], the variant checked."""
     parser = argparse.ArgumentParser()
     parser.add_argument("variant")
-    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--games", type=count, default=100)
     parser.add_argument("--first", type=int, default=0, help="the index of the first game (to go on from a run)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=count, default=2)
     args = parser.parse_args()
-    variant(args.variant)
+    checked_variant(parser, args.variant)
     return args
 
 

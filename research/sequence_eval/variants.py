@@ -17,7 +17,7 @@ import dataclasses
 import random
 from functools import partial
 
-from clicktown.sequence.game.bots import (FITTED_WEIGHTS, SPECIAL_COST, TO_MOVE_WEIGHT, GreedyBot, MctsBot,
+from clicktown.sequence.game.bots import (FITTED_WEIGHTS, SPECIAL_COST, TO_MOVE_WEIGHT, MctsBot,
                                           evaluate, final_value, open_lines, ranked_plays, root_candidates,
                                           team_features, team_hand)
 from clicktown.sequence.game.state import CELL_COUNT, MatchState
@@ -30,7 +30,6 @@ COUNTING = ("live_gaps", "dead_gaps", "two_threats", "live_threes", "blocks_in_h
 COUNTED_WEIGHTS = (0.0074, 0.0227, 0.0308, 0.0869, 0.7175, 0.3396, -0.0124, 1.3512, 2.1272, 0.1744,
                    0.2447, 0.0469, 2.0499, -0.4911, -0.7907, -0.0043, 0.0347, 0.0476, 0.0851)
 COUNTED_TO_MOVE = 0.1324
-GREEDY = GreedyBot()
 
 
 def counted_features(state: MatchState, team: str) -> list[float]:
@@ -141,14 +140,12 @@ def seen_value(seen: MatchState, action: int, ahead=evaluate) -> float:
 
 
 def one_move_ahead(state: MatchState, rng: random.Random, keep: int = 8, ahead=evaluate) -> int:
-    """The play that leaves the best value by `ahead`, as the seat sees it (`seen_value`), among
-    greedy's `keep` best plays and each jack's best use (ties to greedy's order); a dead card is
-    exchanged first, as greedy does."""
-    actions = state.legal_actions()
-    if actions[-1] >= state.match.exchange:
-        return root_candidates(state, rng)[0]
-    plays, jacks = ranked_plays(state, actions)
-    moves = plays[:keep] + [a for a in jacks if a not in plays[:keep]]
+    """The play that leaves the best value by `ahead`, as the seat sees it (`seen_value`), among the
+    root search's candidates (`root_candidates`: greedy's `keep` best plays and each jack's best use,
+    ties going to greedy's order; a dead card exchanged first, as greedy does)."""
+    moves = root_candidates(state, rng, keep)
+    if len(moves) == 1:
+        return moves[0]
     seen = seen_by(state, state.seat)
     values = [seen_value(seen, a, ahead) for a in moves]
     return moves[values.index(max(values))]
@@ -176,7 +173,8 @@ class VariantMcts(MctsBot):
         super().__init__(simulations, read_hands=read_hands, greedy_model=greedy_model)
         value = evaluate_counted if counting else evaluate
         candidates = partial(looked_ahead_candidates, ahead=value) if looked_ahead else root_candidates
-        rollout = self._rollout if own_ahead else self.search.game.rollout
+        self.greedy = self.search.game.rollout
+        rollout = self._rollout if own_ahead else self.greedy
         self.search.game = dataclasses.replace(self.search.game, evaluate=value, candidates=candidates,
                                                rollout=rollout)
         self.searching = -1
@@ -185,7 +183,7 @@ class VariantMcts(MctsBot):
         """The searching seat plays one move ahead (4 plays and the jacks), every other seat greedy."""
         if state.seat == self.searching:
             return one_move_ahead(state, rng, keep=4)
-        return GREEDY.choose(state, rng)
+        return self.greedy(state, rng)
 
     def choose(self, state: MatchState, rng: random.Random) -> int:
         self.searching = state.seat
