@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run test test-all bench clean browser
+.PHONY: run test test-all bench clean browser catalogs
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,11 @@ browser:
 
 bench: $(TEST_STAMP)
 	$(BIN)/python -m benchmarks
+
+# The message catalogs: compile each language's .po into the .mo shipped beside it (needs msgfmt,
+# Debian's gettext package; tests/test_messages.py fails when a .mo does not match its .po).
+catalogs:
+	for po in clicktown/locale/*/LC_MESSAGES/clicktown.po; do msgfmt -o "$${po%.po}.mo" "$$po"; done
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

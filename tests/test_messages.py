@@ -1,0 +1,66 @@
+"""The message catalogs: the same keys and fields in every language, German in German, the .mo up to date."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+
+from clicktown import messages
+
+#: Words that mark an English sentence; none may stand in a German message.
+ENGLISH_WORDS = {"the", "you", "your", "is", "are", "and", "of", "to", "with", "not", "card", "cards", "seat",
+                 "turn", "plot", "plots", "points", "wins", "won", "play", "played", "move", "this", "that", "it"}
+
+#: German messages allowed to read as the English do (names, symbols, a bare field).
+SAME_IN_BOTH: set[str] = set()
+
+
+def fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def po(lang: str) -> dict[str, tuple[str, ...]]:
+    return messages.read_po(messages.LOCALE / lang / "LC_MESSAGES" / f"{messages.DOMAIN}.po")
+
+
+def test_every_language_has_every_key():
+    english = messages.keys("en")
+    for lang in messages.LANGS:
+        assert messages.keys(lang) == english, lang
+
+
+@pytest.mark.parametrize("lang", messages.LANGS)
+def test_the_compiled_catalog_matches_its_source(lang):
+    """The .mo shipped is the .po compiled (`make catalogs` after every change to a .po)."""
+    for key, forms in po(lang).items():
+        if len(forms) == 1:
+            assert messages.text(lang, key) == forms[0], key
+        else:
+            assert [messages.catalog(lang).ngettext(key, key, n) for n in (1, 2)] == list(forms), key
+
+
+def test_german_and_english_messages_name_the_same_facts():
+    english, german = po("en"), po("de")
+    for key, forms in english.items():
+        assert {f for form in forms for f in fields(form)} == {f for form in german[key] for f in fields(form)}, key
+
+
+def test_the_german_catalog_holds_no_english_sentence():
+    english, german = po("en"), po("de")
+    for key, forms in german.items():
+        for form in forms:
+            words = {w.strip(".,:;!?()'\"").lower() for w in form.split()}
+            if key not in SAME_IN_BOTH:
+                assert form not in english[key] or not (words - {""}) - {f"{{{f}}}" for f in fields(form)}, key
+            assert not words & ENGLISH_WORDS, (key, form, words & ENGLISH_WORDS)
+
+
+def test_a_missing_key_is_a_bug_that_names_itself():
+    with pytest.raises(messages.MissingMessage, match="no message 'nowhere.nothing'"):
+        messages.say("en", "nowhere.nothing")
+
+
+def test_plural_forms_follow_the_count():
+    assert [messages.say_n("en", "common.points", n) for n in (1, 2)] == ["1 point", "2 points"]
+    assert [messages.say_n("de", "common.points", n) for n in (1, 2)] == ["1 Punkt", "2 Punkte"]
