@@ -202,27 +202,8 @@ class OldTownGame(Adapter):
         return PASS if state.phase == "stop" and not needs_decision(state, seat) else None
 
     def refusal(self, state, action: int, lang: str = "en") -> str:
-        """The referee's reason when a card may not be played; else a plain refusal."""
-        from ..oldtown.game.state import BUILDINGS, DISCARD, PLAY
-
-        if PLAY <= action < DISCARD and state.phase == "turn":
-            number, b = divmod(action - PLAY, BUILDINGS)
-            number += 1
-            if number in state.hands[state.actor] and state.play_action(number, state.names[b]) == action:
-                from ..oldtown.game import rules
-                from ..oldtown.game.view import Words
-
-                say, de = Words(state, state.actor, lang), lang == "de"
-                card = state.catalogue.card(number)
-                my = None if card.kind == "A" else state.names[b]
-                if my is not None and my not in state.owned[state.actor]:
-                    return (f"der Schiedsrichter sagt nein: {say.the(my)} gehört nicht zu deinen Gebäuden" if de
-                            else f"the referee says no: the {my} is not one of your buildings")
-                verdict = rules.judge(state.town, card, my, state.owned[state.actor])
-                if verdict.status != "playable":
-                    return (f"der Schiedsrichter sagt nein zu Karte {number}: {say.verdict(verdict)}" if de
-                            else f"the referee says no: card {number} is {verdict.status}: {verdict.reason}")
-        return super().refusal(state, action, lang)
+        """Why the engine refuses the action, told by the seat's view (`oldtown.game.view.refused`)."""
+        return self.game_module("view").refused(state, action, lang)
 
 
 # ---- Wild Wild Pattern --------------------------------------------------------------------------
