@@ -72,7 +72,7 @@ def test_card_26_for_the_church_builds_it_on_plot_3(cat):
         assert verdict.gain == 10
         assert verdict.after.markers == town.markers
         assert markers_on_built_plots(verdict.after) == []
-    held = rules.judge(town, card, "Church", mine, options=RuleOptions())
+    held = rules.judge(town, card, "Church", mine, options=RuleOptions(held_plots="card"))
     assert (held.status, held.reason) == (rules.FORBIDDEN, "plot 5 is needed by the Bank, the Doc and the Smith "
                                                            "(Beispiel 7): no further marker may go there")
 

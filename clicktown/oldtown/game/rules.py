@@ -6,7 +6,8 @@ Glossary:
                 plot not built on for a building no card spoke of yet ("new")
   verdict       what a card does now: playable (changes the board), confirmation (changes
                 nothing, Beispiel 4), contradiction (no plot left or no town fits, Beispiel 5), or
-                forbidden (Beispiele 6, 7, 9, or "my building" not the player's), with the reason
+                forbidden (Beispiele 6 and 9, Beispiel 7 with held_plots "card", or "my building" not
+                the player's), with the reason
   look          one look at the board (free plots, markers per plot, held plots, a matching),
                 shared by the verdicts on a whole hand
 
@@ -24,7 +25,7 @@ from typing import Callable
 
 from ..catalogue import Card
 from . import deduce
-from .rule_options import RuleOptions
+from .rule_options import DEFAULTS, RuleOptions
 from .town import MAX_PER_PLOT, MARKERS_PER_BUILDING, Impossible, Town
 from .wording import Reason
 
@@ -193,7 +194,7 @@ def judge(town: Town, card: Card, my: str | None = None, mine=None, look: Look |
         if not plots:
             return Verdict(number, my, CONTRADICTION, _why_contradiction(town, building))
     new = {b: p for b, p in wanted.items() if town.is_new(b)}
-    if new and options is not None and options.held_plots == "marker":
+    if new and (options or DEFAULTS).held_plots == "marker":
         wanted = _leaving_out_held(card, my, look, wanted, new)
         new = {b: wanted[b] for b in new}
     if new and (not all(wanted.values()) or deduce.matching({**town.markers, **new}, look.match) is None):
@@ -336,7 +337,7 @@ def removable(town: Town, options: RuleOptions | None = None) -> list[tuple[str,
     With the option break_pair "forbidden", not a marker of a held pair (`held_pairs`).
     """
     keep = deduce.supported(town.markers, town.free) or set()
-    paired = held_pairs(town) if options is not None and options.break_pair == "forbidden" else set()
+    paired = held_pairs(town) if (options or DEFAULTS).break_pair == "forbidden" else set()
     out = []
     for building in town.names:
         if building in paired:
@@ -377,7 +378,7 @@ def action_two(done: Taking, options: RuleOptions | None = None) -> tuple[int, T
     """Action 2 after its marker is taken (`done`, allowed): (markers the player takes, the board
     after). With the rule option logic_markers "player", what logic then removes goes to the player
     too (Beispiel 10: "alle Marker, die nun vom Plan entfernt werden müssen"), in the same count."""
-    if options is not None and options.logic_markers == "player":
+    if (options or DEFAULTS).logic_markers == "player":
         more, after = take_forced(done.after)
         return done.gain + more, after
     return done.gain, done.after
