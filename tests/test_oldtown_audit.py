@@ -190,3 +190,22 @@ def _catalogue():
     if not _CAT:
         _CAT.append(load_catalogue())
     return _CAT[0]
+
+
+# -- the docs say what the engine does -------------------------------------------------------------
+
+def test_the_rule_options_table_lists_each_default_first_as_the_engine_has_it():
+    """docs/oldtown-marker-game.md's table of rule options: each option's choices in the engine's
+    order, the default first; and the draw pile's page says the discards are reshuffled by default."""
+    from pathlib import Path
+
+    text = (Path(__file__).parents[1] / "docs" / "oldtown-marker-game.md").read_text(encoding="utf-8")
+    rows = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) == 3 and cells[0].strip("`") in OPTIONS:
+            rows[cells[0].strip("`")] = tuple(c.strip().strip("`") for c in cells[1].split(","))
+    assert rows == {name: choices for name, (choices, _) in OPTIONS.items()}
+    assert RuleOptions() == RuleOptions(**{name: choices[0] for name, choices in rows.items()})
+    assert "never reshuffled" not in text.replace("`end` the discards\nare never reshuffled", "")
+    assert "the discard pile is shuffled\ninto a new one (rule option `empty_pile`, default `reshuffle`" in text
