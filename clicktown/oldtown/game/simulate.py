@@ -25,6 +25,7 @@ from .state import TOWN_BUILT, new_game
 
 @functools.lru_cache(maxsize=8)
 def _catalogue(board=None, cards=None):
+    """The catalogue of a run: the built-in one (cached once), or the user's files, read once per process."""
     from ..sources import any_catalogue
 
     return any_catalogue(board=board, cards=cards)

@@ -37,6 +37,7 @@ from ..cards import WHEEL_SIZE, Card, Deck, Wheel, load_deck
 from ..tables import cover_sets, created_by_kinds, kind_of, layout
 
 MODES = ("saloon", "alive-or-dead")
+PLAYERS = (2, 3, 4)
 STATEMENTS = tuple(all_statements())
 STATEMENT_INDEX = {s: i for i, s in enumerate(STATEMENTS)}
 STATEMENT_BITS = tuple(1 << b for b in layout().bits)   # statement number -> its bit in a statement set
@@ -83,7 +84,7 @@ def new_table(players: int = 3, mode: str = "saloon", deck: Deck | None = None, 
     """Check the game's settings and build its table."""
     if mode not in MODES:
         raise ClicktownError(f"mode must be saloon or alive-or-dead, not {mode}")
-    if not 2 <= players <= 4:
+    if players not in PLAYERS:
         raise ClicktownError(f"Wild Wild Pattern is played by 2 to 4 players, not {players}")
     deck = deck or builtin_deck()
     bank = bank or builtin_bank()
