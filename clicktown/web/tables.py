@@ -110,7 +110,7 @@ class Table:
         from ..patterns.game.state import orders
 
         state = self.state
-        seats = state._active_seats()
+        seats = state.seated
         order = list(orders(seats)[sample_chance(state, self.rng)])
         people = [s for s in order if s in self.tokens]
         if first is None:
