@@ -94,12 +94,12 @@ def test_simulate_gives_the_same_results_with_one_and_two_workers():
 
 
 def test_oldtown_simulate_rotated_is_the_same_with_two_workers():
-    from clicktown.oldtown.game.simulate import run, summarize
+    from clicktown.oldtown.game.simulate import Setup, run, summarize
 
-    one = [r.summary for r in run(2, 2, ("mcts:3", "greedy"), seed=1, workers=1, rotate=True)]
-    two = [r.summary for r in run(2, 2, ("mcts:3", "greedy"), seed=1, workers=2, rotate=True)]
+    one = [r.summary for r in run(Setup(2, ("mcts:3", "greedy"), rotate=True), 2, seed=1, workers=1)]
+    two = [r.summary for r in run(Setup(2, ("mcts:3", "greedy"), rotate=True), 2, seed=1, workers=2)]
     assert one == two
-    table = summarize(one, 2, ("mcts:3", "greedy"), rotate=True)
+    table = summarize(one, Setup(2, ("mcts:3", "greedy"), rotate=True))
     assert table["win_rate_per_bot"]["mcts:3"]["n"] == 2
 
 

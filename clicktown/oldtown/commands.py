@@ -568,8 +568,7 @@ def oldtown_simulate(games, players, bots, rotate, seed, workers, trace_file, bo
 
     names = table_bots(bots, players, OT_BOTS, "players")
     _game_catalogue(board_file, cards_file)  # bad data fails here, before any game
-    records = ot_game_sim.run(games, players, names, seed, workers, board_file, cards_file, trace=bool(trace_file),
-                              rotate=rotate, options=_rules_chosen())
-    summaries = [record.summary for record in played(records, games, trace_file)]
-    summary = ot_game_sim.summarize(summaries, players, names, seed, rotate)
+    setup = ot_game_sim.Setup(players, names, rotate, board_file, cards_file, _rules_chosen(), bool(trace_file))
+    summaries = [record.summary for record in played(ot_game_sim.run(setup, games, seed, workers), games, trace_file)]
+    summary = ot_game_sim.summarize(summaries, setup, seed)
     emit_json(summary) if as_json else click.echo(ot_game_render.summary_text(summary))
