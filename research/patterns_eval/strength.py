@@ -52,7 +52,7 @@ def play(index: int, seed: int, name: str) -> tuple[int, int, int, float]:
     setup = Setup(players=2, bots=("mcts", "planner"), rotate=True)
     seats = setup.seats(index)
     mcts_seat = seats.index("mcts")
-    players = [variant(name) if bot == "mcts" else bots.PlannerPlayer() for bot in seats]
+    players = [variant(name) if bot == "mcts" else bots.PlannerBot() for bot in seats]
     state = start(setup)
     rng = random.Random(game_seed(seed, index))
     moves, spent = 0, 0.0

@@ -21,7 +21,7 @@ def player_counts() -> tuple[int, ...]:
 def bot_names() -> tuple[str, ...]:
     from .bots import BOTS
 
-    return BOTS
+    return tuple(BOTS)
 
 
 def rule_choices():
