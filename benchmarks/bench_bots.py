@@ -86,7 +86,7 @@ def strength_tables(games: int = GAMES) -> list[str]:
             continue
         for bots in pairings:
             start = time.perf_counter()
-            rate = MEASURE[game](bots, games)[bots[0]].to_json()
+            rate = MEASURE[game](bots, games)[bots[0]].as_dict()
             low, high = rate["ci95"]
             lines.append(f"{game:10} {' vs '.join(bots):34} {bots[0]:>9} wins {rate['hits']:4}/{rate['n']:<4} "
                          f"{100 * rate['rate']:5.1f}%  [{100 * low:4.1f}, {100 * high:4.1f}]  "
@@ -169,7 +169,7 @@ def move_costs() -> None:
 def luck() -> None:
     if ONLY and ONLY not in "patterns":
         return
-    rate = reaction_order_luck().to_json()
+    rate = reaction_order_luck().as_dict()
     low, high = rate["ci95"]
     print(f"patterns   planner vs planner: the seat first in the reaction order more often wins "
           f"{rate['hits']}/{rate['n']} {100 * rate['rate']:.1f}% [{100 * low:.1f}, {100 * high:.1f}]", flush=True)

@@ -540,11 +540,11 @@ def oldtown_referee(state_file, card_number, my_building, mine_named, stop_claim
         raise SystemExit(0 if claim.ok else 1)
     if discarded is not None:
         done = ot_game_referee.judge_discard(town, mine, catalogue, discarded, taken, options)
-        emit_json(done.to_json()) if as_json else click.echo(ot_game_render.discard_text(done))
+        emit_json(done.as_dict()) if as_json else click.echo(ot_game_render.discard_text(done))
         raise SystemExit(0 if done.ok else 1)
     verdict = ot_game_referee.judge_card(town, mine, catalogue, card_number, my_building, options)
     if as_json:
-        emit_json(verdict.to_json())
+        emit_json(verdict.as_dict())
     else:
         click.echo(ot_game_render.verdict_text(verdict, catalogue.card(card_number)))
     raise SystemExit(0 if verdict.allowed else 1)

@@ -279,13 +279,13 @@ class WildCompletion:
     position: int | None
     pattern: Pattern | None
 
-    def to_json(self) -> dict:
+    def as_dict(self) -> dict:
         """given, card, possible, wheel (completed), position, covered, pattern."""
         found = self.wheel is not None
-        return {"given": self.given.to_json(), "card": str(self.card), "possible": found,
-                "wheel": self.wheel.to_json() if found else None, "position": self.position,
+        return {"given": self.given.as_dict(), "card": str(self.card), "possible": found,
+                "wheel": self.wheel.as_dict() if found else None, "position": self.position,
                 "covered": str(self.wheel.cards[self.position]) if found else None,
-                "pattern": self.pattern.to_json() if found else None}
+                "pattern": self.pattern.as_dict() if found else None}
 
 
 def _spare_cards(deck: Deck, used: list[Card]) -> Counter:
@@ -360,11 +360,11 @@ class Puzzle:
     pattern: Pattern
     rounds: int
 
-    def to_json(self) -> dict:
+    def as_dict(self) -> dict:
         """seed, wheel, card and the solution (position, covered card, pattern, reward)."""
-        return {"seed": self.seed, "wheel": self.wheel.to_json(), "card": str(self.card),
+        return {"seed": self.seed, "wheel": self.wheel.as_dict(), "card": str(self.card),
                 "solution": {"position": self.position, "covered": str(self.wheel.cards[self.position]),
-                             "pattern": self.pattern.to_json(), "reward": self.pattern.reward().to_json()},
+                             "pattern": self.pattern.as_dict(), "reward": self.pattern.reward().as_dict()},
                 "solver_rounds": self.rounds}
 
 

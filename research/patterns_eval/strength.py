@@ -74,7 +74,7 @@ def play(index: int, seed: int, name: str) -> tuple[int, int, int, float]:
 
 def report(name: str, seed: int, results: list[tuple[int, int, int, float]]) -> str:
     wins = sum(r[0] for r in results)
-    rate = Rate(wins, len(results)).to_json()
+    rate = Rate(wins, len(results)).as_dict()
     low, high = rate["ci95"]
     fav = [r[0] for r in results if r[1] > 0]
     unfav = [r[0] for r in results if r[1] < 0]

@@ -85,7 +85,7 @@ def summarize(summaries: list[dict], setup: Setup, seed: int = 0) -> dict:
         summaries, seed=seed, players=players, bots=bots, rotate=setup.rotate,
         points_per_seat=[mean(s["points"][seat] for s in summaries) if n else 0.0 for seat in range(players)],
         points_per_bot=points_per_bot,
-        town_completed=Rate(sum(s["reason"] == TOWN_BUILT for s in summaries), n).to_json(),
+        town_completed=Rate(sum(s["reason"] == TOWN_BUILT for s in summaries), n).as_dict(),
         buildings_built_per_game=mean(s["built"] for s in summaries) if n else 0.0,
         stops_per_game={"right": mean(s["stops"]["right"] for s in summaries) if n else 0.0,
                         "wrong": mean(s["stops"]["wrong"] for s in summaries) if n else 0.0})

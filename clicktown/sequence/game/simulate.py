@@ -101,9 +101,9 @@ def summarize(summaries: list[dict], setup: Setup, seed: int = 0) -> dict:
 
     return summary(games, seed=seed, players=table.players, bots=setup.seat_bots(), rotate=setup.rotate,
                    game=table.game, teams=table.teams, sequences_needed=table.needed, hand_size=table.hand,
-                   win_rate_per_team={t: Rate(sum(g["winner"] == t for g in games), n).to_json()
+                   win_rate_per_team={t: Rate(sum(g["winner"] == t for g in games), n).as_dict()
                                       for t in table.team_names},
-                   draws=Rate(sum(g["winner"] is None for g in games), n).to_json(),
+                   draws=Rate(sum(g["winner"] is None for g in games), n).as_dict(),
                    wild_played_per_game=mean("wild"), remove_played_per_game=mean("remove"),
                    dead_cards_exchanged_per_game=mean("exchanged"), passes_per_game=mean("passes"))
 
