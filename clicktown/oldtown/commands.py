@@ -490,7 +490,7 @@ def oldtown_play(players, seat, bots, seed, trace_file, board_file, cards_file, 
     catalogue = _game_catalogue(board_file, cards_file)
     names = table_bots(bots, players - 1, OT_BOTS, "seat(s) besides yours")
     show = (lambda text: click.echo(text, err=True)) if as_json else click.echo
-    human = ot_game_play.Human(lambda prompt: click.prompt(prompt, err=as_json), show, lang, hints)
+    human = ot_game_play.OldTownHuman(lambda prompt: click.prompt(prompt, err=as_json), show, lang, hints)
     state = ot_game_play.play_against(catalogue, players, seat, human, names, seed, _rules_chosen())
     show(ot_game_play.result_text(state, human, seat))
     write_trace(trace_file, state.events)

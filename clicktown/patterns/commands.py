@@ -249,7 +249,7 @@ def patterns_play(used_challenges, players, mode, bots, bank_file, seed, trace_f
     seats = wwp_play.seat_players(players, seat, list(others))
     setup = wwp_sim.Setup(players, mode, tuple(seats), False, deck_file, bank_file, rules, trace=True)
     show = (lambda text: click.echo(text, err=True)) if as_json else click.echo
-    human = wwp_play.Human(lambda prompt: wwp_play.read_answer(prompt, err=as_json), show, lang=lang, hints=hints)
+    human = wwp_play.PatternsHuman(lambda prompt: wwp_play.read_answer(prompt, err=as_json), show, lang=lang, hints=hints)
     state = wwp_play.play_against(wwp_sim.start(setup), seat, human, list(others), seed, reaction)
     if state.abandoned:
         show("Spiel abgebrochen" if lang == "de" else "game abandoned")

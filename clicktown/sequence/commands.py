@@ -270,7 +270,7 @@ def sequence_play(game, board_file, deck_file, players, teams, bots, seed, trace
     if seat >= setup.players:
         raise ClicktownError(f"--seat {seat}: the seats of {setup.players} players are 0 to {setup.players - 1}")
     show = (lambda text: click.echo(text, err=True)) if as_json else click.echo
-    human = seq_play.Human(lambda prompt: click.prompt(prompt, err=as_json), show, lang=lang, hints=hints)
+    human = seq_play.SequenceHuman(lambda prompt: click.prompt(prompt, err=as_json), show, lang=lang, hints=hints)
     state = seq_play.play_against(setup, seat, human, seed)
     if state.end_reason == "abandoned":
         show(seq_play.board_text(state))
