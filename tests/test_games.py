@@ -105,6 +105,24 @@ def test_a_new_state_of_every_game_plays_to_its_end_through_its_spec():
         assert spec.view(state, 0, 0, "en", None)["over"] is not None
 
 
+def test_every_engine_refuses_an_illegal_action_and_any_action_after_the_end_with_one_error():
+    from clicktown.arena.state import CHANCE, play_game
+    from clicktown.errors import IllegalAction
+
+    for name, spec in GAMES.items():
+        players = spec.players()[0]
+        state, rng = spec.new_state(players), random.Random(2)
+        while state.current_player() == CHANCE:
+            outcomes = [a for a, _ in state.chance_outcomes()]
+            state.apply_action(rng.choice(outcomes))
+        illegal = next(a for a in range(10_000) if a not in state.legal_actions())
+        with pytest.raises(IllegalAction, match=str(illegal)):
+            state.apply_action(illegal)
+        play_game(state, [spec.make_bot("random") for _ in range(players)], rng)
+        with pytest.raises(IllegalAction, match="the game is over"):
+            state.apply_action(0)
+
+
 def test_the_command_line_mounts_exactly_the_games_command_groups():
     from clicktown.cli import GROUPS, cli
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 
 from ...arena.state import CHANCE, TERMINAL, draw_uniform
-from ...errors import ClicktownError
+from ...errors import ClicktownError, IllegalAction
 from ..analysis import Rules, Statement, all_statements, judge
 from ..bank import Bank, builtin_bank, card_tally
 from ..cards import WHEEL_SIZE, Card, Deck, Wheel, load_deck
@@ -211,11 +211,11 @@ class GameState:
 
     def apply_action(self, action: int) -> None:
         if self.seat == TERMINAL:
-            raise ClicktownError("the game is over")
+            raise IllegalAction("the game is over")
         if self.seat == CHANCE:
             self._apply_chance(action)
         elif not self._is_legal(action):
-            raise ClicktownError(f"action {action} ({self.action_to_string(action)}) is not legal now")
+            raise IllegalAction(f"action {action} ({self.action_to_string(action)}) is not legal now")
         else:
             PHASE_MOVES[self.phase](self, action)
 

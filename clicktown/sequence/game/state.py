@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from itertools import compress
 
 from ...arena.state import CHANCE, TERMINAL, draw_by_counts
+from ...errors import IllegalAction
 from ..cards import Game
 from ..geometry import CELLS, CONFLICTS_OF, CORNERS, CORNERS_IN, SIZE, WINDOWS, WINDOWS_BY_CELL, row_col
 from ..position import EMPTY, FREE, Position
@@ -184,12 +185,12 @@ class MatchState:
     def apply_action(self, action: int) -> None:
         """Deal or draw a card (chance), or make the seat's move."""
         if self.over:
-            raise ValueError("the game is over")
+            raise IllegalAction("the game is over")
         if self.to_draw:
             self._draw(action)
             return
         if not 0 <= action < self.match.num_actions or not self.is_legal(action):
-            raise ValueError(f"illegal action {action} ({self.action_to_string(action)})")
+            raise IllegalAction(f"illegal action {action} ({self.action_to_string(action)})")
         what, kind, cell = self.match.decode(action)
         seat, team = self.seat, self.match.table.team_of(self.seat)
         if what == "exchange":
@@ -416,7 +417,7 @@ class MatchState:
     def _draw(self, kind: int) -> None:
         """The next queued seat draws a card of `kind` from the draw pile."""
         if self.pile[kind] <= 0:
-            raise ValueError(f"no {self.match.kinds[kind]} left in the draw pile")
+            raise IllegalAction(f"no {self.match.kinds[kind]} left in the draw pile")
         seat = self.to_draw.pop(0)
         self.pile[kind] -= 1
         self.pile_size -= 1
