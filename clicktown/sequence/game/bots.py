@@ -26,7 +26,7 @@ from ...arena.seating import unknown_bot
 from ...arena.state import RandomBot
 from ..geometry import CONFLICTS_OF, CORNERS_IN, WINDOWS, WINDOWS_BY_CELL
 from ..position import EMPTY
-from .state import CELL_COUNT, CODE_WEIGHT, CORNER_WEIGHT, MatchState
+from .state import CELL_COUNT, CODE_WEIGHT, CORNER_WEIGHT, MatchState, takes
 
 OWN = (1, 3, 9, 27, 1000)
 BLOCK = (0, 1, 3, 8, 500)
@@ -354,7 +354,7 @@ def cell_scores(state: MatchState, team: str) -> dict[int, float]:
         for cell, chip in enumerate(state.board):
             if chip == EMPTY:
                 found[cell] = cell_worth(worth, cell)
-            elif chip.isupper() and chip != team:
+            elif takes(chip, team):
                 found[cell] = removal_score(state, team, cell)
         _CELL_SCORES[key] = found
     return found
@@ -410,7 +410,7 @@ def answering_kinds(state: MatchState, team: str, rival_fours: list[int], own_fo
     jack), or a one-eyed jack on a rival chip of such a four that is not locked in a sequence."""
     match, board = state.match, state.board
     gaps = {c for w in rival_fours + own_fours for c in WINDOWS[w].cells if board[c] == EMPTY}
-    removable = any(board[c].isupper() and board[c] != team for w in rival_fours for c in WINDOWS[w].cells)
+    removable = any(takes(board[c], team) for w in rival_fours for c in WINDOWS[w].cells)
     kinds = set()
     for kind, (card, cells) in enumerate(zip(match.actions, match.cells_of_kind)):
         if card == "remove":
@@ -423,18 +423,10 @@ def answering_kinds(state: MatchState, team: str, rival_fours: list[int], own_fo
 
 def best_use_by_kind(state: MatchState, team: str) -> dict[int, float]:
     """The greedy score of each kind's best play for `team` now (kinds with no play left out)."""
-    match, board = state.match, state.board
     scores = cell_scores(state, team)
-    empty = [c for c, chip in enumerate(board) if chip == EMPTY] if state.supply[team] > 0 else []
-    removable = [c for c, chip in enumerate(board) if chip.isupper() and chip != team]
     best = {}
-    for kind, (card, cells) in enumerate(zip(match.actions, match.cells_of_kind)):
-        if card == "remove":
-            reach = removable
-        elif card == "wild":
-            reach = empty
-        else:
-            reach = [c for c in cells if board[c] == EMPTY] if empty else []
+    for kind, card in enumerate(state.match.actions):
+        reach = state.card_cells(kind, team)
         if reach:
             best[kind] = max(scores[c] for c in reach) - SPECIAL_COST.get(card, 0)
     return best

@@ -46,6 +46,13 @@ for _w, _window in enumerate(WINDOWS):
     LINE_WINDOWS.setdefault(_window.line, []).append(_w)
 
 
+def takes(chip: str, team: str) -> bool:
+    """May a remove card of `team` take this chip? Another team's chip not locked in a completed
+    sequence (locked chips are written in lower case: "keinen Spielchip entfernen, der Teil einer
+    abgeschlossenen SEQUENCE ist")."""
+    return chip.isupper() and chip != team
+
+
 @dataclass
 class Match:
     """The fixed part of a game: data, table, the kinds of cards and the action numbering."""
@@ -140,26 +147,16 @@ class MatchState:
             return []
         if self.to_draw:
             return [k for k, n in enumerate(self.pile) if n]
-        match, board = self.match, self.board
+        match = self.match
         team = match.table.team_of(self.seat)
-        has_chips = self.supply[team] > 0
         actions: list[int] = []
         dead = []
-        empty = None
         for kind in sorted(set(self.hands[self.seat])):  # kind by kind, cells in order: the list comes sorted
-            base, action = kind * CELL_COUNT, match.actions[kind]
-            if action == "place":
-                cells = [c for c in match.cells_of_kind[kind] if board[c] == EMPTY]
-                if not cells:
-                    dead.append(match.exchange + kind)
-                elif has_chips:
-                    actions += [base + c for c in cells]
-            elif action == "wild":
-                if has_chips:
-                    empty = list(compress(CELLS, map(EMPTY.__eq__, board))) if empty is None else empty
-                    actions += map(base.__add__, empty)
-            else:
-                actions += [base + i for i, ch in enumerate(board) if ch.isupper() and ch != team]
+            cells = self.card_cells(kind, team)
+            if cells:
+                actions += map((kind * CELL_COUNT).__add__, cells)
+            elif self.is_dead(kind):
+                dead.append(match.exchange + kind)
         if dead and not self.exchanged:
             actions += dead
         return actions or [match.pass_action]
@@ -174,13 +171,11 @@ class MatchState:
         if what == "exchange":
             return not self.exchanged and self.is_dead(kind)
         team = self.match.table.team_of(self.seat)
-        chip = self.board[cell]
-        card = self.match.actions[kind]
-        if card == "remove":
-            return chip.isupper() and chip != team
-        if chip != EMPTY or self.supply[team] <= 0:
-            return False
-        return card == "wild" or cell in self.match.cells_of_kind[kind]
+        action = self.match.actions[kind]
+        if action == "remove":
+            return takes(self.board[cell], team)
+        return self.board[cell] == EMPTY and self.supply[team] > 0 and (
+            action == "wild" or cell in self.match.cells_of_kind[kind])
 
     def apply_action(self, action: int) -> None:
         """Deal or draw a card (chance), or make the seat's move."""
@@ -295,18 +290,26 @@ class MatchState:
         a remove card may take ("keinen Spielchip entfernen, der Teil einer abgeschlossenen SEQUENCE ist").
         """
         action = self.match.actions[kind]
-        board = self.board
         if action == "remove":
-            return [i for i, ch in enumerate(board) if ch.isupper() and ch != team]
+            return self.removable(team)
         if self.supply[team] <= 0:
             return []
         if action == "wild":
-            return [i for i, ch in enumerate(board) if ch == EMPTY]
+            return list(compress(CELLS, map(EMPTY.__eq__, self.board)))
+        return self.free_cells(kind)
+
+    def free_cells(self, kind: int) -> list[int]:
+        """The empty cells among those a place card names."""
+        board = self.board
         return [i for i in self.match.cells_of_kind[kind] if board[i] == EMPTY]
+
+    def removable(self, team: str) -> list[int]:
+        """The chips a remove card of `team` may take: `takes`, asked of the whole board at once."""
+        return [i for i, ch in enumerate(self.board) if ch.isupper() and ch != team]
 
     def is_dead(self, kind: int) -> bool:
         """A place card whose cells are both taken ("deren beide Felder ... bereits belegt sind")."""
-        return self.match.actions[kind] == "place" and all(self.board[i] != EMPTY for i in self.match.cells_of_kind[kind])
+        return self.match.actions[kind] == "place" and not self.free_cells(kind)
 
     def frozen(self) -> bool:
         """No chip can ever be placed or taken again: nobody can place (no empty cell a card reaches,
