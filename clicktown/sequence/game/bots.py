@@ -106,24 +106,6 @@ def placement_score(state: MatchState, team: str, cell: int) -> float:
     return cell_worth(window_worth(state, team), cell)
 
 
-def placement_score_by_counts(state: MatchState, team: str, cell: int) -> float:
-    """The same worth read from each team's chip counts, window by window (the readable reference)."""
-    chips = state.window_chips
-    made = state.sequences[team]
-    others = [t for t in chips if t != team]
-    score = 0.0
-    for w in WINDOWS_BY_CELL[cell]:
-        theirs = [chips[o][w] for o in others]
-        if not any(theirs):
-            if not any(m in CONFLICTS_OF[w] for m in made):
-                score += OWN[chips[team][w] + CORNERS_IN[w]]
-        elif chips[team][w] == 0:
-            for o, n in zip(others, theirs):
-                if n:
-                    score += BLOCK[min(4, n + CORNERS_IN[w])]
-    return score
-
-
 def _removal_worth(team: str, owner: str, code: int) -> float:
     """What taking a chip of `owner` from a window holding `code` is worth to `team`."""
     corner, chips = divmod(code, CORNER_WEIGHT)
@@ -145,21 +127,6 @@ def removal_score(state: MatchState, team: str, cell: int) -> float:
     """What taking the opponent chip on `cell` is worth: their lines broken, ours reopened (looked up by window code)."""
     worth = REMOVAL_WORTH[team, state.board[cell].upper()]
     return float(sum(map(worth.__getitem__, map(state.window_code.__getitem__, WINDOWS_BY_CELL[cell]))))
-
-
-def removal_score_by_counts(state: MatchState, team: str, cell: int) -> float:
-    """The same worth read from each team's chip counts, window by window (the readable reference)."""
-    chips = state.window_chips
-    owner = state.board[cell].upper()
-    score = 0.0
-    for w in WINDOWS_BY_CELL[cell]:
-        others = sum(chips[t][w] for t in chips if t not in (team, owner))
-        mine, theirs = chips[team][w], chips[owner][w]
-        if mine == 0 and others == 0:
-            score += BLOCK[min(4, theirs + CORNERS_IN[w])]
-        elif theirs == 1 and others == 0:
-            score += OWN[min(4, mine + CORNERS_IN[w])] / 2
-    return score
 
 
 class PlannerBot:
