@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from clicktown.arena.state import RandomBot, resolve_chance
 from clicktown.arena.trace import read_events
 from clicktown.oldtown.catalogue import load_catalogue
+from clicktown.oldtown import reference
 from clicktown.oldtown.game import deduce
 from clicktown.oldtown.game.bots import GreedyBot, PlannerBot
 from clicktown.oldtown.game.simulate import Setup, play_one, run, summarize
@@ -143,10 +144,10 @@ def test_fast_filter_networkx_and_cpsat_agree_on_1000_reachable_states(cat):
     for town in boards:
         deduce.clear_caches()  # the fast path answers from scratch, not from a game's cache
         fast = deduce.forced_removals(town.markers, town.free)
-        reference = deduce.forced_removals_networkx(town.markers, town.free)
-        slow = deduce.forced_removals_cpsat(town.markers)
-        assert fast == reference == slow, town.key()
-        assert deduce.matching_networkx(town.markers) is not None  # every reachable board is feasible
+        by_networkx = reference.forced_removals_networkx(town.markers, town.free)
+        slow = reference.forced_removals_cpsat(town.markers)
+        assert fast == by_networkx == slow, town.key()
+        assert reference.matching_networkx(town.markers) is not None  # every reachable board is feasible
         with_forced += bool(fast)
     assert len(boards) == 1000 and len({town.key() for town in boards}) == 1000
     assert with_forced >= 20  # the check is not only about boards where nothing is forced
