@@ -72,7 +72,7 @@ def main() -> None:
     line("patterns stats (baseline 20,000 deals,", old_stats_rate,
          WHEELS / _seconds(lambda: stats.tally(deck, WHEELS, 1, Rules())), "deals/s")
     print(f"{'  now --wheels 1,000,000)':38}")
-    from clicktown.patterns.model import model_patterns
+    from clicktown.patterns.reference import model_patterns
 
     model_patterns(wheels[0])
     print(f"CP-SAT model, every valid pattern: {rate(model_patterns, wheels[:100]):,.0f} wheels/s (100 wheels)")
