@@ -35,7 +35,7 @@ class Step(BaseModel):
     @classmethod
     def known_game(cls, name: str) -> str:
         if name not in GAMES:
-            raise ValueError(f"a game of clicktown: {', '.join(GAMES)}")
+            raise ValueError(f"unknown game {name[:20]!r}, choose {', '.join(GAMES)}")
         return name
 
 
