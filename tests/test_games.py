@@ -49,6 +49,15 @@ def test_every_function_of_every_spec_is_its_game_packages_own():
             assert lazy.path.startswith(f"clicktown.{package}.game."), (name, field, lazy.path)
 
 
+def test_sequence_and_numbers_share_the_engine_with_their_own_game_bound():
+    for name in ("sequence", "numbers"):
+        spec = GAMES[name]
+        assert spec.command == "sequence" and spec.new_state.path == "clicktown.sequence.game.table:new_state"
+        assert spec.new_state(2).match.game.name == name
+        assert spec.env_spec(players=2).name == f"clicktown_{name}_2p"
+        assert spec.openspiel.new({"players": 2, "teams": 0}).match.game.name == name
+
+
 def test_the_player_counts_are_the_engines():
     from clicktown.oldtown.game.state import deal_plan
     from clicktown.patterns.game.state import new_table
