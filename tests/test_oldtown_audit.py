@@ -24,7 +24,7 @@ from clicktown.oldtown.game import rules
 from clicktown.oldtown.game.bots import make_bot
 from clicktown.oldtown.game.referee import StateFile, town_from
 from clicktown.oldtown.game.rule_options import OPTIONS, RuleOptions
-from clicktown.oldtown.game.simulate import play_one
+from clicktown.oldtown.game.simulate import Setup, play_one
 from clicktown.oldtown.game.state import new_game
 from clicktown.oldtown.game.verdicts import Sight, judge as judge_fast
 
@@ -106,7 +106,7 @@ def test_the_games_that_ended_in_an_internal_error_finish(cat, bots, game):
     """Games 272 and 201 of `oldtown simulate --players 4 --games 300 --seed 7 --held-plots marker`
     (random bots; planner, greedy, random, greedy): each built a marker onto a plot the card had
     just built on, and the deduction then met a board no town could be read from."""
-    record = play_one(game, game_seed(7, game), 4, bots, trace=True, options=MARKER)
+    record = play_one(game, game_seed(7, game), Setup(4, bots, options=MARKER, trace=True))
     assert (record.summary["reason"], record.summary["built"]) == ("town_built", 16)
     boards = [e for e in record.events if e["event"] == "turn_end"]
     assert all(not set(map(int, b["plots"])) & set(b["built"].values()) for b in boards)
@@ -142,8 +142,8 @@ def test_no_card_leaves_a_marker_on_a_plot_it_builds_on(cat):
 def test_the_discard_gain_counts_the_markers_logic_removes(cat):
     """Game 15 of `oldtown simulate --players 3 --bots greedy --games 60 --seed 134 --logic-markers
     player`, turn 10: the discard's gain is what the player's points rose by."""
-    record = play_one(15, game_seed(134, 15), 3, ("greedy",) * 3, trace=True,
-                      options=RuleOptions(logic_markers="player"))
+    record = play_one(15, game_seed(134, 15), Setup(3, ("greedy",) * 3, options=RuleOptions(logic_markers="player"),
+                                                    trace=True))
     events = record.events
     ends = [i for i, e in enumerate(events) if e["event"] == "turn_end"]
     tenth = ends[9]
