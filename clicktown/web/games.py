@@ -116,6 +116,11 @@ class Adapter:
         """The move a table makes for a person who has no real choice (none by default)."""
         return None
 
+    def timed_phase(self, people, reaction: float):
+        """The driver of the game's phase played against the clock at a table where `people` (seats) are
+        people and the bots take `reaction` seconds, or None for a game without one (see `Table._advance`)."""
+        return None
+
     def refusal(self, state, action: int, lang: str = "en") -> str:
         """Why a person's action is refused."""
         return f"Aktion {action} ist jetzt nicht erlaubt" if lang == "de" else f"action {action} is not legal now"
@@ -257,6 +262,12 @@ class PatternsGame(Adapter):
         hand = table.cards[state.hand[seat]] if state.hand[seat] is not None else None
         played = state.pending["position"] if state.phase == "declare" and state.pending else None
         return wheel_svg(state.wheel_cards(), played=played, hand=hand, lang=lang)
+
+    def timed_phase(self, people, reaction: float):
+        """The race: the people answer within `reaction` seconds, the bots after (patterns/game/race.py)."""
+        from ..patterns.game.race import Race
+
+        return Race(people, reaction)
 
     def trace(self, state, seats, seed) -> list[dict]:
         return [{"event": "game_start", "game": 0, "seed": seed, "players": state.table.players,
