@@ -218,9 +218,12 @@ class Clock:
 
 @pytest.fixture
 def clock(monkeypatch):
-    clock = Clock()
+    """The tables' clock for one test; the tables the test opened (on that clock) are closed after it."""
+    clock, before = Clock(), set(tables.TABLES)
     monkeypatch.setattr(tables.time, "monotonic", clock)
-    return clock
+    yield clock
+    for table_id in set(tables.TABLES) - before:
+        del tables.TABLES[table_id]
 
 
 @pytest.fixture(scope="module")
