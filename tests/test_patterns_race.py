@@ -513,3 +513,24 @@ def test_a_bot_with_no_move_left_ends_the_table_as_abandoned(client, clock):
     trace = client.get(f"{me.base}/trace?token={me.token}")
     assert trace.status_code == 200 and trace.text.splitlines()[-1] == \
         '{"event": "game_end", "winners": [], "reason": "abandoned"}'
+
+
+# ---- the page ------------------------------------------------------------------------------------
+
+
+def test_the_page_shows_the_race_my_answer_and_a_failed_bot(browser, live_server):
+    page = browser.new_page()
+    page.goto(f"{live_server}/play/patterns?players=3&bots=greedy,person&seed=0&reaction=60")
+    page.wait_for_selector("[data-action-id]")
+    assert page.locator(".status").inner_text().startswith("the bots react in ")
+    page.locator(f'[data-action-id="{PASS}"]').click()                # the friend at seat 2 has not answered yet
+    page.wait_for_function("document.querySelector('.status').textContent.includes('your answer: wait;')")
+    assert page.locator("[data-action-id]").count() == 0
+    table = tables.TABLES[page.locator(".table").get_attribute("data-table")]
+    with table.lock:
+        table.bots[1] = Raising()
+        table.timed.until = 0.0                             # the time is up at once: the bots react
+    page.wait_for_selector("li.notice")
+    assert page.locator("li.notice").first.inner_text() == (
+        "seat 1's bot (raising) could not move; the table made a random legal move for it")
+    page.close()
