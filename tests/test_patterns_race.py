@@ -258,17 +258,21 @@ def open_table(client, url: str) -> tuple[tables.Table, list[Seat]]:
 
 
 class Applied:
-    """Every action the engine of a table applies to the table's own state: (seat to move, phase, action)."""
+    """Every action the engine of a table applies to the table's own state: (seat to move, phase, action),
+    and for each reaction order applied the order and the seats that drew a challenge card that turn."""
 
     def __init__(self, state):
         self.log: list[tuple[int, str, int]] = []
-        log = self.log
+        self.orders: list[tuple[tuple[int, ...], set[int]]] = []
+        log, orders_ = self.log, self.orders
 
         class Spied(type(state)):
             def apply_action(self, action: int) -> None:
                 if self is state:
                     log.append((self.current_player(), self.phase, action))
                 super().apply_action(action)
+                if self is state and log[-1][1] == "order":
+                    orders_.append((self.order, set(self.drew_challenge)))
 
         state.__class__ = Spied
 
@@ -383,21 +387,20 @@ def play_racing(client, clock, url: str, rng: random.Random, counts: Counter) ->
         if bot.name == "mcts":
             table.bots[seat] = MctsPlayer(simulations=24)      # the same search on a smaller budget
     applied, people = Applied(table.state), set(table.tokens)
-    window, seen = None, 0
+    window, seen, orders_applied = None, 0, iter(applied.orders)   # the iterator follows the growing list
 
     def settle() -> None:
         """The actions applied since the last look: races started, window answers played."""
         nonlocal seen
         for who, phase, done in applied.log[seen:]:
             if who == CHANCE and phase == "order":
-                drew = set(table.state.drew_challenge)
-                check_order(table.state.order, people, window.quick, drew)
+                order, drew = next(orders_applied)
+                check_order(order, people, window.quick, drew)
                 window.closed = True
                 counts["races"] += 1
                 counts["quick answers"] += len(window.quick)
                 counts["quick answers of a challenge drawer"] += len(drew & set(window.quick))
-                counts["races a bot reacts in before a quicker person"] += (
-                    table.state.order[0] not in people and bool(window.quick))
+                counts["races a bot reacts in before a quicker person"] += order[0] not in people and bool(window.quick)
             elif who in people:
                 assert phase == "race" and window and done == window.answers.pop(who), (who, phase, done)
                 counts["window answers played"] += 1
