@@ -411,6 +411,8 @@ def play_racing(client, clock, url: str, rng: random.Random, counts: Counter) ->
             break
         views = {s.seat: s.view() for s in seats}             # a look may let an expired window go on
         settle()
+        if table.over:                                         # ... even to the game's end
+            continue
         racing = table.timed.is_open()
         if racing and (window is None or window.closed):
             window = Window(table.timed.until)
