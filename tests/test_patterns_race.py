@@ -20,8 +20,8 @@ from fastapi.testclient import TestClient  # noqa: E402
 from clicktown.arena.state import CHANCE, sample_chance  # noqa: E402
 from clicktown.errors import ClicktownError  # noqa: E402
 from clicktown.patterns.declare import parse_declaration  # noqa: E402
-from clicktown.patterns.game.bots import MctsPlayer  # noqa: E402
-from clicktown.patterns.game.play import Human, play_against  # noqa: E402
+from clicktown.patterns.game.bots import MctsBot  # noqa: E402
+from clicktown.patterns.game.play import PatternsHuman, play_against  # noqa: E402
 from clicktown.patterns.game.race import Race  # noqa: E402
 from clicktown.patterns.game.simulate import Setup, start  # noqa: E402
 from clicktown.patterns.game.state import (CLICK, PASS, POSITION, RACE_ACTIONS, STATEMENT,  # noqa: E402
@@ -143,7 +143,7 @@ def test_without_people_or_reaction_time_the_order_is_drawn():
 # ---- at the terminal ----------------------------------------------------------------------------
 
 
-class Scripted(Human):
+class Scripted(PatternsHuman):
     """A person at the terminal who types the given answers, then picks the first choice (or waits)."""
 
     def __init__(self, answers):
@@ -385,7 +385,7 @@ def play_racing(client, clock, url: str, rng: random.Random, counts: Counter) ->
     table, seats = open_table(client, url)
     for seat, bot in table.bots.items():
         if bot.name == "mcts":
-            table.bots[seat] = MctsPlayer(simulations=24)      # the same search on a smaller budget
+            table.bots[seat] = MctsBot(simulations=24)      # the same search on a smaller budget
     applied, people = Applied(table.state), set(table.tokens)
     window, seen, orders_applied = None, 0, iter(applied.orders)   # the iterator follows the growing list
 

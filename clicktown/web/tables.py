@@ -9,7 +9,7 @@ events, and each page then asks for its own seat's view (never anyone else's).
 
 The engine judges every action: an Old Town card that may not be played is refused with the
 referee's reason, and every stop claim is judged and told to the whole table with its reason.
-A game with a phase played against the clock gives the table its driver (the adapter's
+A game with a phase played against the clock gives the table its driver (the spec's
 `timed_phase`): the people answer within `reaction` seconds, the bots react after that time, and
 each answer is the action of the seat that sent it. A bot that raises (or offers an illegal move)
 never freezes a table: the error is logged, every seat's view says so, and the table makes a
@@ -35,18 +35,15 @@ from pydantic import BaseModel, ConfigDict
 
 from ..arena.state import CHANCE, sample_chance
 from ..errors import ClicktownError
+from ..games import GAMES, PERSON, game_spec
 from ..messages import say
-from .games import GAMES, PERSON, adapter, seat_list
 from .home import SECTIONS
 from .page import page
 
 router = APIRouter()
 log = logging.getLogger(__name__)
 SECTION = ("Games at a table", [("/tables", "Choose a game, players, bots and a seed"),
-                                ("/play/oldtown?players=3", "Old Town against two bots"),
-                                ("/play/patterns?players=3", "Wild Wild Pattern against two bots"),
-                                ("/play/sequence?players=2&bots=greedy", "Sequence against a bot"),
-                                ("/play/numbers?players=2&bots=person", "Sequence Numbers with a friend"),
+                                *((f"/play/{name}", spec.title) for name, spec in GAMES.items()),
                                 ("/viewer", "Step through a game's trace")])
 if SECTION not in SECTIONS:
     SECTIONS.append(SECTION)
@@ -63,18 +60,18 @@ class Table:
     def __init__(self, game: str, players: int, seats: tuple[str, ...], seed: int, lang: str, hints: bool | None,
                  reaction: float, rules: dict[str, str] | None = None):
         self.id = secrets.token_urlsafe(9)
-        self.game, self.adapter = game, adapter(game)
+        self.game, self.spec = game, game_spec(game)
         self.players, self.seats, self.seed = players, seats, seed
         self.lang, self.hints, self.reaction = lang, hints, reaction
-        self.rules = self.adapter.chosen_rules(rules or {})
+        self.rules = self.spec.chosen_rules(rules or {})
         self.tokens = {s: secrets.token_urlsafe(16) for s, who in enumerate(seats) if who == PERSON}
-        self.bots = {s: self.adapter.bot(who) for s, who in enumerate(seats) if who != PERSON}
-        self.state = self.adapter.new(players, seats, self.rules)
+        self.bots = {s: self.spec.make_bot(who) for s, who in enumerate(seats) if who != PERSON}
+        self.state = self.spec.new_state(players, seats, self.rules)
         self.rng = random.Random(seed)
         self.lock = threading.Lock()
         self.version = 0
         self.touched = time.monotonic()
-        self.timed = self.adapter.timed_phase(set(self.tokens), reaction)   # None: no phase against the clock
+        self.timed = self.spec.timed_phase(set(self.tokens), reaction)   # None: no phase against the clock
         self.notices: list[tuple[str, dict]] = []   # what the table itself tells every seat: (message key, facts)
         self.abandoned = False
         self._pictures: dict = {}
@@ -87,7 +84,7 @@ class Table:
         """Chance, bots and the people's forced moves until a person must decide (or the game is over)."""
         state, timed = self.state, self.timed
         while not self.over:
-            actor = self.adapter.actor(state)
+            actor = state.current_player()
             if actor == CHANCE:
                 if timed and timed.waits(state, time.monotonic()):
                     break
@@ -97,7 +94,7 @@ class Table:
             else:
                 forced = timed.answer_of(state, actor) if timed else None
                 if forced is None:
-                    forced = self.adapter.auto_pass(state, actor)
+                    forced = self.spec.auto_pass(state, actor)
                 if forced is None:
                     break
                 state.apply_action(forced)
@@ -136,10 +133,10 @@ class Table:
                 raise HTTPException(409, "the game is over")
             if self.timed and self.timed.is_open():
                 self.timed.answer(state, seat, action, time.monotonic(), self.lang)
-            elif self.adapter.actor(state) != seat:
+            elif state.current_player() != seat:
                 raise HTTPException(409, f"it is not seat {seat}'s turn")
             elif action not in state.legal_actions():
-                raise ClicktownError(self.adapter.refusal(state, action, self.lang))
+                raise ClicktownError(self.spec.refusal(state, action, self.lang))
             else:
                 state.apply_action(action)
             self._advance()
@@ -149,7 +146,7 @@ class Table:
     def seat_view(self, seat: int, since: int) -> dict:
         self.tick()
         with self.lock:
-            seen = self.adapter.view(self.state, seat, since, self.lang, self.hints)
+            seen = self.spec.view(self.state, seat, since, self.lang, self.hints)
             seen["svg"] = self.picture(seat)
             seen["version"] = self.version
             seen["table"] = self.id
@@ -168,7 +165,7 @@ class Table:
         if self._pictures.get("version") != self.version:
             self._pictures = {"version": self.version}
         if seat not in self._pictures:
-            self._pictures[seat] = self.adapter.svg(self.state, seat, self.lang)
+            self._pictures[seat] = self.spec.picture(self.state, seat, self.lang)
         return self._pictures[seat]
 
     @property
@@ -179,7 +176,7 @@ class Table:
     def trace(self) -> list[dict]:
         with self.lock:
             ended = [{"event": "game_end", "winners": [], "reason": "abandoned"}] if self.abandoned else []
-            return self.adapter.trace(self.state, self.seats, self.seed) + ended
+            return self.spec.table_trace(self.state, self.seats, self.seed) + ended
 
 
 # ---- the tables kept in memory ---------------------------------------------------------------------
@@ -230,7 +227,7 @@ def rules_fieldset(name: str, game) -> str:
 
 def rules_given(game: str, query) -> dict[str, str]:
     """The rule options named in a request, for `game`: `name=word` (or the lobby's `game.name=word`)."""
-    names = {rule.name for rule in adapter(game).rule_choices()}
+    names = {rule.name for rule in game_spec(game).rule_choices()}
     given = {key: value for key, value in query.items() if key in names}
     given.update({key.split(".", 1)[1]: value for key, value in query.items()
                   if key.startswith(game + ".") and key.split(".", 1)[1] in names})
@@ -261,9 +258,9 @@ a link. Seat 0 is yours.</p>
 
 
 @router.get("/play")
-def play_form(request: Request, game: str = Query("sequence", max_length=20)):
+def play_form(request: Request, game: str = Query(next(iter(GAMES)), max_length=20)):
     """The lobby's form: on to `/play/<game>` with the other parameters."""
-    adapter(game)
+    game_spec(game)
     rules = rules_given(game, request.query_params)
     rest = urlencode([(k, v) for k, v in request.query_params.items() if k != "game" and "." not in k]
                      + sorted(rules.items()), safe=",")
@@ -276,9 +273,9 @@ def play(game: str, request: Request, players: int | None = Query(None, ge=2, le
          lang: str = Query("en", pattern="^(en|de)$"), hints: bool | None = None,
          reaction: float = Query(REACTION, ge=0, le=60)):
     """Open a table and take seat 0; the game's rule options come as `name=word` (400 for a word it has not)."""
-    rules = adapter(game)
-    players = players or rules.default_players
-    table = Table(game, players, seat_list(rules, players, bots), seed, lang, hints, reaction,
+    spec = game_spec(game)
+    players = players or spec.default_players
+    table = Table(game, players, spec.seat_list(players, bots), seed, lang, hints, reaction,
                   rules_given(game, request.query_params))
     open_table(table)
     return RedirectResponse(f"/table/{table.id}/0?token={table.tokens[0]}", status_code=303)
@@ -306,7 +303,7 @@ def table_page(table_id: str, seat: int, request: Request, token: str | None = Q
         links = (f'<section class="join-links"><h2>{words["join"]}</h2><p>{escape(words["send"])}</p>'
                  f'<ul>{items}</ul></section>')
     body = f"""<div class="table" data-table="{table.id}" data-seat="{seat}" data-token="{escape(token)}" data-game="{table.game}">
-<h1>{escape(table.adapter.title)} <small>{words["seat"]} {seat}</small></h1>
+<h1>{escape(table.spec.title)} <small>{words["seat"]} {seat}</small></h1>
 {links}
 {rules_in_force(table, words["rules"])}
 <div class="play">
@@ -322,7 +319,7 @@ def table_page(table_id: str, seat: int, request: Request, token: str | None = Q
 </div>
 </div>
 </div>"""
-    return page(f"{table.adapter.title} · {words['seat']} {seat}", body, scripts=("tables.js",), lang=table.lang)
+    return page(f"{table.spec.title} · {words['seat']} {seat}", body, scripts=("tables.js",), lang=table.lang)
 
 
 #: The rule options on a German seat's page: each option's name, its words and its sentence.
@@ -367,10 +364,10 @@ def rule_words(name: str, word: str, help_text: str, lang: str) -> tuple[str, st
 
 def rules_in_force(table: Table, heading: str = "Rule options") -> str:
     """The table's rule options as the engine holds them, each with its sentence as help."""
-    held = table.adapter.rules_in_force(table.state)
+    held = table.spec.rules_in_force(table.state)
     if not held:
         return ""
-    helps = {rule.name: rule.help for rule in table.adapter.rule_choices()}
+    helps = {rule.name: rule.help for rule in table.spec.rule_choices()}
     shown = {name: rule_words(name, str(word), helps.get(name, ""), table.lang) for name, word in held.items()}
     items = "".join(f'<dt>{escape(title)}</dt><dd data-rule-option="{name}" data-rule-value="{escape(str(held[name]))}" '
                     f'title="{escape(sentence)}">{escape(word)}</dd>' for name, (title, word, sentence) in shown.items())
