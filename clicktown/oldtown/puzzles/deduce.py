@@ -74,7 +74,11 @@ SEARCH_TIER = 7
 
 
 class Contradiction(Exception):
-    """The markers leave no solution."""
+    """The markers leave no solution (`card`: the card about my building that no building answers)."""
+
+    def __init__(self, message: str, card: int | None = None):
+        super().__init__(message)
+        self.card = card
 
 
 @dataclass(frozen=True)
@@ -320,7 +324,7 @@ def _region_card(clue: Clue, board: Markers, technique: str) -> Change | None:
     """'My building stood ...': if only one building may be the one, it is mine and stood there."""
     viable = [m for m in sorted(board.maybe) if board.cand[m] & clue.plots]
     if not viable:
-        raise Contradiction(f"card {clue.card} fits none of my buildings")
+        raise Contradiction(f"card {clue.card} fits none of my buildings", clue.card)
     if len(viable) > 1:
         return None
     m = viable[0]
@@ -357,7 +361,7 @@ def _relation_card(clue: Clue, board: Markers, technique: str) -> Change | None:
                 support_x.add(p)
                 support.setdefault(m, set()).update(answers)
     if not support:
-        raise Contradiction(f"card {clue.card} fits none of my buildings")
+        raise Contradiction(f"card {clue.card} fits none of my buildings", clue.card)
     removed = {x: board.cand[x] - support_x}
     found, answer = frozenset(), None
     if len(support) == 1:
@@ -571,7 +575,7 @@ def _split_card(puzzle: Puzzle, board: Markers, clue: Clue) -> Change | None:
         else:
             trails.append((m, case, boards))
     if not trails:
-        raise Contradiction(f"card {clue.card} fits none of my buildings")
+        raise Contradiction(f"card {clue.card} fits none of my buildings", clue.card)
     who = tuple(m for m, _, _ in cases)
     if len(trails) == 1:
         (m, case, _), = trails

@@ -1,0 +1,408 @@
+"""Hints: the easiest next deduction from a player's board, ending in something to write down.
+
+A player's board is what the page shows: placements (plot -> building) and pencil notes (plot ->
+the buildings still allowed there; a plot without notes allows anything). A hint takes both as
+known, checks them against the solutions like placements (notes without the plot's true building
+are wrong), and climbs the deduction ladder of `deduce.py` from there, cheapest technique first,
+until the board reached has something new to write down:
+
+  places   a building with one plot left, or a plot with one building left
+  notes    a plot whose buildings narrow to at most NOTE_MAX and below what its notes allow
+
+Steps that conclude nothing writable on their own (a card narrowing a building's markers) are
+merged into the hint that uses them, so no hint concludes nothing new, and only the steps the
+conclusion rests on are told (traced back marker by marker). Each hint carries the ladder of
+rungs a player may open one at a time: `nudge` (the cards to look at), `where` (the plots it is
+about), `text` (the whole deduction, ending in its conclusion). A hard step (a case split over
+the buildings a card may speak of, or a contradiction chain "if the X stood on plot p ...") is
+told as its supposition followed link by link to the impossibility: `chain`, nested where a case
+holds links of its own.
+
+Like the step-wise explanations of Bogaerts, Gamba and Guns (AIJ 2021) and the graded solvers
+of HoDoKu and Simon Tatham's puzzles, the order is the ladder's cost: fewest and simplest
+deductions first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...messages import say, say_n
+from ..catalogue import Catalogue, Scenario
+from ..solo import PLOTS, Puzzle, town_complete
+from .deduce import (CHAIN_STEPS, EMPTY, OUT, Change, Contradiction, Markers, Step, _answer_cases, _basic,
+                     _next_change, _order, _step, apply, start_from)
+from .explain import CASE_SPLITS, Explainer
+
+#: A plot's pencil notes are written once at most this many buildings can still stand on it (the
+#: table game's markers: "höchstens 3 Marker auf einem Bauplatz").
+NOTE_MAX = 3
+#: A hint concludes, besides its easiest conclusion, those resting on at most this many steps more.
+FREE_STEPS = 1
+#: Hard steps: those told as a supposition followed to its contradiction.
+HARD = (*CASE_SPLITS, "chain", "mine-sets")
+#: How many steps a hint may merge before it gives up (a safety bound: the ladder ends long before).
+MAX_MERGED = 400
+
+
+@dataclass(frozen=True)
+class Link:
+    """One link of a hard step in words: a supposition, a step it leads to, or the impossibility."""
+
+    text: str
+    cards: tuple[int, ...] = ()
+    chain: tuple[Link, ...] = ()
+
+    def as_dict(self) -> dict:
+        return {"text": self.text, "cards": list(self.cards), "chain": [c.as_dict() for c in self.chain]}
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One hint: its kind ("step", "solved", "wrong", "contradiction", "stuck", "ambiguous"), its ladder
+    (nudge, where, text) and what it concludes; kinds other than "step" conclude nothing."""
+
+    kind: str
+    text: str
+    nudge: str = ""
+    where: str = ""
+    cards: tuple[int, ...] = ()
+    plots: tuple[int, ...] = ()
+    buildings: tuple[str, ...] = ()
+    places: dict[int, str] = field(default_factory=dict)
+    notes: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    wrong: tuple[int, ...] = ()
+    chain: tuple[Link, ...] = ()
+    steps: tuple[Step, ...] = ()  # the deductions told, in order
+    after: Markers | None = None  # the marker board the hint's deductions reach
+
+    @property
+    def techniques(self) -> list[str]:
+        """The techniques of the steps told, in order, each once."""
+        return list(dict.fromkeys(s.technique for s in self.steps))
+
+    def as_dict(self) -> dict:
+        """The API's answer (see docs/web.md)."""
+        return {"kind": self.kind, "nudge": self.nudge, "where": self.where, "text": self.text,
+                "cards": list(self.cards), "focus": {"plots": list(self.plots), "buildings": list(self.buildings)},
+                "places": {str(p): b for p, b in sorted(self.places.items())},
+                "notes": {str(p): list(bs) for p, bs in sorted(self.notes.items())},
+                "wrong": list(self.wrong), "chain": [c.as_dict() for c in self.chain],
+                "techniques": self.techniques}
+
+    def as_step(self) -> dict:
+        """The answer with the board reached, as `oldtown explain --json` lists it (and draws it)."""
+        removed = [{"building": b, "plot": p} for s in self.steps for b, p in s.removed]
+        board = {} if self.after is None else {
+            "candidates": {b: sorted(s) for b, s in self.after.cand.items()},
+            "mine": sorted(self.after.sure), "mine_maybe": sorted(self.after.maybe)}
+        return {**self.as_dict(), "removed": removed, **board}
+
+
+# -- the player's board ---------------------------------------------------------------------------
+
+def player_board(puzzle: Puzzle, placement: dict[int, str], notes: dict[int, tuple[str, ...]]) -> Markers:
+    """The markers a player's placements and notes leave (raises Contradiction when none are left)."""
+    board = start_from(puzzle, placement)
+    cand = dict(board.cand)
+    for p, allowed in notes.items():
+        if p not in placement:
+            for b in cand:
+                if b not in allowed and p in cand[b]:
+                    cand[b] = cand[b] - {p}
+                    if not cand[b]:
+                        raise Contradiction(f"no slot left for the {b}")
+    return Markers(cand, board.sure, board.maybe, board.mine_count)
+
+
+def wrong_plots(placement: dict[int, str], notes: dict[int, tuple[str, ...]], solutions) -> list[int]:
+    """The plots whose placement or notes the nearest solution disagrees with."""
+    def disagree(town: dict[int, str]) -> list[int]:
+        bad = {p for p, b in placement.items() if town.get(p) != b}
+        bad |= {p for p, bs in notes.items() if p not in placement and town.get(p) not in bs}
+        return sorted(bad)
+
+    return min((disagree(s.placement) for s in solutions), key=len)
+
+
+def holders(board: Markers, plot: int) -> frozenset[str]:
+    """The buildings that can still stand on a plot."""
+    return frozenset(b for b, slots in board.cand.items() if plot in slots)
+
+
+def writable(board: Markers, placement: dict[int, str], notes: dict[int, tuple[str, ...]]):
+    """What a board shows that the player has not written: (places, notes). A plot that one building
+    is left to once the new places are written waits for the next hint (which tells why)."""
+    places = {}
+    for b, slots in board.cand.items():
+        p = next(iter(slots)) if len(slots) == 1 else OUT
+        if p != OUT and placement.get(p) != b:
+            places[p] = b
+    left = {p: holders(board, p) for p in PLOTS if p not in placement and p not in places}
+    places.update({p: next(iter(here)) for p, here in left.items() if len(here) == 1})
+    taken = set(placement.values()) | set(places.values())
+    written = {}
+    for p, here in left.items():
+        here = here - taken
+        known = (set(notes[p]) if p in notes else set(board.cand)) - set(placement.values())
+        if p not in places and here < known and 2 <= len(here) <= NOTE_MAX:
+            written[p] = tuple(sorted(here))
+    return places, written
+
+
+# -- the hint -------------------------------------------------------------------------------------
+
+def next_hint(catalogue: Catalogue, scenario: Scenario, placement: dict[int, str],
+              notes: dict[int, tuple[str, ...]] | None = None, lang: str = "en", solutions=None) -> Hint:
+    """The easiest deduction left from a player's board, or why there is none."""
+    from ..solve.count import solve
+
+    notes = {p: tuple(bs) for p, bs in (notes or {}).items()}
+    puzzle = catalogue.puzzle(scenario)
+    solutions = solve(puzzle, 10) if solutions is None else solutions
+    explainer = Explainer(catalogue, scenario, lang)
+    if not solutions:
+        return Hint("contradiction", say(lang, "oldtown.hint.contradiction"))
+    if town_complete(placement, solutions):
+        return Hint("solved", say(lang, "oldtown.hint.solved"))
+    wrong = wrong_plots(placement, notes, solutions)
+    if wrong:
+        return _wrong(explainer, placement, wrong)
+    try:
+        board = player_board(puzzle, placement, notes)
+        explainer.fresh = dict(board.cand)
+        found = _merged_steps(puzzle, board, placement, notes)
+    except Contradiction:  # only a board no solution agrees with runs into one, and those are named above
+        return Hint("contradiction", say(lang, "oldtown.hint.contradiction"))
+    if found is None:
+        kind = "ambiguous" if len(solutions) > 1 else "stuck"
+        return Hint(kind, say(lang, f"oldtown.hint.{kind}"))
+    steps, befores, places, written = _easiest(puzzle, board, *found)
+    told = _told(puzzle, board, steps, befores, places, written)
+    return Teller(explainer, puzzle).hint([steps[i] for i in told], [befores[i] for i in told], places, written,
+                                          steps[-1].after if steps else board)
+
+
+def _wrong(explainer: Explainer, placement: dict[int, str], wrong: list[int]) -> Hint:
+    """The hint that names what to take away first."""
+    lang = explainer.lang
+    items = [say(lang, "oldtown.hint.wrong_item", b=explainer.name(placement[p]), p=p) if p in placement
+             else say(lang, "oldtown.hint.wrong_notes", p=p) for p in wrong]
+    text = say_n(lang, "oldtown.hint.take_away", len(wrong), items=explainer.listing(items))
+    return Hint("wrong", text, wrong=tuple(wrong), plots=tuple(wrong))
+
+
+def _merged_steps(puzzle: Puzzle, board: Markers, placement, notes):
+    """The ladder's steps from the player's board up to the first one after which something new can
+    be written down: (steps, the board before each, places, notes), or None when the ladder ends first."""
+    finders = _order(puzzle)
+    steps, befores = [], []
+    places, written = writable(board, placement, notes)
+    if places or written:  # the board as sent already shows it
+        return steps, befores, places, written
+    while len(steps) < MAX_MERGED:
+        change = _next_change(puzzle, board, finders)
+        if change is None:
+            return None
+        after = apply(board, change)
+        steps.append(_step(change, after))
+        befores.append(board)
+        board = after
+        places, written = writable(board, placement, notes)
+        if places or written:
+            return steps, befores, places, written
+    return None
+
+
+def _easiest(puzzle: Puzzle, board: Markers, steps, befores, places, written):
+    """Of the conclusions the steps reach, the one resting on the fewest steps, with every other one
+    resting on at most FREE_STEPS steps more: (steps, befores, places, notes)."""
+    items = [({p: b}, {}) for p, b in places.items()] + [({}, {p: bs}) for p, bs in written.items()]
+    rests = [frozenset(_told(puzzle, board, steps, befores, *item)) for item in items]
+    least = min(rests, key=lambda r: (len(r), sorted(r)))
+    chosen = [item for item, r in zip(items, rests) if len(r - least) <= FREE_STEPS]
+    return (steps, befores, {p: b for pl, _ in chosen for p, b in pl.items()},
+            {p: bs for _, nt in chosen for p, bs in nt.items()})
+
+
+# -- which steps the conclusion rests on -----------------------------------------------------------
+
+def _told(puzzle: Puzzle, start: Markers, steps, befores, places, written) -> list[int]:
+    """The indices of the steps the conclusion rests on, traced back from the markers it needs gone."""
+    if not steps:
+        return []
+    final = steps[-1].after
+    needed = set()
+    for p, b in places.items():
+        if len(final.cand[b]) == 1:
+            needed |= {(b, s) for s in start.cand[b] - {p}}
+        else:
+            needed |= {(o, p) for o in start.cand if o != b and p in start.cand[o]}
+    for p, bs in written.items():
+        needed |= {(o, p) for o in start.cand if o not in bs and p in start.cand[o]}
+    mine_needed = False
+    told = []
+    for i in range(len(steps) - 1, -1, -1):
+        step = steps[i]
+        uses = bool(needed & set(step.removed)) or (mine_needed and bool(step.mine_found or step.not_mine))
+        if not uses:
+            continue
+        told.append(i)
+        gone_before = {(b, s) for b in start.cand for s in start.cand[b] - befores[i].cand[b]}
+        needed |= {m for m in gone_before if m[0] in _premise_buildings(puzzle, step, befores[i])}
+        needed |= {m for m in gone_before if step.technique == "only-building" and m[1] in step.plots}
+        mine_needed |= step.card is not None or step.technique in ("unknown-mine", *HARD)
+    return sorted(told)
+
+
+def _premise_buildings(puzzle: Puzzle, step: Step, before: Markers) -> set[str]:
+    """The buildings whose markers a step reads."""
+    if step.technique == "card":
+        return set()
+    if step.technique in HARD:
+        return set(before.cand)
+    return set(step.buildings) | set(step.mine_found) | set(step.not_mine)
+
+
+# -- telling: the hint's ladder and its text ---------------------------------------------------------
+
+class Teller:
+    """Puts a hint's steps into words: the sentences of `Explainer`, hard steps as their suppositions."""
+
+    def __init__(self, explainer: Explainer, puzzle: Puzzle):
+        self.ex, self.puzzle, self.lang = explainer, puzzle, explainer.lang
+
+    def say(self, key: str, **facts) -> str:
+        return say(self.lang, f"oldtown.hint.{key}", **facts)
+
+    def hint(self, steps, befores, places, written, after) -> Hint:
+        """The hint of kind "step" telling `steps` and concluding `places` and `written` notes."""
+        links = [self.link(s, b) for s, b in zip(steps, befores)]
+        cards = tuple(sorted({c for link in links for c in link.cards}))
+        plots = tuple(sorted({*places, *written}))
+        buildings = tuple(sorted(set(places.values())))
+        parts = [say(self.lang, "oldtown.hint.stands", b=self.ex.name(b), p=p) for p, b in sorted(places.items())]
+        parts += [say_n(self.lang, "oldtown.hint.holds", len(bs), p=p, bs=self.ex.names(bs, joiner="or"))
+                  for p, bs in sorted(written.items())]
+        conclusion = self.say("so", what=self.ex.listing(parts))
+        if not links:  # what the placements and notes sent already leave
+            links = [Link(self.say("board"))]
+        text = " ".join([*(link.text for link in links), conclusion])
+        nudge = (say_n(self.lang, "oldtown.hint.nudge", len(cards), cards=self.ex.listing([str(c) for c in cards]))
+                 if cards else self.say("nudge_board"))
+        where = say_n(self.lang, "oldtown.hint.where", len(plots), plots=self.ex.listing([str(p) for p in plots]))
+        chain = tuple(link for link, s in zip(links, steps) if s.technique in HARD)
+        return Hint("step", text, nudge, where, cards, plots, buildings, dict(places), dict(written),
+                    chain=chain, steps=tuple(steps), after=after)
+
+    def link(self, step: Step, before: Markers) -> Link:
+        """One step in words; a hard step with its suppositions as nested links."""
+        if step.technique == "chain":
+            return self.refuted_place(step, before)
+        if step.technique in CASE_SPLITS:
+            return self.cases(step, before)
+        card = (step.card,) if step.card is not None else ()
+        return Link(self.ex.sentence(step, before), card)
+
+    def refuted_place(self, step: Step, before: Markers) -> Link:
+        """'Suppose the X stood on plot p. Then: ... Impossible. So the X does not stand on plot p.'"""
+        b, slot = step.removed[0]
+        name = self.ex.name(b)
+        where = self.ex.where({slot})
+        supposed = Change("", {b: before.cand[b] - {slot}})
+        inner, _ = self.followed(self.say("suppose_place", b=name, where=where), before, supposed)
+        end = self.say("not_there", b=name, B=self.ex.name(b, True), where=where)
+        return Link(f"{inner.text} {end}", inner.cards, (inner,))
+
+    def cases(self, step: Step, before: Markers) -> Link:
+        """A card split by the building of mine it speaks of: each case followed; the refuted ones drop."""
+        clue = next(c for c in self.puzzle.clues if c.card == step.card)
+        ex = self.ex
+        intro = self.say("cases", card=step.card, bs=ex.names([m for m, _, _ in _answer_cases(clue, before)],
+                                                             joiner="or"))
+        links = []
+        for m, own, other in _answer_cases(clue, before):
+            removed = {m: before.cand[m] - own}
+            if other is not None:
+                removed[clue.building] = before.cand[clue.building] - other
+            case = Change("", {k: v for k, v in removed.items() if v}, mine_found=frozenset({m}) - before.sure)
+            opening = self.say("suppose_answer", b=ex.name(m), B=ex.name(m, True), card=step.card)
+            links.append(self.followed(opening, before, case))
+        end = (self.say("answered", b=ex.name(step.answer), B=ex.name(step.answer, True), card=step.card)
+               if step.answer is not None else self.say("agree"))
+        refuted = [link for link, dead in links if dead]
+        shown = refuted if step.answer is not None else [link for link, _ in links]
+        text = " ".join([intro, *(link.text for link in shown), end, ex.sentence(step, before)])
+        cards = tuple(sorted({step.card, *(c for link in shown for c in link.cards)}))
+        return Link(text, cards, tuple(shown))
+
+    def followed(self, opening: str, before: Markers, supposed: Change) -> tuple[Link, bool]:
+        """A supposition followed through the basic techniques: its links, and whether it ran into a
+        contradiction (the last link then says which)."""
+        links, board, basic = [], apply_unchecked(before, supposed), _basic(self.puzzle)
+        why = self.why(board)
+        while why is None and len(links) <= CHAIN_STEPS + 2:
+            try:
+                change = _next_change(self.puzzle, board, basic)
+            except Contradiction as error:
+                why = self.why(board, error) or self.say("why_cards")
+                break
+            if change is None:
+                break
+            after = apply_unchecked(board, change)
+            sentence = self.ex.sentence(_step(change, after), board)
+            links.append(Link(say(self.lang, "oldtown.hint.then", step=sentence),
+                              (change.card,) if change.card is not None else ()))
+            board, why = after, self.why(after)
+        if why is not None:
+            links.append(Link(self.say("impossible", why=why)))
+        cards = tuple(sorted({c for link in links for c in link.cards}))
+        return Link(" ".join([opening, *(link.text for link in links)]), cards, tuple(links)), why is not None
+
+    def why(self, board: Markers, error: Contradiction | None = None) -> str | None:
+        """What makes a board impossible, in words (None when nothing is seen to)."""
+        card = getattr(error, "card", None)
+        if card is not None:
+            return self.say("why_card", card=card)
+        empty = [b for b, s in board.cand.items() if not s]
+        if empty:
+            return self.say("why_no_plot", b=self.ex.name(empty[0]), B=self.ex.name(empty[0], True))
+        lost = next((p for p in PLOTS if not holders(board, p)), None)
+        if lost is not None:
+            return self.say("why_no_building", p=lost)
+        if len(holders(board, OUT)) < 2 or sum(1 for s in board.cand.values() if s == {OUT}) > 2:
+            return self.say("why_out")
+        if not board.sure <= board.maybe or len(board.maybe) < board.mine_count or len(board.sure) > board.mine_count:
+            return self.say("why_mine")
+        return None
+
+
+def apply_unchecked(board: Markers, change: Change) -> Markers:
+    """The board after a change even when it leaves a building no slot (to say which one)."""
+    cand = {b: s - change.removed.get(b, EMPTY) for b, s in board.cand.items()}
+    return Markers(cand, board.sure | change.mine_found, board.maybe - change.not_mine, board.mine_count)
+
+
+# -- a whole puzzle, hint by hint ------------------------------------------------------------------------
+
+def walk(catalogue: Catalogue, scenario: Scenario, lang: str = "en", solutions=None, limit: int = 200):
+    """Ask for hints from the empty board, writing down each one's places and notes, until a hint is
+    not a step: (the hints given, the last answer, the placement reached)."""
+    placement: dict[int, str] = {}
+    notes: dict[int, tuple[str, ...]] = {}
+    given = []
+    while len(given) < limit:
+        found = next_hint(catalogue, scenario, placement, notes, lang, solutions)
+        if found.kind != "step":
+            return given, found, placement
+        given.append(found)
+        write_down(found, placement, notes)
+    raise RuntimeError(f"scenario {scenario.id}: no end after {limit} hints")
+
+
+def write_down(found: Hint, placement: dict[int, str], notes: dict[int, tuple[str, ...]]) -> None:
+    """What "fill in" does: the places as placements, the notes as pencil notes."""
+    placement.update(found.places)
+    for p in found.places:
+        notes.pop(p, None)
+    notes.update(found.notes)
