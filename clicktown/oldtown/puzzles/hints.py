@@ -340,12 +340,13 @@ class Teller:
         """A supposition followed through the basic techniques: its links, and whether it ran into a
         contradiction (the last link then says which)."""
         links, board, basic = [], apply_unchecked(before, supposed), _basic(self.puzzle)
-        why = self.why(board)
+        why, why_cards = self.why(board), ()
         while why is None and len(links) <= CHAIN_STEPS + 2:
             try:
                 change = _next_change(self.puzzle, board, basic)
             except Contradiction as error:
                 why = self.why(board, error) or self.say("why_cards")
+                why_cards = (error.card,) if getattr(error, "card", None) is not None else ()
                 break
             if change is None:
                 break
@@ -355,7 +356,7 @@ class Teller:
                               (change.card,) if change.card is not None else ()))
             board, why = after, self.why(after)
         if why is not None:
-            links.append(Link(self.say("impossible", why=why)))
+            links.append(Link(self.say("impossible", why=why), why_cards))
         cards = tuple(sorted({c for link in links for c in link.cards}))
         return Link(" ".join([opening, *(link.text for link in links)]), cards, tuple(links)), why is not None
 
