@@ -19,13 +19,13 @@ from clicktown.web.app import create_app  # noqa: E402
 
 CATALOGUE = load_catalogue()
 #: Hints each rulebook scenario takes from the empty board (all at most 30).
-RULEBOOK_HINTS = {"1": 16, "2": 13, "3": 18, "4": 15, "5": 19, "6": 18, "7": 21, "8": 21}
+RULEBOOK_HINTS = {"1": 10, "2": 12, "3": 12, "4": 10, "5": 14, "6": 15, "7": 15, "8": 17}
 #: The seed of the generated puzzles (20 of each level) and the hints each takes.
 SEED = 36
 GENERATED_HINTS = {
-    "leicht": [13, 13, 14, 14, 16, 16, 15, 16, 17, 17, 16, 16, 14, 16, 15, 19, 23, 17, 15, 12],
-    "mittel": [18, 17, 16, 18, 15, 12, 12, 16, 26, 22, 14, 23, 18, 14, 16, 16, 18, 17, 15, 19],
-    "schwer": [25, 24, 15, 22, 25, 16, 18, 23, 18, 19, 17, 29, 17, 21, 17, 18, 22, 25, 14, 29],
+    "leicht": [10, 10, 13, 10, 14, 14, 13, 15, 12, 14, 14, 12, 13, 13, 12, 16, 15, 10, 13, 13],
+    "mittel": [15, 15, 14, 14, 13, 12, 13, 13, 14, 13, 11, 13, 14, 11, 10, 16, 10, 12, 13, 13],
+    "schwer": [16, 25, 14, 18, 22, 14, 16, 18, 15, 17, 12, 21, 13, 19, 15, 18, 13, 17, 13, 24],
 }
 
 
@@ -84,12 +84,23 @@ def test_hints_in_german_solve_scenario_6_with_the_same_conclusions(client):
     assert all(h["text"].split(". ")[-1].startswith("Also: ") for h in de)
 
 
-def test_the_first_hint_of_scenario_1_ends_in_its_conclusion():
+def test_the_first_hint_of_scenario_1_is_the_cheapest_and_ends_in_its_conclusion():
     first = next_hint(CATALOGUE, CATALOGUE.scenario("1"), {}, {})
-    assert first.notes == {13: ("Church", "Printer's", "Sheriff")} and first.places == {}
-    assert first.text.endswith("So plot 13 can only hold the Church, Printer's or Sheriff.")
-    assert first.where == "It is about plot 13."
-    assert first.nudge == "Look at cards 2, 3, 4, 5, 8, 13, 15, 16, 17, 18, 29, 30, 31 and 45."
+    assert first.places == {10: "Drugstore", 11: "Hotel", 12: "Casino"} and first.notes == {}
+    assert first.text.startswith("Card 8: The Casino stood on one of plots 9, 11, 12, 15")
+    assert first.text.endswith("So the Drugstore stands on plot 10, the Hotel stands on plot 11 and the Casino stands on plot 12.")
+    assert first.where == "It is about plots 10, 11 and 12."
+    assert first.nudge == "Look at cards 8, 29, 30, 31 and 35."
+    assert first.techniques == ["card", "my-building"] and first.chain == ()
+
+
+def test_a_board_that_already_shows_a_conclusion_says_so():
+    published = CATALOGUE.scenario("1").published  # School 3, Stage Coach Office 1
+    given = next_hint(CATALOGUE, CATALOGUE.scenario("1"), {3: "School"}, {1: ("School", "Stage Coach Office")})
+    assert given.places == {1: "Stage Coach Office"} == {1: published[1]} and given.cards == ()
+    assert given.text == ("Your placements and notes leave only the Stage Coach Office for plot 1. "
+                          "So the Stage Coach Office stands on plot 1.")
+    assert given.nudge == "Look at the buildings already placed and at your notes."
 
 
 def test_one_building_of_mine_is_named_as_mine_not_as_the_only_candidate():

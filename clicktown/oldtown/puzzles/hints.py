@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from ...messages import say, say_n
 from ..catalogue import Catalogue, Scenario
 from ..solo import PLOTS, Puzzle, town_complete
-from .deduce import (CHAIN_STEPS, EMPTY, OUT, Change, Contradiction, Markers, Step, _answer_cases, _basic,
+from .deduce import (CHAIN_STEPS, EMPTY, OUT, TIERS, Change, Contradiction, Markers, Step, _answer_cases, _basic,
                      _next_change, _order, _step, apply, start_from)
 from .explain import CASE_SPLITS, Explainer
 
@@ -39,6 +39,8 @@ from .explain import CASE_SPLITS, Explainer
 NOTE_MAX = 3
 #: A hint concludes, besides its easiest conclusion, those resting on at most this many steps more.
 FREE_STEPS = 1
+#: How many steps past the first conclusion the ladder is climbed looking for a cheaper one.
+LOOKAHEAD = 40
 #: Hard steps: those told as a supposition followed to its contradiction.
 HARD = (*CASE_SPLITS, "chain", "mine-sets")
 #: How many steps a hint may merge before it gives up (a safety bound: the ladder ends long before).
@@ -177,7 +179,7 @@ def next_hint(catalogue: Catalogue, scenario: Scenario, placement: dict[int, str
     if found is None:
         kind = "ambiguous" if len(solutions) > 1 else "stuck"
         return Hint(kind, say(lang, f"oldtown.hint.{kind}"))
-    steps, befores, places, written = _easiest(puzzle, board, *found)
+    steps, befores, places, written = found
     told = _told(puzzle, board, steps, befores, places, written)
     return Teller(explainer, puzzle).hint([steps[i] for i in told], [befores[i] for i in told], places, written,
                                           steps[-1].after if steps else board)
@@ -193,44 +195,66 @@ def _wrong(explainer: Explainer, placement: dict[int, str], wrong: list[int]) ->
 
 
 def _merged_steps(puzzle: Puzzle, board: Markers, placement, notes):
-    """The ladder's steps from the player's board up to the first one after which something new can
-    be written down: (steps, the board before each, places, notes), or None when the ladder ends first."""
-    finders = _order(puzzle)
-    steps, befores = [], []
+    """The ladder's steps from the player's board and the conclusion to tell: (steps, the board before
+    each, places, notes), or None when the ladder ends before anything new can be written down.
+
+    The ladder is climbed LOOKAHEAD steps past the first board with something new to write (no higher
+    than the hardest technique that board took), and of
+    every conclusion met the one resting on the cheapest steps is told (with those resting on at
+    most FREE_STEPS steps more): a later conclusion may need fewer cards than the first one.
+    """
     places, written = writable(board, placement, notes)
     if places or written:  # the board as sent already shows it
-        return steps, befores, places, written
-    while len(steps) < MAX_MERGED:
+        return [], [], places, written
+    finders = _order(puzzle)
+    start, steps, befores, met, first, hardest = board, [], [], {}, None, 0
+    while len(steps) < MAX_MERGED and (first is None or len(steps) <= first + LOOKAHEAD):
         change = _next_change(puzzle, board, finders)
-        if change is None:
-            return None
+        if change is None or (first is not None and TIERS[change.technique] > hardest):
+            break  # past the first conclusion, the ladder is not climbed into harder techniques
         after = apply(board, change)
         steps.append(_step(change, after))
         befores.append(board)
         board = after
         places, written = writable(board, placement, notes)
-        if places or written:
-            return steps, befores, places, written
-    return None
+        for p, b in places.items():
+            met.setdefault(("place", p), (len(steps), {p: b}, {}))
+        for p, bs in written.items():
+            met.setdefault(("notes", p, bs), (len(steps), {}, {p: bs}))
+        if met and first is None:
+            first, hardest = len(steps), max(step.tier for step in steps)
+        if board.complete:
+            break
+    if not met:
+        return None
+    return _easiest(puzzle, start, steps, befores, list(met.values()))
 
 
-def _easiest(puzzle: Puzzle, board: Markers, steps, befores, places, written):
-    """Of the conclusions the steps reach, the one resting on the fewest steps, with every other one
-    resting on at most FREE_STEPS steps more: (steps, befores, places, notes)."""
-    items = [({p: b}, {}) for p, b in places.items()] + [({}, {p: bs}) for p, bs in written.items()]
-    rests = [frozenset(_told(puzzle, board, steps, befores, *item)) for item in items]
-    least = min(rests, key=lambda r: (len(r), sorted(r)))
-    chosen = [item for item, r in zip(items, rests) if len(r - least) <= FREE_STEPS]
-    return (steps, befores, {p: b for pl, _ in chosen for p, b in pl.items()},
-            {p: bs for _, nt in chosen for p, bs in nt.items()})
+def _easiest(puzzle: Puzzle, start: Markers, steps, befores, met):
+    """Of the conclusions met (steps taken when met, places, notes), the one resting on the cheapest
+    steps, with every other one resting on at most FREE_STEPS steps more: (steps, befores, places,
+    notes), the steps up to the last conclusion told."""
+    cache: dict = {}
+    rests = [frozenset(_told(puzzle, start, steps[:k], befores[:k], pl, nt, cache)) for k, pl, nt in met]
+    cost = [(sum(steps[i].tier for i in r), len(r), k) for r, (k, _, _) in zip(rests, met)]
+    best = min(range(len(met)), key=lambda i: cost[i])
+    chosen = [i for i in range(len(met)) if len(rests[i] - rests[best]) <= FREE_STEPS]
+    places = {p: b for i in chosen for p, b in met[i][1].items()}
+    written: dict[int, tuple[str, ...]] = {}
+    for i in sorted(chosen, key=lambda i: met[i][0]):  # later notes on a plot are the narrower
+        written.update({p: bs for p, bs in met[i][2].items() if p not in places})
+    last = max(met[i][0] for i in chosen)
+    return steps[:last], befores[:last], places, written
 
 
 # -- which steps the conclusion rests on -----------------------------------------------------------
 
-def _told(puzzle: Puzzle, start: Markers, steps, befores, places, written) -> list[int]:
-    """The indices of the steps the conclusion rests on, traced back from the markers it needs gone."""
+def _told(puzzle: Puzzle, start: Markers, steps, befores, places, written, cache: dict | None = None) -> list[int]:
+    """The indices of the steps the conclusion rests on, traced back from the markers it needs gone
+    (`cache`: the premises of hard steps already followed, by step)."""
     if not steps:
         return []
+    cache = {} if cache is None else cache
     final = steps[-1].after
     needed = set()
     for p, b in places.items():
@@ -248,20 +272,101 @@ def _told(puzzle: Puzzle, start: Markers, steps, befores, places, written) -> li
         if not uses:
             continue
         told.append(i)
-        gone_before = {(b, s) for b in start.cand for s in start.cand[b] - befores[i].cand[b]}
-        needed |= {m for m in gone_before if m[0] in _premise_buildings(puzzle, step, befores[i])}
-        needed |= {m for m in gone_before if step.technique == "only-building" and m[1] in step.plots}
+        if id(step) not in cache:
+            cache[id(step)] = _premises(puzzle, step, befores[i])
+        buildings, plots = cache[id(step)]
+        needed |= {(b, s) for b in start.cand for s in start.cand[b] - befores[i].cand[b] if b in buildings or s in plots}
         mine_needed |= step.card is not None or step.technique in ("unknown-mine", *HARD)
     return sorted(told)
 
 
-def _premise_buildings(puzzle: Puzzle, step: Step, before: Markers) -> set[str]:
-    """The buildings whose markers a step reads."""
+def _premises(puzzle: Puzzle, step: Step, before: Markers) -> tuple[set[str], set[int]]:
+    """The buildings and the slots whose markers a step reads (a hard step: those its cases read)."""
     if step.technique == "card":
-        return set()
+        return set(), set()
+    plots = set(step.plots) if step.technique == "only-building" else set()
     if step.technique in HARD:
-        return set(before.cand)
-    return set(step.buildings) | set(step.mine_found) | set(step.not_mine)
+        return _case_premises(puzzle, step, before)
+    if step.technique in ("one-of-mine", "unbound-card", "unknown-mine"):  # every building that may be mine
+        return set(step.buildings) | set(before.maybe), plots
+    return set(step.buildings) | set(step.mine_found) | set(step.not_mine), plots
+
+
+def _case_premises(puzzle: Puzzle, step: Step, before: Markers) -> tuple[set[str], set[int]]:
+    """What the cases of a case split or a contradiction chain read, followed step by step."""
+    cases = supposed_cases(puzzle, step, before)
+    if cases is None:  # sets of my buildings: every marker
+        return set(before.cand), set()
+    buildings = set(step.buildings) | {b for b, _ in step.removed} | set(before.maybe)
+    plots: set[int] = set()
+    for _, case in cases:
+        buildings |= set(case.removed)
+        trail, board, error = suppose(puzzle, before, case)
+        for s, b4 in trail:
+            more, where = _premises(puzzle, s, b4)
+            buildings |= more | {b for b, _ in s.removed}
+            plots |= where
+        why = impossibility(board, error)
+        if why is not None and why[0] == "no_plot":
+            buildings.add(why[1])
+        elif why is not None and why[0] == "no_building":
+            plots.add(why[1])
+        elif why is not None and why[0] == "out":
+            plots.add(OUT)
+    return buildings, plots
+
+
+def supposed_cases(puzzle: Puzzle, step: Step, before: Markers):
+    """The suppositions of a hard step: [(building supposed, its change)] (None for sets of my buildings)."""
+    if step.technique == "chain":
+        b, slot = step.removed[0]
+        return [(b, Change("", {b: before.cand[b] - {slot}}))]
+    if step.technique not in CASE_SPLITS:
+        return None
+    clue = next(c for c in puzzle.clues if c.card == step.card)
+    cases = []
+    for m, own, other in _answer_cases(clue, before):
+        removed = {m: before.cand[m] - own}
+        if other is not None:
+            removed[clue.building] = before.cand[clue.building] - other
+        cases.append((m, Change("", {k: v for k, v in removed.items() if v}, mine_found=frozenset({m}) - before.sure)))
+    return cases
+
+
+def suppose(puzzle: Puzzle, before: Markers, supposed: Change):
+    """A supposition followed through the basic techniques: its steps (each with the board before it),
+    the board reached, and the Contradiction a finder raised (or None)."""
+    board, basic, trail = apply_unchecked(before, supposed), _basic(puzzle), []
+    while impossibility(board) is None and len(trail) <= CHAIN_STEPS + 2:
+        try:
+            change = _next_change(puzzle, board, basic)
+        except Contradiction as error:
+            return trail, board, error
+        if change is None:
+            break
+        after = apply_unchecked(board, change)
+        trail.append((_step(change, after), board))
+        board = after
+    return trail, board, None
+
+
+def impossibility(board: Markers, error: Contradiction | None = None) -> tuple | None:
+    """What makes a board impossible: ("card", n), ("no_plot", building), ("no_building", plot),
+    ("out",), ("mine",) or ("cards",); None when nothing is seen to."""
+    card = getattr(error, "card", None)
+    if card is not None:
+        return ("card", card)
+    empty = [b for b, s in board.cand.items() if not s]
+    if empty:
+        return ("no_plot", empty[0])
+    lost = next((p for p in PLOTS if not holders(board, p)), None)
+    if lost is not None:
+        return ("no_building", lost)
+    if len(holders(board, OUT)) < 2 or sum(1 for s in board.cand.values() if s == {OUT}) > 2:
+        return ("out",)
+    if not board.sure <= board.maybe or len(board.maybe) < board.mine_count or len(board.sure) > board.mine_count:
+        return ("mine",)
+    return ("cards",) if error is not None else None
 
 
 # -- telling: the hint's ladder and its text ---------------------------------------------------------
@@ -286,7 +391,9 @@ class Teller:
                   for p, bs in sorted(written.items())]
         conclusion = self.say("so", what=self.ex.listing(parts))
         if not links:  # what the placements and notes sent already leave
-            links = [Link(self.say("board"))]
+            links = [Link(self.board_sentence(after, p, b)) for p, b in sorted(places.items())]
+            links += [Link(say_n(self.lang, "oldtown.hint.board_holds", len(bs), p=p, bs=self.ex.names(bs, joiner="or")))
+                      for p, bs in sorted(written.items())]
         text = " ".join([*(link.text for link in links), conclusion])
         nudge = (say_n(self.lang, "oldtown.hint.nudge", len(cards), cards=self.ex.listing([str(c) for c in cards]))
                  if cards else self.say("nudge_board"))
@@ -294,6 +401,11 @@ class Teller:
         chain = tuple(link for link, s in zip(links, steps) if s.technique in HARD)
         return Hint("step", text, nudge, where, cards, plots, buildings, dict(places), dict(written),
                     chain=chain, steps=tuple(steps), after=after)
+
+    def board_sentence(self, board: Markers, p: int, b: str) -> str:
+        """Why the board sent already places a building: it has one plot left, or the plot one building."""
+        key = "board_building" if board.cand[b] == {p} else "board_plot"
+        return self.say(key, b=self.ex.name(b), p=p)
 
     def link(self, step: Step, before: Markers) -> Link:
         """One step in words; a hard step with its suppositions as nested links."""
@@ -306,32 +418,22 @@ class Teller:
 
     def refuted_place(self, step: Step, before: Markers) -> Link:
         """'Suppose the X stood on plot p. Then: ... Impossible. So the X does not stand on plot p.'"""
-        b, slot = step.removed[0]
-        name = self.ex.name(b)
-        where = self.ex.where({slot})
-        supposed = Change("", {b: before.cand[b] - {slot}})
+        (b, supposed), = supposed_cases(self.puzzle, step, before)
+        slot = step.removed[0][1]
+        name, where = self.ex.name(b), self.ex.where({slot})
         inner, _ = self.followed(self.say("suppose_place", b=name, where=where), before, supposed)
         end = self.say("not_there", b=name, B=self.ex.name(b, True), where=where)
         return Link(f"{inner.text} {end}", inner.cards, (inner,))
 
     def cases(self, step: Step, before: Markers) -> Link:
         """A card split by the building of mine it speaks of: each case followed; the refuted ones drop."""
-        clue = next(c for c in self.puzzle.clues if c.card == step.card)
-        ex = self.ex
-        intro = self.say("cases", card=step.card, bs=ex.names([m for m, _, _ in _answer_cases(clue, before)],
-                                                             joiner="or"))
-        links = []
-        for m, own, other in _answer_cases(clue, before):
-            removed = {m: before.cand[m] - own}
-            if other is not None:
-                removed[clue.building] = before.cand[clue.building] - other
-            case = Change("", {k: v for k, v in removed.items() if v}, mine_found=frozenset({m}) - before.sure)
-            opening = self.say("suppose_answer", b=ex.name(m), B=ex.name(m, True), card=step.card)
-            links.append(self.followed(opening, before, case))
+        ex, cases = self.ex, supposed_cases(self.puzzle, step, before)
+        intro = self.say("cases", card=step.card, bs=ex.names([m for m, _ in cases], joiner="or"))
+        links = [self.followed(self.say("suppose_answer", b=ex.name(m), B=ex.name(m, True), card=step.card), before, case)
+                 for m, case in cases]
         end = (self.say("answered", b=ex.name(step.answer), B=ex.name(step.answer, True), card=step.card)
                if step.answer is not None else self.say("agree"))
-        refuted = [link for link, dead in links if dead]
-        shown = refuted if step.answer is not None else [link for link, _ in links]
+        shown = [link for link, dead in links if dead] if step.answer is not None else [link for link, _ in links]
         text = " ".join([intro, *(link.text for link in shown), end, ex.sentence(step, before)])
         cards = tuple(sorted({step.card, *(c for link in shown for c in link.cards)}))
         return Link(text, cards, tuple(shown))
@@ -339,43 +441,25 @@ class Teller:
     def followed(self, opening: str, before: Markers, supposed: Change) -> tuple[Link, bool]:
         """A supposition followed through the basic techniques: its links, and whether it ran into a
         contradiction (the last link then says which)."""
-        links, board, basic = [], apply_unchecked(before, supposed), _basic(self.puzzle)
-        why, why_cards = self.why(board), ()
-        while why is None and len(links) <= CHAIN_STEPS + 2:
-            try:
-                change = _next_change(self.puzzle, board, basic)
-            except Contradiction as error:
-                why = self.why(board, error) or self.say("why_cards")
-                why_cards = (error.card,) if getattr(error, "card", None) is not None else ()
-                break
-            if change is None:
-                break
-            after = apply_unchecked(board, change)
-            sentence = self.ex.sentence(_step(change, after), board)
-            links.append(Link(say(self.lang, "oldtown.hint.then", step=sentence),
-                              (change.card,) if change.card is not None else ()))
-            board, why = after, self.why(after)
+        trail, board, error = suppose(self.puzzle, before, supposed)
+        links = [Link(say(self.lang, "oldtown.hint.then", step=self.ex.sentence(s, b4)),
+                      (s.card,) if s.card is not None else ()) for s, b4 in trail]
+        why = impossibility(board, error)
         if why is not None:
-            links.append(Link(self.say("impossible", why=why), why_cards))
+            links.append(Link(self.say("impossible", why=self.why(why)), (why[1],) if why[0] == "card" else ()))
         cards = tuple(sorted({c for link in links for c in link.cards}))
         return Link(" ".join([opening, *(link.text for link in links)]), cards, tuple(links)), why is not None
 
-    def why(self, board: Markers, error: Contradiction | None = None) -> str | None:
-        """What makes a board impossible, in words (None when nothing is seen to)."""
-        card = getattr(error, "card", None)
-        if card is not None:
-            return self.say("why_card", card=card)
-        empty = [b for b, s in board.cand.items() if not s]
-        if empty:
-            return self.say("why_no_plot", b=self.ex.name(empty[0]), B=self.ex.name(empty[0], True))
-        lost = next((p for p in PLOTS if not holders(board, p)), None)
-        if lost is not None:
-            return self.say("why_no_building", p=lost)
-        if len(holders(board, OUT)) < 2 or sum(1 for s in board.cand.values() if s == {OUT}) > 2:
-            return self.say("why_out")
-        if not board.sure <= board.maybe or len(board.maybe) < board.mine_count or len(board.sure) > board.mine_count:
-            return self.say("why_mine")
-        return None
+    def why(self, found: tuple) -> str:
+        """An impossibility (see `impossibility`) in words."""
+        kind = found[0]
+        if kind == "card":
+            return self.say("why_card", card=found[1])
+        if kind == "no_plot":
+            return self.say("why_no_plot", b=self.ex.name(found[1]), B=self.ex.name(found[1], True))
+        if kind == "no_building":
+            return self.say("why_no_building", p=found[1])
+        return self.say({"out": "why_out", "mine": "why_mine"}.get(kind, "why_cards"))
 
 
 def apply_unchecked(board: Markers, change: Change) -> Markers:
