@@ -188,8 +188,10 @@ def next_hint(catalogue: Catalogue, scenario: Scenario, placement: dict[int, str
 def _wrong(explainer: Explainer, placement: dict[int, str], wrong: list[int]) -> Hint:
     """The hint that names what to take away first."""
     lang = explainer.lang
-    items = [say(lang, "oldtown.hint.wrong_item", b=explainer.name(placement[p]), p=p) if p in placement
-             else say(lang, "oldtown.hint.wrong_notes", p=p) for p in wrong]
+    items = [say(lang, "oldtown.hint.wrong_item", b=explainer.name(placement[p]), p=p) for p in wrong if p in placement]
+    noted = [str(p) for p in wrong if p not in placement]
+    if noted:
+        items.append(say_n(lang, "oldtown.hint.wrong_notes", len(noted), plots=explainer.listing(noted)))
     text = say_n(lang, "oldtown.hint.take_away", len(wrong), items=explainer.listing(items))
     return Hint("wrong", text, wrong=tuple(wrong), plots=tuple(wrong))
 
