@@ -32,7 +32,7 @@ from ..catalogue import Catalogue, Scenario
 from ..solo import PLOTS, Puzzle, town_complete
 from .deduce import (CHAIN_STEPS, EMPTY, OUT, TIERS, Change, Contradiction, Markers, Step, _answer_cases, _basic,
                      _next_change, _order, _step, apply, start_from)
-from .explain import CASE_SPLITS, Explainer
+from .sentences import CASE_SPLITS, Explainer
 
 #: A plot's pencil notes are written once at most this many buildings can still stand on it (the
 #: table game's markers: "höchstens 3 Marker auf einem Bauplatz").
