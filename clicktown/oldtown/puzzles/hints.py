@@ -30,8 +30,8 @@ from dataclasses import dataclass, field
 from ...messages import say, say_n
 from ..catalogue import Catalogue, Scenario
 from ..solo import PLOTS, Puzzle, town_complete
-from .deduce import (CHAIN_STEPS, EMPTY, OUT, TIERS, Change, Contradiction, Markers, Step, _answer_cases, _basic,
-                     _next_change, _order, _step, apply, start_from)
+from .deduce import (CHAIN_STEPS, EMPTY, OUT, TIERS, Change, Contradiction, Markers, Step, answer_cases, basic_finders,
+                     next_change, finders_in_order, step_of, apply, start_from)
 from .sentences import CASE_SPLITS, Explainer
 
 #: A plot's pencil notes are written once at most this many buildings can still stand on it (the
@@ -208,14 +208,14 @@ def _merged_steps(puzzle: Puzzle, board: Markers, placement, notes):
     places, written = writable(board, placement, notes)
     if places or written:  # the board as sent already shows it
         return [], [], places, written
-    finders = _order(puzzle)
+    finders = finders_in_order(puzzle)
     start, steps, befores, met, first, hardest = board, [], [], {}, None, 0
     while len(steps) < MAX_MERGED and (first is None or len(steps) <= first + LOOKAHEAD):
-        change = _next_change(puzzle, board, finders)
+        change = next_change(puzzle, board, finders)
         if change is None or (first is not None and TIERS[change.technique] > hardest):
             break  # past the first conclusion, the ladder is not climbed into harder techniques
         after = apply(board, change)
-        steps.append(_step(change, after))
+        steps.append(step_of(change, after))
         befores.append(board)
         board = after
         places, written = writable(board, placement, notes)
@@ -327,7 +327,7 @@ def supposed_cases(puzzle: Puzzle, step: Step, before: Markers):
         return None
     clue = next(c for c in puzzle.clues if c.card == step.card)
     cases = []
-    for m, own, other in _answer_cases(clue, before):
+    for m, own, other in answer_cases(clue, before):
         removed = {m: before.cand[m] - own}
         if other is not None:
             removed[clue.building] = before.cand[clue.building] - other
@@ -338,16 +338,16 @@ def supposed_cases(puzzle: Puzzle, step: Step, before: Markers):
 def suppose(puzzle: Puzzle, before: Markers, supposed: Change):
     """A supposition followed through the basic techniques: its steps (each with the board before it),
     the board reached, and the Contradiction a finder raised (or None)."""
-    board, basic, trail = apply_unchecked(before, supposed), _basic(puzzle), []
+    board, basic, trail = apply_unchecked(before, supposed), basic_finders(puzzle), []
     while impossibility(board) is None and len(trail) <= CHAIN_STEPS + 2:
         try:
-            change = _next_change(puzzle, board, basic)
+            change = next_change(puzzle, board, basic)
         except Contradiction as error:
             return trail, board, error
         if change is None:
             break
         after = apply_unchecked(board, change)
-        trail.append((_step(change, after), board))
+        trail.append((step_of(change, after), board))
         board = after
     return trail, board, None
 

@@ -107,8 +107,8 @@ class Explainer:
             return self.say("sets", bs=self.names(bs))
         if t in ("pair", "group"):
             return self.say("group", bs=self.names(bs), Bs=self.names(bs, True), where=self.where(step.plots))
-        if t == "chain":  # told as its supposition by the hint (see hints.py); alone, its conclusion
-            return self.say("the", b=self.name(bs[0]), B=self.name(bs[0], True)).rstrip()
+        if t == "chain":  # a hint tells it as its supposition followed step by step (see hints.py)
+            return self.say("chain", B=self.name(bs[0], True), where=self.where(step.plots))
         return self._mine_head(step)
 
     def _mine_head(self, step: Step) -> str:
