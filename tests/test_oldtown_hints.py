@@ -119,6 +119,16 @@ def test_a_contradiction_chain_is_told_as_a_supposition_followed_to_the_impossib
             assert refuted or "Every case that holds agrees on it." in link.text
 
 
+def test_a_refuted_placement_is_told_link_by_link():
+    made = list(generate_scenarios(CATALOGUE, "schwer", 20, SEED))[3]
+    told = [h for h in explain(CATALOGUE, made.scenario).hints if "chain" in h.techniques]
+    [link] = told[0].chain
+    assert link.text.startswith("Suppose the Laundry stood on plot 8. Then: ")
+    assert "No building is left for plot 10: impossible. So the Laundry does not stand on plot 8." in link.text
+    assert [c.text.split(":")[0] for c in link.chain] == ["Then"] * (len(link.chain) - 1) + ["No building is left for plot 10"]
+    assert told[0].places == {} and told[0].notes == {3: ("School", "Sheriff"), 15: ("Hotel", "Stable")}
+
+
 def test_explain_tells_the_hints_in_text_and_json(run_cli, run_json):
     explained = explain(CATALOGUE, CATALOGUE.scenario("4"))
     data = run_json("oldtown", "explain", "4")

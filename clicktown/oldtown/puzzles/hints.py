@@ -425,7 +425,7 @@ class Teller:
         name, where = self.ex.name(b), self.ex.where({slot})
         inner, _ = self.followed(self.say("suppose_place", b=name, where=where), before, supposed)
         end = self.say("not_there", b=name, B=self.ex.name(b, True), where=where)
-        return Link(f"{inner.text} {end}", inner.cards, (inner,))
+        return Link(f"{inner.text} {end}", inner.cards, inner.chain)
 
     def cases(self, step: Step, before: Markers) -> Link:
         """A card split by the building of mine it speaks of: each case followed; the refuted ones drop."""
