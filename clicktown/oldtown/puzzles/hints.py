@@ -234,13 +234,16 @@ def _merged_steps(puzzle: Puzzle, board: Markers, placement, notes):
 
 def _easiest(puzzle: Puzzle, start: Markers, steps, befores, met):
     """Of the conclusions met (steps taken when met, places, notes), the one resting on the cheapest
-    steps, with every other one resting on at most FREE_STEPS steps more: (steps, befores, places,
+    steps, with every other one resting on at most FREE_STEPS steps more and every one the steps so
+    told imply (a hint never leads to a placement it does not state): (steps, befores, places,
     notes), the steps up to the last conclusion told."""
     cache: dict = {}
     rests = [frozenset(_told(puzzle, start, steps[:k], befores[:k], pl, nt, cache)) for k, pl, nt in met]
     cost = [(sum(steps[i].tier for i in r), len(r), k) for r, (k, _, _) in zip(rests, met)]
     best = min(range(len(met)), key=lambda i: cost[i])
     chosen = [i for i in range(len(met)) if len(rests[i] - rests[best]) <= FREE_STEPS]
+    told = frozenset().union(*(rests[i] for i in chosen))
+    chosen = [i for i in range(len(met)) if i in chosen or rests[i] <= told]  # all that the steps told imply
     places = {p: b for i in chosen for p, b in met[i][1].items()}
     written: dict[int, tuple[str, ...]] = {}
     for i in sorted(chosen, key=lambda i: met[i][0]):  # later notes on a plot are the narrower
