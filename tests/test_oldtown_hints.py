@@ -4,6 +4,9 @@ generated puzzles; each hint concludes something new, true of the solution, and 
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 pytest.importorskip("httpx")
@@ -148,3 +151,19 @@ def test_generated_puzzles_are_solved_by_hints_alone(client, level):
         [solution] = solve(CATALOGUE.puzzle(made.scenario), 2)
         counts.append(len(solve_with_hints(client, scenario_code(CATALOGUE, made.scenario), solution.placement)))
     assert counts == GENERATED_HINTS[level] and max(counts) <= 30
+
+
+def test_docs_show_real_answers_of_each_kind(client):
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "web.md").read_text(encoding="utf-8")
+    asked = {"1": {"placement": {"3": "Bank"}, "notes": {"12": ["Bank", "Doc"]}},  # wrong
+             "5-first-printing": {"placement": {}},  # contradiction
+             "ot-bv1g-00w8-0800-1400-0gta": {"placement": {"10": "Drugstore", "11": "Hotel", "12": "Casino", "7": "Prison",
+                                                           "15": "Judge", "6": "Saloon"}, "notes": {}}}  # ambiguous
+    kinds = set()
+    for ident, board in asked.items():
+        answer = client.post(f"/api/oldtown/solo/{ident}/hint", json=board).json()
+        assert json.dumps(answer, ensure_ascii=False) in docs
+        kinds.add(answer["kind"])
+    assert kinds == {"wrong", "contradiction", "ambiguous"}
+    for kind in ("step", "solved"):
+        assert f'"kind": "{kind}"' in docs
