@@ -193,6 +193,7 @@ def test_the_scenarios_kept_in_memory_are_bounded(client, monkeypatch):
     ("post", "/api/oldtown/solo/1/hint", {"notes": {"3": ["Castle"]}}, 422, "'Castle' on plot 3"),
     ("post", "/api/oldtown/solo/1/hint", {"notes": {"3": []}}, 422, "plot 3 allows no building"),
     ("post", "/api/oldtown/solo/1/hint", {"notes": {"3": "Bank"}}, 422, "notes"),
+    ("post", "/api/oldtown/solo/1/hint", {"notes": {"3": ["Bank"] * 19}}, 422, "notes"),
     ("post", "/api/oldtown/solo/1/hint", {"placement": {}, "lang": "fr"}, 422, "lang"),
     ("post", "/api/oldtown/solo/1/hint", {"placement": {}, "cheat": True}, 422, "cheat"),
     ("post", "/api/oldtown/solo/1/hint", [1, 2], 422, "request"),

@@ -23,7 +23,7 @@ import threading
 from collections import OrderedDict
 from functools import lru_cache
 from html import escape
-from typing import Literal
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Body, HTTPException, Path, Query
 from fastapi.responses import HTMLResponse, RedirectResponse
@@ -147,7 +147,7 @@ class CheckRequest(Board):
 class HintRequest(Board):
     """The player's board (placements and pencil notes: plot -> the buildings they still allow)."""
 
-    notes: dict[int, list[str]] = Field(default_factory=dict, max_length=16)
+    notes: dict[int, Annotated[list[str], Field(max_length=18)]] = Field(default_factory=dict, max_length=16)
     lang: Lang = "en"
 
     def checked_notes(self) -> dict[int, tuple[str, ...]]:
