@@ -221,8 +221,9 @@ def _merged_steps(puzzle: Puzzle, board: Markers, placement, notes):
         places, written = writable(board, placement, notes)
         for p, b in places.items():
             met.setdefault(("place", p), (len(steps), {p: b}, {}))
-        for p, bs in written.items():
-            met.setdefault(("notes", p, bs), (len(steps), {}, {p: bs}))
+        for p, bs in written.items():  # with the places that take a building off the plot
+            taking = {q: b for q, b in places.items() if b not in bs and p in board.cand[b]}
+            met.setdefault(("notes", p, bs), (len(steps), taking, {p: bs}))
         if met and first is None:
             first, hardest = len(steps), max(step.tier for step in steps)
         if board.complete:
