@@ -66,6 +66,10 @@ class Card:
     text_de: str = ""
     text_en: str = ""
 
+    def sentence(self, lang: str) -> str:
+        """The card's sentence in `lang` (the data holds both)."""
+        return {"en": self.text_en, "de": self.text_de}[lang]
+
     def clue(self, building: str | None = None) -> Clue:
         """This card as a clue; a type-B card takes the building the scenario binds it to."""
         return Clue(self.number, self.kind, building if self.kind == "B" else self.building,
