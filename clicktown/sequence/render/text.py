@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...messages import say
 from ...output import table
 from ..geometry import SIZE, row_col
 
@@ -98,12 +99,12 @@ def simulate_view(result: dict) -> str:
 
 
 def result_view(state, lang: str = "en") -> str:
-    """How a game ended (an abandoned game in the player's language)."""
-    counts = ", ".join(f"{t}: {n}" for t, n in state.sequence_counts().items())
+    """How a game ended, in the player's language."""
+    from ..game.view import counts_words, end_words
+
+    facts = {"turns": state.turns, "counts": counts_words(state)}
     if state.end_reason == "abandoned":
-        if lang == "de":
-            return f"Spiel abgebrochen nach {state.turns} Zügen (SEQUENCES {counts})"
-        return f"game abandoned after {state.turns} turns (sequences {counts})"
+        return say(lang, "sequence.ended.abandoned", **facts)
     if state.winner:
-        return f"team {state.winner} wins after {state.turns} turns (sequences {counts})"
-    return f"draw after {state.turns} turns: {state.end_reason} (sequences {counts})"
+        return say(lang, "sequence.ended.won", team=state.winner, **facts)
+    return say(lang, "sequence.ended.drawn", reason=end_words(state.end_reason, lang), **facts)
