@@ -46,6 +46,13 @@ def listing(lang: str, items) -> str:
     return say(lang, "common.and", first=", ".join(items[:-1]), last=items[-1])
 
 
+class Shouted(str):
+    """A word a template may write in capitals, as the rulebooks do: `{name:upper}` ('PISTOLE')."""
+
+    def __format__(self, spec: str) -> str:
+        return str(self).upper() if spec == "upper" else format(str(self), spec)
+
+
 class Worded(str):
     """An English sentence that keeps its key and facts to word it again in any language."""
 
