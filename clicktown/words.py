@@ -47,10 +47,15 @@ def listing(lang: str, items) -> str:
 
 
 class Shouted(str):
-    """A word a template may write in capitals, as the rulebooks do: `{name:upper}` ('PISTOLE')."""
+    """A word a template may write in capitals, as the rulebooks do: `{name:upper}` ('PISTOLE'), or
+    with a capital first letter at the start of a sentence: `{name:capital}` ('Main Street')."""
 
     def __format__(self, spec: str) -> str:
-        return str(self).upper() if spec == "upper" else format(str(self), spec)
+        if spec == "upper":
+            return str(self).upper()
+        if spec == "capital":
+            return self[:1].upper() + self[1:]
+        return format(str(self), spec)
 
 
 class Worded(str):

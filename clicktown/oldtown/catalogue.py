@@ -133,6 +133,10 @@ class Catalogue:
         """The 18 English building names in the data file's order."""
         return tuple(self.buildings)
 
+    def names_in(self, lang: str) -> dict[str, str]:
+        """Each building's name in `lang` (English name -> the name to write on a plan)."""
+        return {b: x.called(lang)["name"] for b, x in self.buildings.items()}
+
     def building(self, name: str) -> str:
         """The English name for an English or German building name (any case)."""
         wanted = name.strip().casefold()

@@ -168,7 +168,7 @@ def oldtown_show(target, board_file, cards_file, scenarios_file, as_json, svg_fi
 
     catalogue = _catalogue(board_file, cards_file, scenarios_file)
     scenarios = _scenarios_named(catalogue, target) if target is not None else []
-    names = {b: x.de for b, x in catalogue.buildings.items()} if lang == "de" else None
+    names = catalogue.names_in(lang)
     save_picture(svg_file, png_file, lambda: ot_svg.show_picture(catalogue, scenarios, lang))
     if as_json:
         board = catalogue.board
@@ -337,7 +337,7 @@ def oldtown_explain(target, lang, board_file, cards_file, scenarios_file, as_jso
         click.echo(ot_explain.heading("scenario", lang, id=e.id) + f"\n{e.text()}\n")
         solution = e.deduction.solution()
         if solution is not None:
-            names = {b: x.de for b, x in catalogue.buildings.items()} if lang == "de" else None
+            names = catalogue.names_in(lang)
             click.echo(ot_text.plan(catalogue.board, solution.placement, solution.mine, lang, names) + "\n")
 
 
@@ -423,7 +423,7 @@ def oldtown_generate(level, how_many, seed, out_dir, solutions, recheck, lang, b
     if solutions:
         for g in found:
             click.echo(ot_explain.heading("solution_of", lang, id=g.scenario.id, bs=", ".join(sorted(g.solution.mine))))
-            names = {b: x.de for b, x in catalogue.buildings.items()} if lang == "de" else None
+            names = catalogue.names_in(lang)
             click.echo(ot_text.plan(catalogue.board, g.solution.placement, g.solution.mine, lang, names) + "\n")
 
 
