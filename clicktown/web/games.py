@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..errors import ClicktownError
+from ..messages import say
 
 PERSON = "person"  # in `bots`: this seat is a person with a join link
 
@@ -118,7 +119,7 @@ class Adapter:
 
     def refusal(self, state, action: int, lang: str = "en") -> str:
         """Why a person's action is refused."""
-        return f"Aktion {action} ist jetzt nicht erlaubt" if lang == "de" else f"action {action} is not legal now"
+        return say(lang, "web.refused", action=action)
 
     def engine_rules(self, chosen: dict[str, str]) -> dict:
         """The chosen words as the engine's values (name -> value)."""
@@ -186,9 +187,8 @@ class OldTownGame(Adapter):
         town, catalogue = state.town, state.catalogue
         placement = {p: b for b, p in town.built.items()}
         markers = {p: town.on_plot(p) for p in range(1, 17) if town.on_plot(p)}
-        names = {b: catalogue.buildings[b].de for b in state.names} if lang == "de" else None
         return plan_svg(catalogue.board, placement, set(state.owned[seat]), markers, buildings=state.names,
-                        lang=lang, names=names)
+                        lang=lang, names=catalogue.names_in(lang))
 
     def trace(self, state, seats, seed) -> list[dict]:
         return [{"event": "game_start", "game": "oldtown", "seed": seed, "players": state.players,
@@ -212,16 +212,15 @@ class OldTownGame(Adapter):
                 from ..oldtown.game import rules
                 from ..oldtown.game.view import Words
 
-                say, de = Words(state, state.actor, lang), lang == "de"
+                words = Words(state, state.actor, lang)
                 card = state.catalogue.card(number)
                 my = None if card.kind == "A" else state.names[b]
                 if my is not None and my not in state.owned[state.actor]:
-                    return (f"der Schiedsrichter sagt nein: {say.the(my)} gehört nicht zu deinen Gebäuden" if de
-                            else f"the referee says no: the {my} is not one of your buildings")
+                    return say(lang, "web.referee.not_mine", the_b=words.the(my))
                 verdict = rules.judge(state.town, card, my, state.owned[state.actor])
                 if verdict.status != "playable":
-                    return (f"der Schiedsrichter sagt nein zu Karte {number}: {say.verdict(verdict)}" if de
-                            else f"the referee says no: card {number} is {verdict.status}: {verdict.reason}")
+                    return say(lang, "web.referee.refused", number=number, status=words.status(verdict.status),
+                               reason=words.reason(verdict.reason))
         return super().refusal(state, action, lang)
 
 

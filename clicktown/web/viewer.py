@@ -14,6 +14,8 @@ from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..errors import ClicktownError
+from ..messages import say, say_n
+from ..words import who
 from .page import page
 
 router = APIRouter()
@@ -96,9 +98,8 @@ def _oldtown_picture(step: Step) -> str:
         if not plot.isdigit() or not 1 <= int(plot) <= 16:
             raise ClicktownError(f"plots.{plot[:10]}: plots are numbered 1 to 16")
         markers[int(plot)] = [name(b) for b in buildings[:18]]
-    names = {b: catalogue.buildings[b].de for b in catalogue.building_names} if step.lang == "de" else None
     return plan_svg(catalogue.board, placement, set(), markers, buildings=catalogue.building_names,
-                    lang=step.lang, names=names)
+                    lang=step.lang, names=catalogue.names_in(step.lang))
 
 
 def _wheel_picture(step: Step) -> str:
@@ -142,7 +143,7 @@ def _oldtown_told(event: dict, lang: str) -> str | None:
     watcher = Spectator()
     watcher.catalogue = oldtown_catalogue()
     if event.get("event") == "turn_end":
-        points = ", ".join(f"seat {s}: {p}" for s, p in enumerate(event.get("points", [])))
-        return (f"Ende von Zug {event['turn']}; Punkte {points}" if lang == "de"
-                else f"end of turn {event['turn']}; points {points}")
+        points = ", ".join(f"{who(lang, s, SPECTATOR)}: {say_n(lang, 'common.points', p)}"
+                           for s, p in enumerate(event.get("points", [])))
+        return say(lang, "web.viewer.turn_end", turn=event["turn"], points=points)
     return Words(watcher, SPECTATOR, lang).event(event)

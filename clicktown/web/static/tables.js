@@ -13,19 +13,14 @@
   let busy = Promise.resolve();
   let version = -1;
   let racing = false;
-  const de = document.documentElement.lang === "de";
-  const W = de ? {
-    yourTurn: "du bist am Zug", toMove: (s) => `Platz ${s} ist am Zug`, race: (t) => `die Bots reagieren in ${t} s: sei schneller! `,
-    raceOpen: (t) => `das Rennen beginnt in ${t} s: wer zuerst antwortet, ist zuerst dran! `,
-    seat: (s) => `Platz ${s}`, you: " (du)", inHand: "Karte auf der Hand", won: "gewonnen", faceUp: "offen",
-    bankNow: "die Bank zahlt jetzt", noTarget: "keine Zielkarte", bank: "die Bank", points: "Punkte",
-    sequences: "SEQUENCES", pile: "Nachziehstapel", team: "du spielst in Team", trace: "den Spielverlauf laden (JSON Lines)",
-  } : {
-    yourTurn: "your turn", toMove: (s) => `seat ${s} to move`, race: (t) => `the bots react in ${t} s: be quicker! `,
-    raceOpen: (t) => `the race starts in ${t} s: whoever answers first goes first! `,
-    seat: (s) => `seat ${s}`, you: " (you)", inHand: "card in hand", won: "won", faceUp: "face up",
-    bankNow: "the Bank would pay now", noTarget: "no Target card", bank: "the Bank", points: "points",
-    sequences: "sequences", pile: "draw pile", team: "you are team", trace: "download the trace (JSON Lines)",
+  // the page's words, in the table's language, from the server's message catalogs (data-words)
+  const words = JSON.parse(root.dataset.words);
+  const fill = (template, facts) => template.replace(/\{(\w+)\}/g, (all, name) => (name in facts ? facts[name] : all));
+  const W = {
+    ...words,
+    toMove: (s) => fill(words.toMove, { seat: s }), race: (t) => fill(words.race, { seconds: t }),
+    raceOpen: (t) => fill(words.raceOpen, { seconds: t }), seat: (s) => fill(words.seat, { seat: s }),
+    points: (n) => fill(words.points[n === 1 ? 0 : 1], { n: n }),  // the catalogs' plural rule: n != 1
   };
 
   function el(tag, attrs, text) {
@@ -67,7 +62,7 @@
       return rows.join("\n");
     }
     if (v.game === "oldtown") {
-      return p.points.map((pts, s) => `${W.seat(s)}${s == seat ? W.you : ""}: ${pts} ${W.points}; ${p.buildings[s].join(", ") || "-"}`).join("\n");
+      return p.points.map((pts, s) => `${W.seat(s)}${s == seat ? W.you : ""}: ${W.points(pts)}; ${p.buildings[s].join(", ") || "-"}`).join("\n");
     }
     return `${W.sequences}: ${Object.entries(p.sequences).map(([t, n]) => `${t} ${n}/${p.needed}`).join(", ")}; ` +
       `${W.pile} ${p.draw_pile}; ${W.team} ${v.team}`;
