@@ -144,7 +144,7 @@ class SequenceGame(Adapter):
         from ..sequence.sequences import Line, SequenceCount
 
         lines = tuple(Line(team, WINDOWS[w].cells) for team, made in state.sequences.items() for w in made)
-        return board_svg(state.match.game, state.position(), SequenceCount(state.sequence_counts(), lines))
+        return board_svg(state.match.game, state.position(), SequenceCount(state.sequence_counts(), lines), lang=lang)
 
     def trace(self, state, seats, seed) -> list[dict]:
         from ..sequence.game.simulate import end_event, start_event

@@ -80,7 +80,7 @@ def _sequence_picture(step: Step) -> str:
     if not step.rows:
         raise ClicktownError("a Sequence step needs the board's rows")
     position = parse_position("\n".join(step.rows), "rows")
-    return board_svg(load_game(step.game), position, count_sequences(position))
+    return board_svg(load_game(step.game), position, count_sequences(position), lang=step.lang)
 
 
 def _oldtown_picture(step: Step) -> str:

@@ -18,6 +18,7 @@ from ..cards import RANKS, Game
 from ..geometry import SIZE, row_col
 from ..position import Position
 from ..sequences import SequenceCount
+from ...messages import say
 from .text import chips_and_sequences
 
 CELL, MARGIN, TOP = 58, 30, 36
@@ -31,12 +32,12 @@ def centre(index: int) -> tuple[float, float]:
     return MARGIN + c * CELL + CELL / 2, TOP + MARGIN + r * CELL + CELL / 2
 
 
-def board_svg(game: Game, position: Position, count: SequenceCount, title: str = "") -> str:
+def board_svg(game: Game, position: Position, count: SequenceCount, title: str = "", lang: str = "en") -> str:
     """The board with its labels, the chips of the position and the sequences read."""
     size = 2 * MARGIN + SIZE * CELL
-    svg = Svg(size, size + TOP, title or "Sequence board")
+    svg = Svg(size, size + TOP, title or say(lang, "sequence.picture.title"))
     svg.rect(0, 0, size, size + TOP, fill="#1f5b3a", class_="background")
-    summary = chips_and_sequences(position, count)
+    summary = chips_and_sequences(position, count, lang)
     svg.text(size / 2, 24, title or summary, size=15, fill="#ffffff", class_="caption")
     _numbers(svg)
     for index in range(SIZE * SIZE):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...messages import say
+from ...messages import say, say_n
 from ...output import table
 from ..geometry import SIZE, row_col
 
@@ -39,12 +39,9 @@ def cells_text(cells) -> str:
     return " ".join("({},{})".format(*row_col(c)) for c in cells)
 
 
-def chips_and_sequences(position: Position, count: SequenceCount) -> str:
+def chips_and_sequences(position: Position, count: SequenceCount, lang: str = "en") -> str:
     """One line per position: each team's chips and sequences ("A: 9 chips, 1 sequence, ...")."""
-    def counted(n: int, noun: str) -> str:
-        return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
-    return ", ".join(f"{t}: {counted(len(position.chips(t)), 'chip')}, {counted(n, 'sequence')}"
+    return ", ".join(f"{t}: {say_n(lang, 'sequence.chips', len(position.chips(t)))}, {say_n(lang, 'sequence.sequences', n)}"
                      for t, n in count.sequences.items())
 
 
