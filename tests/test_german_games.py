@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from clicktown.errors import ClicktownError
 from clicktown.patterns.bank import builtin_bank
 from clicktown.sequence.game.bots import GreedyBot
 from clicktown.sequence.game.play import Human, play_against
@@ -98,6 +99,25 @@ def test_old_town_refuses_a_wrong_number_in_german(run_cli):
     code, out, _ = run_cli("oldtown", "play", "--players", 2, "--seed", 1, "--lang", "de", input="99\nquit\n")
     assert code == 0 and "gib eine Zahl von 0 bis " in out and "Spiel abgebrochen" in out
     assert_german(out.splitlines())
+
+
+def test_a_declaration_that_cannot_be_read_is_refused_in_german():
+    from clicktown.patterns.declare import parse_declaration
+    from clicktown.words import tell
+
+    refused = []
+    for said in ("", "NACH jeder BLAUEN Karte gibt es nie BEUTE", "jeder BLAUEN Karte gibt es immer BEUTE",
+                 "NACH jeder BLAUEN Karte gibt es immer ROT", "NACH jeder BLAUEN Karte gibt es immer MÜNZE"):
+        with pytest.raises(ClicktownError) as caught:
+            parse_declaration(said)
+        refused.append(tell(caught.value.args[0], "de"))
+    assert refused == [
+        "leere Ansage",
+        "die Ansage verneint etwas („nie“); ein Muster sagt immer, was da ist, nie, was nicht da ist",
+        "die Ansage nennt keine Richtung (nach/vor, after/before, apres/avant, dopo/prima)",
+        "die Ansage nennt zwei Farben (blau und rot); ein Muster paart ein Objekt mit einer Farbe oder einem Symbol",
+        "ein Muster braucht ein Objekt (blau und Münze sind eine Farbe und ein Symbol); es paart ein Objekt mit "
+        "einer Farbe oder einem Symbol"]
 
 
 def test_wild_wild_pattern_played_in_german_at_the_terminal(run_cli):

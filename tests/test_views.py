@@ -351,7 +351,7 @@ def test_patterns_a_false_declaration_says_why_in_german_with_german_cards():
 
 
 def test_patterns_german_actions_name_the_cards_by_german_traits():
-    from clicktown.patterns.cards import german_names
+    from clicktown.patterns.wording import trait_name
     from clicktown.patterns.game.view import view
 
     state = patterns_game(2, seed=1, moves=0)
@@ -364,7 +364,7 @@ def test_patterns_german_actions_name_the_cards_by_german_traits():
     assert len(covers) == 8 and len(texts) == len(english)
     for text, words in zip(covers, english):
         name = words.split("(")[1].rstrip(")")
-        assert name not in text and "-".join(german_names()[t] for t in name.split("-")) in text
+        assert name not in text and "-".join(trait_name(t, "de") for t in name.split("-")) in text
 
 
 def test_patterns_the_new_wheel_after_a_rebuild_is_shown():

@@ -74,3 +74,28 @@ class Reason(Worded):
         if "direction" in facts:
             words["direction"] = say(lang, f"patterns.direction.{facts['direction']}")
         return words
+
+
+class Refusal(Worded):
+    """Why a spoken declaration cannot be read as a statement (`declare.parse_declaration`)."""
+
+    AREA = "patterns.declare"
+    FIELDS = {"empty": (), "negation": ("word",), "no_direction": (), "both_directions": (),
+              "two_of": ("attribute", "first", "second"), "two_traits": ("named",),
+              "same_kind": ("attribute", "first", "second"),
+              "needs_object": ("first", "second", "first_attribute", "second_attribute")}
+
+    @classmethod
+    def forms(cls, lang: str, facts: Mapping[str, Any], names: Any) -> dict:
+        words = dict(facts)
+        for value in ("first", "second"):
+            if value in facts:
+                words[value] = trait_name(facts[value], lang)
+        if "attribute" in facts:
+            words["attribute"] = say(lang, f"patterns.attributes.{facts['attribute']}")
+        for attribute in ("first_attribute", "second_attribute"):
+            if attribute in facts:
+                words[attribute] = say(lang, f"patterns.attribute.{facts[attribute]}")
+        if "named" in facts:
+            words["named"] = ", ".join(trait_name(v, lang) for v in facts["named"]) or say(lang, "patterns.declare.none")
+        return words

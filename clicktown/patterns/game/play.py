@@ -24,7 +24,7 @@ from ...errors import ClicktownError
 from ...numbers import number_in
 from .bots import make_bot
 from ...messages import say
-from ...words import who
+from ...words import tell, who
 from ..cards import WHEEL_SIZE, fold
 from ..declare import parse_declaration
 from .state import CLICK, PASS, POSITION, STATEMENT, STATEMENT_INDEX, STATEMENTS, GameState, orders
@@ -174,7 +174,7 @@ class Human:
             try:
                 return STATEMENT + STATEMENT_INDEX[parse_declaration(answer)]
             except ClicktownError as exc:
-                self.show(str(exc))
+                self.show(tell(exc.args[0], self.lang))
 
     def _pick(self, state: GameState, question: str) -> int:
         seen = self.look(state, state.seat)
