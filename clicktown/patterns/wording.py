@@ -56,27 +56,37 @@ def statement_words(direction: str, trigger: str, target: str, lang: str) -> str
     return say(lang, f"patterns.statement.{direction}", trigger=trait(trigger, "trigger"), target=trait(target, "target"))
 
 
-class Reason(Worded):
+def _said(area: str):
+    """A fact worded by the catalog's message `<area>.<value>`."""
+    return lambda value, lang: say(lang, f"{area}.{value}")
+
+
+#: How each fact of a Wild Wild Pattern sentence is worded in a language (other facts stay as they are).
+FACT_WORDS = {
+    "trigger": trait_name, "target": trait_name, "first": trait_name, "second": trait_name, "card": card_name,
+    "direction": _said("patterns.direction"), "attribute": _said("patterns.attributes"),
+    "first_attribute": _said("patterns.attribute"), "second_attribute": _said("patterns.attribute"),
+    "named": lambda values, lang: ", ".join(trait_name(v, lang) for v in values) or say(lang, "patterns.declare.none"),
+}
+
+
+class Told(Worded):
+    """A Wild Wild Pattern sentence: its facts worded by FACT_WORDS."""
+
+    @classmethod
+    def forms(cls, lang: str, facts: Mapping[str, Any], names: Any) -> dict:
+        return {name: FACT_WORDS[name](value, lang) if name in FACT_WORDS else value for name, value in facts.items()}
+
+
+class Reason(Told):
     """A reason a declaration is false."""
 
     AREA = "patterns.reason"
     FIELDS = {"other_neighbour": ("direction", "trigger", "i", "card", "j", "target"),
               "too_few": ("trigger", "count", "needed"), "not_new": (), "played_card_left_out": ("position",)}
 
-    @classmethod
-    def forms(cls, lang: str, facts: Mapping[str, Any], names: Any) -> dict:
-        words = dict(facts)
-        for trait in ("trigger", "target"):
-            if trait in facts:
-                words[trait] = trait_name(facts[trait], lang)
-        if "card" in facts:
-            words["card"] = card_name(facts["card"], lang)
-        if "direction" in facts:
-            words["direction"] = say(lang, f"patterns.direction.{facts['direction']}")
-        return words
 
-
-class Refusal(Worded):
+class Refusal(Told):
     """Why a spoken declaration cannot be read as a statement (`declare.parse_declaration`)."""
 
     AREA = "patterns.declare"
@@ -84,18 +94,3 @@ class Refusal(Worded):
               "two_of": ("attribute", "first", "second"), "two_traits": ("named",),
               "same_kind": ("attribute", "first", "second"),
               "needs_object": ("first", "second", "first_attribute", "second_attribute")}
-
-    @classmethod
-    def forms(cls, lang: str, facts: Mapping[str, Any], names: Any) -> dict:
-        words = dict(facts)
-        for value in ("first", "second"):
-            if value in facts:
-                words[value] = trait_name(facts[value], lang)
-        if "attribute" in facts:
-            words["attribute"] = say(lang, f"patterns.attributes.{facts['attribute']}")
-        for attribute in ("first_attribute", "second_attribute"):
-            if attribute in facts:
-                words[attribute] = say(lang, f"patterns.attribute.{facts[attribute]}")
-        if "named" in facts:
-            words["named"] = ", ".join(trait_name(v, lang) for v in facts["named"]) or say(lang, "patterns.declare.none")
-        return words
