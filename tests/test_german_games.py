@@ -34,7 +34,8 @@ ENGLISH = {"the", "you", "your", "is", "are", "and", "of", "to", "with", "not", 
            "took", "game", "over", "nobody", "pays", "total", "paid", "quickest", "first", "round", "choose",
            "take", "use", "wait", "pass", "discard", "stop", "type", "number", "or", "row", "column", "sequence",
            "sequences", "hand", "building", "buildings", "marker", "markers", "board", "town", "which", "where",
-           "place", "win", "lose", "no", "now", "referee", "says", "put", "chip", "remove", "exchange", "dead"}
+           "place", "win", "lose", "no", "now", "referee", "says", "put", "chip", "remove", "exchange", "dead",
+           "FREE", "RIGHT", "WRONG", "VALID", "FALSE"}
 
 
 def printed_names() -> list[str]:
@@ -45,7 +46,7 @@ def printed_names() -> list[str]:
 
 
 def english_in(line: str) -> set[str]:
-    """The English marker words of a line (lower case: 'Hand', 'Team', type 'A' are German too), once the
+    """The English marker words of a line (by case: 'Hand', 'Team', type 'A' are German too), once the
     printed card names and a template's `{field}`s are left out."""
     for name in printed_names():
         line = line.replace(name, "")

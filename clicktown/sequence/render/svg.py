@@ -40,8 +40,9 @@ def board_svg(game: Game, position: Position, count: SequenceCount, title: str =
     summary = chips_and_sequences(position, count, lang)
     svg.text(size / 2, 24, title or summary, size=15, fill="#ffffff", class_="caption")
     _numbers(svg)
+    free = say(lang, "sequence.picture.free")
     for index in range(SIZE * SIZE):
-        _cell(svg, game, position, index)
+        _cell(svg, game, position, index, free)
     for line in count.lines:
         _sequence(svg, line)
     return svg.to_string()
@@ -54,8 +55,8 @@ def _numbers(svg: Svg) -> None:
         svg.text(MARGIN - 10, TOP + MARGIN + i * CELL + CELL / 2 + 4, i, size=12, fill="#d8e8d8")
 
 
-def _cell(svg: Svg, game: Game, position: Position, index: int) -> None:
-    """One cell: its printed label and the chip on it, if any."""
+def _cell(svg: Svg, game: Game, position: Position, index: int, free: str = "FREE") -> None:
+    """One cell: its printed label (`free` on a corner) and the chip on it, if any."""
     r, c = row_col(index)
     x, y = MARGIN + c * CELL, TOP + MARGIN + r * CELL
     label = game.board.label(index)
@@ -63,7 +64,7 @@ def _cell(svg: Svg, game: Game, position: Position, index: int) -> None:
     svg.open("g", class_="cell", data_cell=f"{r},{c}", data_label=label or "FREE", data_chip=chip)
     svg.rect(x + 1, y + 1, CELL - 2, CELL - 2, rx=4, fill="#fdfaf2", stroke="#b8b0a0")
     if label is None:
-        svg.text(x + CELL / 2, y + CELL / 2 + 5, "FREE", size=13, font_weight="bold", fill="#8a6d10")
+        svg.text(x + CELL / 2, y + CELL / 2 + 5, free, size=13, font_weight="bold", fill="#8a6d10")
     else:
         _label(svg, x, y, label)
     if chip.upper() in TEAM_COLOUR:
