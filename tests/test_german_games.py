@@ -226,3 +226,25 @@ def test_the_search_finds_english_where_there_is_some(run_cli):
     assert code == 0 and sum(bool(english_in(line)) for line in out.splitlines()) > 20
     for line in ("type a number from 0 to 17, or quit", "play 7h: put a chip on row 0, column 0", "you: 1 cards"):
         assert english_in(line), line
+
+
+def test_a_german_table_refuses_in_german():
+    pytest.importorskip("httpx")
+    from fastapi.testclient import TestClient
+
+    from clicktown.web import tables
+    from clicktown.web.app import create_app
+
+    client = TestClient(create_app())
+    answer = client.get("/play/sequence?players=2&seed=1&lang=de&bots=person", follow_redirects=False)
+    table_id = re.fullmatch(r"/table/([\w-]+)/0\?token=[\w-]+", answer.headers["location"])[1]
+    table = tables.TABLES[table_id]
+    mover = table.adapter.actor(table.state)
+    other = 1 - mover
+    refused = client.post(f"/api/tables/{table_id}/{other}/act?token={table.tokens[other]}", json={"action": 0})
+    assert (refused.status_code, refused.json()["error"]) == (409, f"Spieler {other} ist nicht am Zug")
+    refused = client.post(f"/api/tables/{table_id}/{mover}/act?token={table.tokens[mover]}", json={"action": 10**6})
+    assert refused.status_code == 400 and refused.json()["error"] == "Aktion 1000000 ist jetzt nicht erlaubt"
+    refused = client.get(f"/api/tables/{table_id}/1/view?token=wrong")
+    assert (refused.status_code, refused.json()["error"]) == \
+        (403, "ohne den Schlüssel von Spieler 1 kann niemand für ihn schauen oder spielen")

@@ -138,11 +138,11 @@ class Table:
             self.touched = time.monotonic()
             state = self.state
             if state.is_terminal():
-                raise HTTPException(409, "the game is over")
+                raise HTTPException(409, say(self.lang, "web.refuse.over"))
             if self.race_until is not None:
                 self._race_answer(seat, action)
             elif self.adapter.actor(state) != seat:
-                raise HTTPException(409, f"it is not seat {seat}'s turn")
+                raise HTTPException(409, say(self.lang, "web.refuse.not_your_turn", seat=seat))
             elif action not in state.legal_actions():
                 raise ClicktownError(self.adapter.refusal(state, action, self.lang))
             else:
@@ -153,7 +153,7 @@ class Table:
         from ..patterns.game.state import PASS
 
         if action not in race_actions():
-            raise HTTPException(409, "the race is about to start: cover a position, click or wait")
+            raise HTTPException(409, say(self.lang, "web.refuse.race"))
         if action == PASS:
             return                           # waiting: the bots react first
         self._start_race(first=seat)
@@ -222,11 +222,11 @@ def seated(table_id: str, seat: int, token: str | None) -> Table:
     if table is None:
         raise HTTPException(404, "no such table (it may have been closed to make room)")
     if not 0 <= seat < table.players:
-        raise HTTPException(404, f"the seats of this table are 0 to {table.players - 1}")
+        raise HTTPException(404, say(table.lang, "web.refuse.no_seat", last=table.players - 1))
     if seat not in table.tokens:
-        raise HTTPException(403, f"seat {seat} is played by a bot")
+        raise HTTPException(403, say(table.lang, "web.refuse.bot_seat", seat=seat))
     if not token or not secrets.compare_digest(token, table.tokens[seat]):
-        raise HTTPException(403, f"the token of seat {seat} is needed to look or act for it")
+        raise HTTPException(403, say(table.lang, "web.refuse.token", seat=seat))
     return table
 
 
