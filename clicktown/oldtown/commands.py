@@ -6,6 +6,7 @@ import os
 
 import click
 
+from ..messages import say
 from ..options import (WholeRange, GameGroup, InputFile, LaterChoice, OutputDir, OutputFile, bots_option, games_option,
                        hints_option, input_file, json_option, lang_option, output_file, played, rotate_option,
                        seed_option, table_bots, time_limit_option, workers_option, write_trace)
@@ -267,7 +268,7 @@ def oldtown_scenarios(board_file, cards_file, scenarios_file, as_json):
         emit_json([s.as_dict() for s in scenarios])
     else:
         rows = [ot_text.scenario_row(s) for s in scenarios]
-        click.echo(table(rows, ["scenario", "level", "type A", "type B", "type C", "my buildings"]))
+        click.echo(table(rows, ot_text.scenario_headers()))
 
 
 # -- Old Town pictures (issue 6)
@@ -415,8 +416,8 @@ def oldtown_generate(level, how_many, seed, out_dir, solutions, recheck, lang, b
         emit_json([{**g.as_dict(), "code": code} for g, code in zip(found, codes)])
         return
     for g, code in zip(found, codes):
-        click.echo(table([ot_text.scenario_row(g.scenario)], ["scenario", "level", "type A", "type B", "type C", "my buildings"]))
-        click.echo(f"code: {code}")
+        click.echo(table([ot_text.scenario_row(g.scenario, catalogue.names_in(lang))], ot_text.scenario_headers(lang)))
+        click.echo(say(lang, "oldtown.table.code", code=code))
         click.echo("\n".join(ot_explain.card_sentences(catalogue, g.scenario, lang)))
         click.echo(ot_explain.heading("grade", lang, level=g.grade.level, steps=g.grade.steps,
                                       techniques=", ".join(g.grade.techniques)) + "\n")

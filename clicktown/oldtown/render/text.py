@@ -95,10 +95,20 @@ def card_line(card: Card, lang: str = "en") -> str:
     return f"{card.number:>2} {card.kind}  {text}  {allowed}"
 
 
-def scenario_row(s: Scenario) -> list[str]:
-    """A row of the rulebook's solo table."""
-    b = ", ".join(f"{n} = {x}" if x else str(n) for n, x in s.b)
-    mine = ", ".join(sorted(s.mine)) if s.mine is not None else ", ".join(["?"] * s.mine_count)
+#: The columns of the rulebook's solo table (the catalog's `oldtown.table.<column>`).
+SCENARIO_COLUMNS = ("scenario", "level", "type_a", "type_b", "type_c", "mine")
+
+
+def scenario_headers(lang: str = "en") -> list[str]:
+    """The headings of the solo table in `lang`."""
+    return [say(lang, f"oldtown.table.{column}") for column in SCENARIO_COLUMNS]
+
+
+def scenario_row(s: Scenario, names: dict[str, str] | None = None) -> list[str]:
+    """A row of the rulebook's solo table (`names`: the buildings' names to write, the English by default)."""
+    names = names or {}
+    b = ", ".join(f"{n} = {names.get(x, x)}" if x else str(n) for n, x in s.b)
+    mine = ", ".join(sorted(names.get(x, x) for x in s.mine)) if s.mine is not None else ", ".join(["?"] * s.mine_count)
     return [s.id, s.level, compress(s.a), b, compress(s.c), mine]
 
 
