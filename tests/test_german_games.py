@@ -21,7 +21,7 @@ import pytest
 from clicktown.errors import ClicktownError
 from clicktown.patterns.bank import builtin_bank
 from clicktown.sequence.game.bots import GreedyBot
-from clicktown.sequence.game.play import Human, play_against
+from clicktown.sequence.game.play import SequenceHuman, play_against
 from clicktown.sequence.game.simulate import Setup
 from clicktown.sequence.game.view import move_words
 
@@ -135,7 +135,7 @@ def test_sequence_played_in_german_at_the_terminal(game):
     """A person plays a whole game in German: two mistyped moves first, then the greedy bot's move each turn."""
     shown, holder = [], {}
 
-    class Scripted(Human):
+    class Scripted(SequenceHuman):
         def choose(self, state, rng):
             holder["state"] = state
             return super().choose(state, rng)
@@ -239,7 +239,7 @@ def test_a_german_table_refuses_in_german():
     answer = client.get("/play/sequence?players=2&seed=1&lang=de&bots=person", follow_redirects=False)
     table_id = re.fullmatch(r"/table/([\w-]+)/0\?token=[\w-]+", answer.headers["location"])[1]
     table = tables.TABLES[table_id]
-    mover = table.adapter.actor(table.state)
+    mover = table.state.current_player()
     other = 1 - mover
     refused = client.post(f"/api/tables/{table_id}/{other}/act?token={table.tokens[other]}", json={"action": 0})
     assert (refused.status_code, refused.json()["error"]) == (409, f"Spieler {other} ist nicht am Zug")

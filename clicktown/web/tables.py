@@ -302,7 +302,7 @@ def play(game: str, request: Request, players: int | None = Query(None, ge=2, le
 
 #: The words tables.js writes itself, sent in the page's `data-words` (templates with `{field}`s).
 SCRIPT_WORDS = ("yourTurn", "toMove", "race", "raceOpen", "seat", "you", "inHand", "won", "faceUp", "bankNow",
-                "noTarget", "bank", "sequences", "pile", "team", "trace")
+                "noTarget", "bank", "tally", "pile", "team", "trace")
 
 
 def script_words(lang: str) -> dict:

@@ -64,7 +64,7 @@
     if (v.game === "oldtown") {
       return p.points.map((pts, s) => `${W.seat(s)}${s == seat ? W.you : ""}: ${W.points(pts)}; ${p.buildings[s].join(", ") || "-"}`).join("\n");
     }
-    return `${W.sequences}: ${Object.entries(p.sequences).map(([t, n]) => `${t} ${n}/${p.needed}`).join(", ")}; ` +
+    return `${W.tally}: ${Object.entries(p.sequences).map(([t, n]) => `${t} ${n}/${p.needed}`).join(", ")}; ` +
       `${W.pile} ${p.draw_pile}; ${W.team} ${v.team}`;
   }
 
