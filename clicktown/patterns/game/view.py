@@ -16,7 +16,6 @@ Hints (on by default) add what the seat's won cards would be paid by the Bank no
 
 from __future__ import annotations
 
-from ...arena.state import CHANCE
 from ...messages import say, say_n
 from ...words import tell, told, who, whom
 from ..wording import card_name, challenge_name, statement_words
@@ -206,9 +205,4 @@ def standings(state: GameState, seat: int, lang: str = "en") -> dict:
     return {"winners": list(state.winners), "reason": state.reason, "rounds": state.round, "turns": state.turn,
             "standings": rows, "result": result, "lines": lines,
             "text": say(lang, f"patterns.result.{result}", reason=end_words(state.reason, lang), money=money)}
-
-
-def racing(state: GameState) -> bool:
-    """Is a race about to start (the reaction order is the next chance outcome)?"""
-    return state.current_player() == CHANCE and state.phase == "order"
 

@@ -13,13 +13,13 @@
   let busy = Promise.resolve();
   let version = -1;
   let racing = false;
+  let noticed = 0;  // the table's notices already in the log
   // the page's words, in the table's language, from the server's message catalogs (data-words)
   const words = JSON.parse(root.dataset.words);
   const fill = (template, facts) => template.replace(/\{(\w+)\}/g, (all, name) => (name in facts ? facts[name] : all));
   const W = {
     ...words,
-    toMove: (s) => fill(words.toMove, { seat: s }), race: (t) => fill(words.race, { seconds: t }),
-    raceOpen: (t) => fill(words.raceOpen, { seconds: t }), seat: (s) => fill(words.seat, { seat: s }),
+    toMove: (s) => fill(words.toMove, { seat: s }), seat: (s) => fill(words.seat, { seat: s }),
     points: (n) => fill(words.points[n === 1 ? 0 : 1], { n: n }),  // the catalogs' plural rule: n != 1
   };
 
@@ -71,13 +71,15 @@
   function render(v) {
     part("board").innerHTML = v.svg;
     const toMove = v.to_move === null || v.to_move === undefined ? "" : (v.to_move == seat ? W.yourTurn : W.toMove(v.to_move));
-    racing = v.race_seconds !== undefined;
-    part("status").textContent = (racing ? (v.race_bots ? W.race : W.raceOpen)(v.race_seconds) : "") + toMove;
+    racing = v.race_seconds !== undefined;  // a phase against the clock: its status and the seat's answer come with the view
+    part("status").textContent = [v.race_status, v.race_answer, toMove].filter(Boolean).join(" ");
     part("hand").textContent = handText(v);
     part("public").textContent = publicText(v);
     const log = part("log");
     const following = log.scrollHeight - log.scrollTop - log.clientHeight < 24;  // the newest entry was in view
     for (const e of v.events) log.appendChild(el("li", { "data-event": e.index }, e.text));
+    for (const text of (v.notices || []).slice(noticed)) log.appendChild(el("li", { class: "notice" }, text));
+    noticed = Math.max(noticed, (v.notices || []).length);
     if (following && v.events.length) log.scrollTop = log.scrollHeight;
     since = v.seen;
     const actions = part("actions");
