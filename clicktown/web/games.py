@@ -146,9 +146,7 @@ class SequenceGame(Adapter):
         return board_svg(state.match.game, state.position(), SequenceCount(state.sequence_counts(), lines))
 
     def trace(self, state, seats, seed) -> list[dict]:
-        from ..sequence.game.simulate import end_event, start_event
-
-        return [start_event(state, tuple(seats), 0, seed), *state.events, end_event(state)]
+        return self.game_module("trace").trace_lines(state, 0, seed, seats)
 
 
 # ---- Old Town ---------------------------------------------------------------------------------
@@ -191,8 +189,7 @@ class OldTownGame(Adapter):
                         lang=lang, names=names)
 
     def trace(self, state, seats, seed) -> list[dict]:
-        return [{"event": "game_start", "game": "oldtown", "seed": seed, "players": state.players,
-                 "bots": list(seats), "rules": self.rules_in_force(state)}, *state.events]
+        return self.game_module("trace").trace_lines(state, 0, seed, seats)
 
     def auto_pass(self, state, seat) -> int | None:
         """A person's stop decision when no marker can go: no claim can be right, so the table passes."""
@@ -259,8 +256,7 @@ class PatternsGame(Adapter):
         return wheel_svg(state.wheel_cards(), played=played, hand=hand, lang=lang)
 
     def trace(self, state, seats, seed) -> list[dict]:
-        return [{"event": "game_start", "game": 0, "seed": seed, "players": state.table.players,
-                 "mode": state.table.mode, "bots": list(seats), "rules": self.rules_in_force(state)}, *state.events]
+        return self.game_module("trace").trace_lines(state, 0, seed, seats)
 
 
 #: The bots a seat can be given, the same names in every game.

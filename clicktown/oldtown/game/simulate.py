@@ -21,6 +21,7 @@ from ...arena.summary import summary
 from .bots import make_bot
 from .rule_options import RuleOptions
 from .state import TOWN_BUILT, new_game
+from .trace import trace_lines
 
 
 @functools.lru_cache(maxsize=8)
@@ -42,10 +43,7 @@ def play_one(index: int, seed: int, players: int, bots: tuple[str, ...], board=N
     summary = {"game": index, "seats": list(bots), "points": list(state.points), "winners": state.winners(),
                "turns": state.turns, "reason": state.reason, "built": len(state.town.built),
                "stops": dict(state.stops)}
-    events = []
-    if trace:
-        events = [{"event": "game_start", "game": index, "seed": seed, "players": players, "bots": list(bots)},
-                  *state.events]
+    events = trace_lines(state, index, seed, bots, board, cards) if trace else []
     return GameRecord(index, seed, summary, events)
 
 

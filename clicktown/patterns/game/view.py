@@ -163,9 +163,13 @@ def event_text(e: dict, me: int, lang: str = "en") -> str | None:
     if kind == "round_start":
         return (f"-- Runde {e['round']} --" if de else f"-- round {e['round']} --") + f" {wheel_line(e['wheel'], lang)}"
     if kind == "turn_start":
-        held = e["hands"][me] if me < len(e["hands"]) else None
+        held = e["hands"][me] if 0 <= me < len(e["hands"]) else None
         held = card_words(held, lang) if held is not None else None
         order = ", ".join(who(s) for s in e["order"])
+        if held is None:   # a spectator, or a seat out of the game: no card of anyone's is told
+            from ...messages import say
+
+            return say(lang, "patterns.watched.turn", turn=e["turn"], order=order)
         if de:
             return f"Zug {e['turn']}: deine Karte ist {held}; am schnellsten: {order}"
         return f"turn {e['turn']}: your card is {held}; quickest first: {order}"

@@ -148,9 +148,10 @@ def event_text(event: dict, me: int, lang: str = "en", faces: bool = True) -> st
         return f"the discard piles were shuffled into a new draw pile of {event['cards']} cards"
     if kind == "game_end":
         counts = ", ".join(f"{t}: {n}" for t, n in event.get("sequences", {}).items())
-        if event["winners"]:
-            return (f"Spielende: Team {event['winners'][0]} gewinnt (SEQUENCES {counts})" if de
-                    else f"game over: team {event['winners'][0]} wins (sequences {counts})")
+        team = event.get("team", (event["winners"] or [None])[0])   # traces before schema 2: winners were teams
+        if team:
+            return (f"Spielende: Team {team} gewinnt (SEQUENCES {counts})" if de
+                    else f"game over: team {team} wins (sequences {counts})")
         return f"Spielende: unentschieden ({counts})" if de else f"game over: a draw ({event['reason']})"
     if kind == "draw":
         if event["seat"] == me:

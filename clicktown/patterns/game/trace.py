@@ -1,0 +1,73 @@
+"""Wild Wild Pattern's traces: the game_start line, the first state built from it, a state's picture and words.
+
+The schema is `clicktown.arena.trace`'s. Wild Wild Pattern's game_start adds the data files its
+deck and Bank came from (`deck`, `bank`: null for the built-in ones) and the turn limit
+(`max_turns`); the options are the table's mode and the rules (`after`, `min-occurrences`,
+`lenient`, `extend`, `used-challenges`).
+"""
+
+from __future__ import annotations
+
+from ...arena.trace import ABANDONED, end_line, game_lines, start_line, winners_of
+
+GAME = "patterns"
+#: the rules' fields, by the command line's names
+RULES = {"after": "after", "min-occurrences": "min_occurrences", "lenient": "lenient", "extend": "extend",
+         "used-challenges": "used_challenges"}
+
+
+def options_of(state) -> dict:
+    """The mode and the rules in force, by the command line's names."""
+    rules = state.table.rules
+    return {"mode": state.table.mode, **{name: getattr(rules, field) for name, field in RULES.items()}}
+
+
+def start_event(state, index: int, seed: int, seats, deck=None, bank=None) -> dict:
+    """The game_start line of a game of `state`."""
+    return start_line(GAME, index, seed, seats, options_of(state), deck=deck, bank=bank,
+                      max_turns=state.table.max_turns)
+
+
+def end_event(state) -> dict:
+    """The game_end line of a game the engine did not finish (a person quit)."""
+    return end_line(winners_of(state), state.reason or ABANDONED, rounds=state.round, turns=state.turn)
+
+
+def trace_lines(state, index: int, seed: int, seats, deck=None, bank=None) -> list[dict]:
+    """The whole trace of a game played on `state` (finished or abandoned)."""
+    return game_lines(start_event(state, index, seed, seats, deck, bank), state.events, state.applied,
+                      end_event(state))
+
+
+def start_state(start: dict):
+    """The engine's first state for a game_start line, recording its events."""
+    from ..analysis import Rules
+    from .simulate import Setup, start as new_state
+
+    options = dict(start["options"])
+    mode = options.pop("mode")
+    unknown = set(options) - set(RULES)
+    if unknown:
+        raise ValueError(f"unknown rule option {sorted(unknown)[0][:30]!r}")
+    rules = Rules(**{RULES[name]: value for name, value in options.items()})
+    setup = Setup(start["players"], mode, tuple(start["seats"]), False, start.get("deck"), start.get("bank"), rules,
+                  trace=True, max_turns=start["max_turns"])
+    return new_state(setup)
+
+
+def picture(state, seat: int | None, lang: str = "en") -> str:
+    """The wheel as SVG, with the seat's card in hand beside it (none for a spectator, `seat` None)."""
+    from ..render.svg import wheel_svg
+
+    table = state.table
+    held = state.hand[seat] if seat is not None else None
+    hand = table.cards[held] if held is not None else None
+    played = state.pending["position"] if state.phase == "declare" and state.pending else None
+    return wheel_svg(state.wheel_cards(), played=played, hand=hand, lang=lang)
+
+
+def told(state, event: dict, seat: int | None, lang: str = "en") -> str | None:
+    """An event in words as `seat` is told it (a spectator, `seat` None, holds no card)."""
+    from .view import event_text
+
+    return event_text(event, -1 if seat is None else seat, lang)

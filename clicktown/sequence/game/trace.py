@@ -1,0 +1,65 @@
+"""Sequence's and Sequence Numbers' traces: the game_start line, the first state built from it, a
+state's picture and words.
+
+The schema is `clicktown.arena.trace`'s; "game" is `sequence` or `numbers`. The game_start line adds
+the team of each seat (`teams`), the hand size of each seat (`hand_sizes`), the sequences a team
+needs (`sequences_needed`) and the data files of the board and deck (`board`, `deck`: null for the
+built-in ones); the options are the number of teams (`teams`). game_end adds the final board
+(`board`, ten rows), the winning team (`team`, null in a draw), the turns and each team's sequences.
+"""
+
+from __future__ import annotations
+
+from ...arena.trace import ABANDONED, end_line, game_lines, start_line, winners_of
+
+
+def start_event(state, index: int, seed: int, seats, board=None, deck=None) -> dict:
+    """The game_start line of a game of `state`: who plays, in which team, with how many cards."""
+    table = state.match.table
+    return start_line(table.game, index, seed, seats, {"teams": table.teams},
+                      teams=[table.team_of(s) for s in range(table.players)], hand_sizes=[table.hand] * table.players,
+                      sequences_needed=table.needed, board=board, deck=deck)
+
+
+def end_event(state) -> dict:
+    """The game_end line: the winning seats, why the game ended, the final board, turns and sequences."""
+    reason = state.end_reason if state.over else ABANDONED
+    return end_line(winners_of(state), reason, team=state.winner, board=state.position().rows(), turns=state.turns,
+                    sequences=state.sequence_counts())
+
+
+def trace_lines(state, index: int, seed: int, seats, board=None, deck=None) -> list[dict]:
+    """The whole trace of a game played on `state` (finished or abandoned)."""
+    return game_lines(start_event(state, index, seed, seats, board, deck), state.events or [], state.applied,
+                      end_event(state))
+
+
+def start_state(start: dict):
+    """The engine's first state (before the deal) for a game_start line, recording its events."""
+    from .simulate import Setup, make_match
+
+    options = start["options"]
+    if set(options) - {"teams"}:
+        raise ValueError(f"unknown rule option {sorted(set(options) - {'teams'})[0][:30]!r}")
+    setup = Setup(start["game"], start["players"], options.get("teams"), ("random",), start.get("board"),
+                  start.get("deck"))
+    state = make_match(setup).new_state()
+    state.events = []
+    return state
+
+
+def picture(state, seat: int | None = None, lang: str = "en") -> str:
+    """The board as SVG with its chips and sequences (the same for every seat: no card is drawn)."""
+    from ..geometry import WINDOWS
+    from ..render.svg import board_svg
+    from ..sequences import Line, SequenceCount
+
+    lines = tuple(Line(team, WINDOWS[w].cells) for team, made in state.sequences.items() for w in made)
+    return board_svg(state.match.game, state.position(), SequenceCount(state.sequence_counts(), lines))
+
+
+def told(state, event: dict, seat: int | None, lang: str = "en") -> str | None:
+    """An event in words as `seat` is told it (a spectator, `seat` None, is told no one's cards)."""
+    from .view import event_text
+
+    return event_text(event, -1 if seat is None else seat, lang)
