@@ -352,6 +352,16 @@ TRACE_MODULES = {"oldtown": "clicktown.oldtown.game.trace", "patterns": "clickto
                  "sequence": "clicktown.sequence.game.trace", "numbers": "clicktown.sequence.game.trace"}
 
 
+def old_game_name(start: dict) -> str:
+    """The game of a trace of the older schema, from its game_start's shape ("game" was a number
+    but in Sequence's traces, and only Wild Wild Pattern's named a "mode")."""
+    if "mode" in start:
+        return "patterns"
+    if start.get("game") in ("sequence", "numbers"):
+        return start["game"]
+    return "oldtown"
+
+
 def trace_module(game: str):
     """The module of a game's trace functions, by the game's name in game_start."""
     import importlib

@@ -70,4 +70,55 @@ def told(state, event: dict, seat: int | None, lang: str = "en") -> str | None:
     """An event in words as `seat` is told it (a spectator, `seat` None, is told no one's cards)."""
     from .view import Words
 
+    if event.get("event") == "turn_end":
+        return watched_turn_end(event, lang)
     return Words(state, -1 if seat is None else seat, lang).event(event)
+
+
+def watched_turn_end(event: dict, lang: str) -> str:
+    """A turn_end line in words: the turn and every seat's points."""
+    from ...messages import say
+
+    return say(lang, "trace.viewer.turn_end", turn=event["turn"], points=", ".join(map(str, event["points"])))
+
+
+# ---- traces of the older schema (no actions): the board as their told events leave it ---------------
+
+def old_boards(events: list[dict]) -> list[dict]:
+    """The board after each event of an older trace: the markers and buildings of the last turn_end."""
+    board: dict = {"plots": {}, "built": {}}
+    out = []
+    for e in events:
+        if e.get("event") == "turn_end":
+            board = {"plots": e.get("plots") or {}, "built": e.get("built") or {}}
+        elif e.get("event") == "game_end" and isinstance(e.get("built"), dict):
+            board = {"plots": board["plots"], "built": e["built"]}
+        out.append(board)
+    return out
+
+
+def old_picture(board: dict, start: dict, lang: str = "en") -> str:
+    """The plan of an older trace's board (plot -> markers, building -> plot)."""
+    from ...errors import ClicktownError
+    from ..render.svg import plan_svg
+
+    catalogue = _catalogue(None, None)
+    placement, markers = {}, {}
+    for building, plot in board["built"].items():
+        if not isinstance(plot, int) or not 1 <= plot <= 16:
+            raise ClicktownError(f"built.{str(building)[:30]}: plots are numbered 1 to 16")
+        placement[plot] = catalogue.building(building)
+    for plot, buildings in board["plots"].items():
+        if not str(plot).isdigit() or not 1 <= int(plot) <= 16 or not isinstance(buildings, list):
+            raise ClicktownError(f"plots.{str(plot)[:10]}: plots are numbered 1 to 16, each with a list of buildings")
+        markers[int(plot)] = [catalogue.building(b) for b in buildings[:18]]
+    names = {b: catalogue.buildings[b].de for b in catalogue.building_names} if lang == "de" else None
+    return plan_svg(catalogue.board, placement, set(), markers, buildings=catalogue.building_names, lang=lang,
+                    names=names)
+
+
+def old_told(event: dict, seat: int | None, lang: str = "en") -> str | None:
+    """An event of an older trace in words (the built-in catalogue names its cards and buildings)."""
+    from .state import new_game
+
+    return told(new_game(_catalogue(None, None), 2, record=False), event, seat, lang)

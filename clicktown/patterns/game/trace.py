@@ -71,3 +71,37 @@ def told(state, event: dict, seat: int | None, lang: str = "en") -> str | None:
     from .view import event_text
 
     return event_text(event, -1 if seat is None else seat, lang)
+
+
+# ---- traces of the older schema (no actions): the wheel as their told events leave it ---------------
+
+def old_boards(events: list[dict]) -> list[dict]:
+    """The wheel after each event of an older trace (by card names; None for a gap)."""
+    wheel: list = [None] * 8
+    out = []
+    for e in events:
+        kind = e.get("event")
+        if isinstance(e.get("wheel"), list):
+            wheel = list(e["wheel"][:8])
+        elif kind == "place" and isinstance(e.get("position"), int) and 0 <= e["position"] < 8:
+            wheel[e["position"]] = e.get("card")
+        elif (kind == "take" or (kind == "steal" and e.get("owner") is None)) and e.get("card") in wheel:
+            wheel[wheel.index(e["card"])] = None
+        out.append({"wheel": list(wheel)})
+    return out
+
+
+def old_picture(board: dict, start: dict, lang: str = "en") -> str:
+    """The wheel of an older trace's step."""
+    from ..cards import Wheel, parse_card
+    from ..render.svg import wheel_svg
+    from .state import builtin_deck
+
+    deck = builtin_deck()
+    cards = [parse_card(c, deck) if isinstance(c, str) else None for c in board["wheel"]]
+    return wheel_svg(Wheel(tuple(cards + [None] * (8 - len(cards)))), lang=lang)
+
+
+def old_told(event: dict, seat: int | None, lang: str = "en") -> str | None:
+    """An event of an older trace in words."""
+    return told(None, event, seat, lang)

@@ -63,3 +63,44 @@ def told(state, event: dict, seat: int | None, lang: str = "en") -> str | None:
     from .view import event_text
 
     return event_text(event, -1 if seat is None else seat, lang)
+
+
+# ---- traces of the older schema (no actions): the board as their told events leave it ---------------
+
+def old_boards(events: list[dict]) -> list[dict]:
+    """The board after each event of an older trace, as ten rows (the told plays and sequences)."""
+    from ..geometry import CORNERS, SIZE
+    from ..position import EMPTY, FREE
+
+    cells = [FREE if i in CORNERS else EMPTY for i in range(SIZE * SIZE)]
+    out = []
+    for e in events:
+        kind = e.get("event")
+        if kind == "play":
+            r, c = e["cell"]
+            cells[r * SIZE + c] = EMPTY if e.get("action") == "remove" else e["team"]
+        elif kind == "sequence":
+            for r, c in e["cells"]:
+                if cells[r * SIZE + c] != FREE:
+                    cells[r * SIZE + c] = e["team"].lower()
+        if kind == "game_end" and isinstance(e.get("board"), list):
+            out.append({"rows": list(e["board"])})
+        else:
+            out.append({"rows": ["".join(cells[r * SIZE:(r + 1) * SIZE]) for r in range(SIZE)]})
+    return out
+
+
+def old_picture(board: dict, start: dict, lang: str = "en") -> str:
+    """The board of an older trace's step."""
+    from ..cards import load_game
+    from ..position import parse_position
+    from ..render.svg import board_svg
+    from ..sequences import count_sequences
+
+    position = parse_position("\n".join(board["rows"]), "rows")
+    return board_svg(load_game(start["game"]), position, count_sequences(position))
+
+
+def old_told(event: dict, seat: int | None, lang: str = "en") -> str | None:
+    """An event of an older trace in words."""
+    return told(None, event, seat, lang)
