@@ -332,6 +332,8 @@ def replay_trace(lines: Iterable, start_state: Callable[[dict], object],
     out = []
     for game in games:
         number, start = game[0]
+        if not replayable(game):
+            raise TraceError(f"line {number}: a trace of an older schema (no version): it records no actions to replay")
         if names and start.get("game") not in names:
             raise TraceError(f"line {number}: a trace of {str(start.get('game'))[:30]!r}, not of {' or '.join(sorted(names))}")
         actions = sum(line["event"] == "action" for _, line in game)
