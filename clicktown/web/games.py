@@ -112,6 +112,10 @@ class Adapter:
     def view(self, state, seat, since, lang, hints):
         return self.game_module("view").view(state, seat, since, lang, hints)
 
+    def svg(self, state, seat: int, lang: str) -> str:
+        """The board as the seat sees it (the game's trace module draws it, for the viewer too)."""
+        return self.game_module("trace").picture(state, seat, lang)
+
     def auto_pass(self, state, seat) -> int | None:
         """The move a table makes for a person who has no real choice (none by default)."""
         return None
@@ -137,13 +141,6 @@ class SequenceGame(Adapter):
         state.events = []
         return state
 
-    def svg(self, state, seat: int, lang: str) -> str:
-        from ..sequence.geometry import WINDOWS
-        from ..sequence.render.svg import board_svg
-        from ..sequence.sequences import Line, SequenceCount
-
-        lines = tuple(Line(team, WINDOWS[w].cells) for team, made in state.sequences.items() for w in made)
-        return board_svg(state.match.game, state.position(), SequenceCount(state.sequence_counts(), lines))
 
     def trace(self, state, seats, seed) -> list[dict]:
         return self.game_module("trace").trace_lines(state, 0, seed, seats)
@@ -178,15 +175,6 @@ class OldTownGame(Adapter):
 
         return asdict(state.options)
 
-    def svg(self, state, seat: int, lang: str) -> str:
-        from ..oldtown.render.svg import plan_svg
-
-        town, catalogue = state.town, state.catalogue
-        placement = {p: b for b, p in town.built.items()}
-        markers = {p: town.on_plot(p) for p in range(1, 17) if town.on_plot(p)}
-        names = {b: catalogue.buildings[b].de for b in state.names} if lang == "de" else None
-        return plan_svg(catalogue.board, placement, set(state.owned[seat]), markers, buildings=state.names,
-                        lang=lang, names=names)
 
     def trace(self, state, seats, seed) -> list[dict]:
         return self.game_module("trace").trace_lines(state, 0, seed, seats)
@@ -247,13 +235,6 @@ class PatternsGame(Adapter):
         return {rule.name: rule.choices[rule.values.index(getattr(held, rule.name))] if rule.values
                 else getattr(held, rule.name) for rule in self.rule_choices()}
 
-    def svg(self, state, seat: int, lang: str) -> str:
-        from ..patterns.render.svg import wheel_svg
-
-        table = state.table
-        hand = table.cards[state.hand[seat]] if state.hand[seat] is not None else None
-        played = state.pending["position"] if state.phase == "declare" and state.pending else None
-        return wheel_svg(state.wheel_cards(), played=played, hand=hand, lang=lang)
 
     def trace(self, state, seats, seed) -> list[dict]:
         return self.game_module("trace").trace_lines(state, 0, seed, seats)

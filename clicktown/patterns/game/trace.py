@@ -8,6 +8,8 @@ deck and Bank came from (`deck`, `bank`: null for the built-in ones) and the tur
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...arena.trace import ABANDONED, end_line, game_lines, start_line, winners_of
 
 GAME = "patterns"
@@ -42,7 +44,7 @@ def trace_lines(state, index: int, seed: int, seats, deck=None, bank=None) -> li
 def start_state(start: dict):
     """The engine's first state for a game_start line, recording its events."""
     from ..analysis import Rules
-    from .simulate import Setup, start as new_state
+    from .state import GameState
 
     options = dict(start["options"])
     mode = options.pop("mode")
@@ -50,9 +52,18 @@ def start_state(start: dict):
     if unknown:
         raise ValueError(f"unknown rule option {sorted(unknown)[0][:30]!r}")
     rules = Rules(**{RULES[name]: value for name, value in options.items()})
-    setup = Setup(start["players"], mode, tuple(start["seats"]), False, start.get("deck"), start.get("bank"), rules,
-                  trace=True, max_turns=start["max_turns"])
-    return new_state(setup)
+    return GameState(_table(start["players"], mode, start.get("deck"), start.get("bank"), rules, start["max_turns"]),
+                     record=True)
+
+
+@lru_cache(maxsize=8)
+def _table(players: int, mode: str, deck_file, bank_file, rules, max_turns: int):
+    """The table of a trace's game (its cards' kinds and tallies worked out once per process)."""
+    from ..bank import load_bank
+    from ..cards import load_deck
+    from .state import new_table
+
+    return new_table(players, mode, load_deck(deck_file), load_bank(bank_file), rules, max_turns)
 
 
 def picture(state, seat: int | None, lang: str = "en") -> str:

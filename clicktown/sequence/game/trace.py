@@ -10,6 +10,8 @@ built-in ones); the options are the number of teams (`teams`). game_end adds the
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...arena.trace import ABANDONED, end_line, game_lines, start_line, winners_of
 
 
@@ -36,16 +38,23 @@ def trace_lines(state, index: int, seed: int, seats, board=None, deck=None) -> l
 
 def start_state(start: dict):
     """The engine's first state (before the deal) for a game_start line, recording its events."""
-    from .simulate import Setup, make_match
-
     options = start["options"]
     if set(options) - {"teams"}:
         raise ValueError(f"unknown rule option {sorted(set(options) - {'teams'})[0][:30]!r}")
-    setup = Setup(start["game"], start["players"], options.get("teams"), ("random",), start.get("board"),
-                  start.get("deck"))
-    state = make_match(setup).new_state()
+    state = _match(start["game"], start["players"], options.get("teams"), start.get("board"),
+                   start.get("deck")).new_state()
     state.events = []
     return state
+
+
+@lru_cache(maxsize=16)
+def _match(game: str, players: int, teams: int | None, board, deck):
+    """The game data and table of a trace's game (loaded once per process)."""
+    from ..cards import load_game
+    from ..rules import seat_table
+    from .state import Match
+
+    return Match(load_game(game, board, deck), seat_table(game, players, teams))
 
 
 def picture(state, seat: int | None = None, lang: str = "en") -> str:
