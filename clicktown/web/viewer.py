@@ -92,7 +92,7 @@ def load(text: str) -> list[Game]:
 
 
 @router.get("/viewer")
-def viewer_page():
+def viewer_page(lang: str = Query("en", pattern="^(en|de)$")):
     body = """<div class="viewer">
 <h1>Trace viewer</h1>
 <p>Open a trace (JSON Lines) written by <code>simulate --trace</code>, <code>play --trace</code> or downloaded
@@ -112,7 +112,7 @@ at the end of a game in the browser, then step through it: the server replays it
 <p class="message" role="alert"></p>
 <div class="board"></div>
 </div>"""
-    return page("trace viewer", body, scripts=("viewer.js",))
+    return page("trace viewer", body, scripts=("viewer.js",), lang=lang)
 
 
 @router.post("/api/viewer/traces")
