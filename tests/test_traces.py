@@ -444,3 +444,19 @@ def test_the_web_tables_write_the_same_schema(client, game, query):
     lines = [json.loads(line) for line in client.get(f"/api/tables/{table_id}/0/trace?token={token}").text.splitlines()]
     assert lines[0]["game"] == game and lines[0]["schema"] == SCHEMA and lines[0]["seats"] == ["person", "greedy"]
     check_replays(game, lines)
+
+
+@pytest.mark.parametrize("game", ["oldtown", "patterns", "sequence"])
+def test_a_trace_written_before_the_schema_opens_with_its_note(client, game):
+    """tests/data/older-trace-*.jsonl: one game each, as `simulate --trace` wrote it before the schema."""
+    from pathlib import Path
+
+    text = (Path(__file__).parent / "data" / f"older-trace-{game}.jsonl").read_text()
+    lines = [json.loads(line) for line in text.splitlines()]
+    assert "schema" not in lines[0] and not any(e["event"] == "action" for e in lines)
+    loaded = upload(client, lines)
+    [summary] = loaded["games"]
+    assert (summary["game"], summary["steps"], summary["seats"]) == (game, len(lines), lines[0]["bots"])
+    assert summary["note"].startswith("an older trace without actions")
+    watched = every_step(client, loaded["id"], 0, len(lines))
+    assert watched[-1]["text"].startswith(("game over", "== game over")) and watched[0]["svg"] != watched[-1]["svg"]

@@ -118,7 +118,8 @@ def read_events(stream: IO[str]) -> list[dict]:
 
 def parse_lines(text: Iterable[str]) -> list[tuple[int, dict]]:
     """(line number, event) of every line of a trace (blank lines skipped); a line that is not a
-    JSON object with a string "event" is a TraceError naming it."""
+    JSON object with a string "event" is a TraceError naming it (`check_line` checks the rest, in
+    the games of this schema)."""
     out = []
     for number, raw in enumerate(text, 1):
         if not raw.strip():
@@ -127,7 +128,7 @@ def parse_lines(text: Iterable[str]) -> list[tuple[int, dict]]:
             line = json.loads(raw)
         except ValueError as exc:
             raise TraceError(f"line {number}: not JSON ({exc.msg})") from None
-        check_line(line, number)
+        _check_event(line, number)
         out.append((number, line))
     return out
 
@@ -135,10 +136,14 @@ def parse_lines(text: Iterable[str]) -> list[tuple[int, dict]]:
 _START = {"game": str, "index": int, "seed": int, "players": int, "seats": list, "options": dict}
 
 
-def check_line(line, number: int) -> None:
-    """Raise a one-line TraceError unless `line` is a well-formed event of the schema."""
+def _check_event(line, number: int) -> None:
     if not isinstance(line, dict) or not isinstance(line.get("event"), str):
         raise TraceError(f"line {number}: not an event (a JSON object with a string \"event\")")
+
+
+def check_line(line, number: int) -> None:
+    """Raise a one-line TraceError unless `line` is a well-formed event of the schema."""
+    _check_event(line, number)
     kind = line["event"]
     if kind == "action":
         for key in ("seat", "action"):
@@ -217,7 +222,7 @@ def _numbered(lines: Iterable) -> list[tuple[int, dict]]:
         return lines
     out = []
     for number, line in enumerate(lines, 1):
-        check_line(line, number)
+        _check_event(line, number)
         out.append((number, line))
     return out
 
@@ -231,6 +236,8 @@ def _replayed(lines: list[tuple[int, dict]], new_state, tell: bool = False):
         raise TraceError(f"line {number}: a trace starts with game_start")
     if "schema" not in start:
         raise TraceError(f"line {number}: a trace of an older schema (no version): it records no actions to replay")
+    for at, line in lines:
+        check_line(line, at)
     try:
         state = new_state(start)
     except (ClicktownError, ValueError, KeyError, TypeError) as exc:
