@@ -20,7 +20,7 @@ from ...arena.summary import summary
 from ...errors import ClicktownError
 from .bots import make_bot
 from ..cards import load_game
-from .state import Match, MatchState
+from .state import Match
 from .trace import trace_lines
 from ..rules import seat_table
 
