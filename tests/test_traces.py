@@ -19,7 +19,8 @@ import pytest
 
 from clicktown.arena.seating import round_the_table, turned
 from clicktown.arena.trace import (SCHEMA, Refused, TraceError, replay, replay_trace, split_games, parse_lines,
-                                   trace_module, winners_of)
+                                   winners_of)
+from clicktown.games import GAMES
 
 PLAYER_COUNTS = {"oldtown": (2, 3, 4), "patterns": (2, 3, 4), "sequence": (2, 3, 4, 6, 8, 9, 10, 12),
                  "numbers": (2, 3, 4, 6)}
@@ -52,7 +53,7 @@ def replayed_games(path, game: str) -> list[list[tuple[int, dict]]]:
     """Each game of a trace file, after checking it replays: schema, name, start and end, winners."""
     text = path.read_text()
     games = split_games(parse_lines(text.splitlines()))
-    start_state = trace_module(game).start_state
+    start_state = GAMES[game].start_state
     for lines in games:
         start, end = lines[0][1], lines[-1][1]
         assert start["event"] == "game_start" and start["game"] == game and start["schema"] == SCHEMA
@@ -129,7 +130,7 @@ def check_replays(game: str, lines: list[dict], reason: str | None = None) -> di
     if reason:
         assert end["reason"] == reason and end["winners"] == []
     state = None
-    for state in replay(lines, trace_module(game).start_state):
+    for state in replay(lines, GAMES[game].start_state):
         pass
     assert winners_of(state) == end["winners"] and state.is_terminal() == (end["reason"] != "abandoned")
     return end

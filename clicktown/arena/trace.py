@@ -353,13 +353,7 @@ def replay_trace(lines: Iterable, start_state: Callable[[dict], object],
     return out
 
 
-# ---- which game ------------------------------------------------------------------------------
-
-#: game name -> the module of its trace functions (start_state, picture, told); clicktown.games.GAMES
-#: takes this over
-TRACE_MODULES = {"oldtown": "clicktown.oldtown.game.trace", "patterns": "clicktown.patterns.game.trace",
-                 "sequence": "clicktown.sequence.game.trace", "numbers": "clicktown.sequence.game.trace"}
-
+# ---- traces of the older schema ----------------------------------------------------------------
 
 def old_game_name(start: dict) -> str:
     """The game of a trace of the older schema, from its game_start's shape ("game" was a number
@@ -370,16 +364,3 @@ def old_game_name(start: dict) -> str:
         return start["game"]
     return "oldtown"
 
-
-def trace_module(game: str):
-    """The module of a game's trace functions, by the game's name in game_start."""
-    import importlib
-
-    if game not in TRACE_MODULES:
-        raise TraceError(f"unknown game {str(game)[:30]!r} (the games are {', '.join(TRACE_MODULES)})")
-    return importlib.import_module(TRACE_MODULES[game])
-
-
-def start_state(start: dict):
-    """The first state of the game a game_start line names (any game)."""
-    return trace_module(start["game"]).start_state(start)

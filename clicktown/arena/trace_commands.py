@@ -36,9 +36,10 @@ class Answers:
             raise ClicktownError(INPUT_ENDED)
 
 
-def replay_command(trace_module: str, names: tuple[str, ...]) -> click.Command:
-    """`replay TRACE`: replay each game of a trace through the engine of `trace_module` (its
-    `start_state`); exit 1 on the first line the engine refuses, 2 on a malformed file."""
+def replay_command(group: str) -> click.Command:
+    """`<group> replay TRACE`: replay each game of a trace of the group's games through its engine
+    (the games' `start_state`, clicktown.games); exit 1 on the first line the engine refuses, 2 on a
+    malformed file."""
     from ..options import GuardedCommand, InputFile, json_option, lang_option
 
     @click.command("replay", cls=GuardedCommand)
@@ -51,20 +52,17 @@ def replay_command(trace_module: str, names: tuple[str, ...]) -> click.Command:
         Every action is applied again and every told event and result checked; exit 1 names the
         first line the engine refuses, exit 2 a malformed trace. Prints what each game came to.
         """
-        import importlib
-
+        from ..games import GAMES, start_state
         from ..output import emit_json
-        from .trace import replay_trace
+        from .trace import TraceError, replay_trace
 
-        from .trace import TraceError
-
-        module = importlib.import_module(trace_module)
         try:
             with open(trace_file, encoding="utf-8") as stream:
                 lines = stream.readlines()
         except UnicodeDecodeError:
             raise TraceError(f"{trace_file}: not UTF-8 text") from None
-        games = replay_trace(lines, module.start_state, names)
+        names = tuple(name for name, spec in GAMES.items() if spec.command == group)
+        games = replay_trace(lines, start_state, names)
         if as_json:
             emit_json({"games": [g.as_dict() for g in games], "replayed": len(games)})
         else:

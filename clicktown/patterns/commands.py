@@ -115,7 +115,7 @@ def patterns_check(wheel, sentence, played, played_card, as_json, deck_file, aft
         move = (played, wwp_card(played_card, deck))
         deck.check(list(w.cards) + [move[1]])
     verdict = wwp.judge(w, wwp_declaration(sentence), rules, move)
-    emit_json(verdict.to_json()) if as_json else click.echo(wwp_report.verdict_text(verdict))
+    emit_json(verdict.as_dict()) if as_json else click.echo(wwp_report.verdict_text(verdict))
     click.get_current_context().exit(0 if verdict.valid else 1)
 
 
@@ -153,7 +153,7 @@ def patterns_puzzle(seed, solution, time_limit, as_json, deck_file, after, min_o
 
     deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
     puzzle = wwp_model.generate_puzzle(deck, seed, rules, time_limit=time_limit)
-    emit_json(puzzle.to_json()) if as_json else click.echo(wwp_report.puzzle_text(puzzle, solution))
+    emit_json(puzzle.as_dict()) if as_json else click.echo(wwp_report.puzzle_text(puzzle, solution))
 
 
 @patterns.command("wild")
@@ -170,7 +170,7 @@ def patterns_wild(wheel, card, as_json, deck_file, after, min_occurrences, lenie
     deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
     w, c = wwp_wheel(wheel, deck, gaps=True), wwp_card(card, deck)
     found = wwp_model.complete_wild(w, c, deck, rules)
-    emit_json(found.to_json()) if as_json else click.echo(wwp_report.wild_text(found))
+    emit_json(found.as_dict()) if as_json else click.echo(wwp_report.wild_text(found))
 
 
 @patterns.command("stats")
@@ -190,7 +190,7 @@ def patterns_stats(wheels, seed, as_json, deck_file, after, min_occurrences, len
 
 
 WWP_BOTS = "clicktown.patterns.game.bots"
-patterns.add_command(replay_command("clicktown.patterns.game.trace", ("patterns",)))
+patterns.add_command(replay_command("patterns"))
 
 
 def wwp_game_options(fn):
@@ -255,7 +255,7 @@ def patterns_play(used_challenges, players, mode, bots, bank_file, seed, trace_f
     setup = wwp_sim.Setup(players, mode, tuple(seats), False, deck_file, bank_file, rules, trace=True)
     show = (lambda text: click.echo(text, err=True)) if as_json else click.echo
     answers = Answers(lambda prompt: wwp_play.read_answer(prompt, err=as_json))
-    human = wwp_play.Human(answers, show, lang=lang, hints=hints)
+    human = wwp_play.PatternsHuman(answers, show, lang=lang, hints=hints)
     state = wwp_play.play_against(wwp_sim.start(setup), seat, human, list(others), seed, reaction)
     if state.abandoned:
         show("Spiel abgebrochen" if lang == "de" else "game abandoned")

@@ -21,6 +21,7 @@ from fastapi import APIRouter, HTTPException, Query, Request
 
 from ..arena import trace as traces
 from ..errors import ClicktownError
+from ..games import game_spec
 from ..messages import say
 from .page import page
 
@@ -35,7 +36,7 @@ class Game:
     """One game of a trace: its lines, and once replayed, every step's event and state (or board)."""
 
     lines: list[tuple[int, dict]]
-    module: object
+    spec: object        # the game's GameSpec
     replayable: bool
     steps: list[tuple[dict, object]] | None = None
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -53,11 +54,11 @@ class Game:
         with self.lock:
             if self.steps is None:
                 if self.replayable:
-                    self.steps = [(s.event, s.state.clone()) for s in traces.steps(self.lines, self.module.start_state)]
+                    self.steps = [(s.event, s.state.clone()) for s in traces.steps(self.lines, self.spec.start_state)]
                 else:
                     events = self.told_lines()
                     try:
-                        self.steps = list(zip(events, self.module.old_boards(events)))
+                        self.steps = list(zip(events, self.spec.old_boards(events)))
                     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
                         raise ClicktownError("a line of this older trace is of an unknown shape") from None
             return self.steps
@@ -87,7 +88,7 @@ def load(text: str) -> list[Game]:
         start = game[0][1]
         replayable = traces.replayable(game)
         name = start["game"] if replayable else traces.old_game_name(start)
-        games.append(Game(game, traces.trace_module(name), replayable))
+        games.append(Game(game, game_spec(name), replayable))
     return games
 
 
@@ -162,16 +163,16 @@ def step(key: str, game: int, step: int, seat: int = Query(-1, ge=-1, le=11),
     watcher = None if seat < 0 else seat
     try:
         if chosen.replayable:
-            svg = chosen.module.picture(held, watcher, lang)
+            svg = chosen.spec.picture(held, watcher, lang)
         else:
-            svg = chosen.module.old_picture(held, chosen.start, lang)
+            svg = chosen.spec.old_picture(held, chosen.start, lang)
     except (ClicktownError, KeyError, TypeError, ValueError, IndexError, AttributeError):
         raise HTTPException(422, f"step {step} ({event['event'][:30]}): a board of an unknown shape") from None
     try:
         if chosen.replayable:
-            text = chosen.module.told(held, event, watcher, lang)
+            text = chosen.spec.told(held, event, watcher, lang)
         else:
-            text = chosen.module.old_told(event, watcher, lang)
+            text = chosen.spec.old_told(event, watcher, lang)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
         text = None     # a line of another shape: named, not told
     return {"svg": svg, "text": text or event["event"], "step": step, "steps": len(steps),

@@ -36,8 +36,17 @@ def trace_lines(state, index: int, seed: int, seats, board=None, cards=None) -> 
                       end_event(state))
 
 
-@lru_cache(maxsize=4)
 def _catalogue(board, cards):
+    """The built-in catalogue (loaded once for the whole program), or the user's files, read once."""
+    if board is None and cards is None:
+        from ..catalogue import builtin_catalogue
+
+        return builtin_catalogue()
+    return _files_catalogue(board, cards)
+
+
+@lru_cache(maxsize=4)
+def _files_catalogue(board, cards):
     from ..sources import any_catalogue
 
     return any_catalogue(board=board, cards=cards)
