@@ -148,13 +148,13 @@ def test_a_played_game_to_its_end_replays(run_cli, tmp_path, game):
 
 @pytest.mark.parametrize("game", ["sequence", "numbers"])
 def test_a_person_who_plays_sequence_to_its_end_leaves_a_trace_that_replays(game):
-    from clicktown.sequence.game.play import Human, play_against
+    from clicktown.sequence.game.play import SequenceHuman, play_against
     from clicktown.sequence.game.simulate import Setup
     from clicktown.sequence.game.view import view
 
     holder = {}
 
-    class Typist(Human):
+    class Typist(SequenceHuman):
         def choose(self, state, rng):
             holder["state"] = state
             return super().choose(state, rng)
@@ -284,7 +284,7 @@ def test_replay_through_the_library():
     from clicktown.sequence.game.simulate import Setup, play_one
     from clicktown.sequence.game.trace import start_state
 
-    record = play_one(3, 77, Setup("numbers", 3, None, ("greedy", "random", "planner")), trace=True)
+    record = play_one(3, 77, Setup("numbers", 3, None, ("greedy", "random", "planner"), trace=True))
     lines = json.loads(json.dumps(record.events))
     [game] = replay_trace(lines, start_state, ("sequence", "numbers"))
     assert (game.game, game.index, game.seed, game.winners) == ("numbers", 3, 77, record.summary["winners"])
