@@ -461,3 +461,17 @@ def test_a_trace_written_before_the_schema_opens_with_its_note(client, game):
     assert summary["note"].startswith("an older trace without actions")
     watched = every_step(client, loaded["id"], 0, len(lines))
     assert watched[-1]["text"].startswith(("game over", "== game over")) and watched[0]["svg"] != watched[-1]["svg"]
+
+
+def test_one_replay_for_every_game():
+    """clicktown.games.replay replays a file of many games, each through the engine its game_start names."""
+    from clicktown.games import replay as replay_any
+
+    lines = [line for game in PLAYER_COUNTS for line in one_game(game, seed=6)]
+    games = replay_any(lines)
+    assert [g.game for g in games] == list(PLAYER_COUNTS)
+    ends = [line for line in lines if line["event"] == "game_end"]
+    assert [g.winners for g in games] == [e["winners"] for e in ends]
+    lines[0]["game"] = "chess"
+    with pytest.raises(TraceError, match="unknown game 'chess'"):
+        replay_any(lines)

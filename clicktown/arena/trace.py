@@ -240,6 +240,8 @@ def _replayed(lines: list[tuple[int, dict]], new_state, tell: bool = False):
         check_line(line, at)
     try:
         state = new_state(start)
+    except TraceError:
+        raise
     except (ClicktownError, ValueError, KeyError, TypeError) as exc:
         raise Refused(f"line {number}: the engine cannot start this game: {exc}") from None
     yield state
