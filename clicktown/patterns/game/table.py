@@ -61,6 +61,14 @@ def picture(state, seat: int | None, lang: str) -> str:
     return drawn(state, seat, lang)
 
 
+def timed_phase(people, reaction: float):
+    """The race in real time at a table: the people answer within `reaction` seconds, the bots after
+    (`race.Race`, the same driver as the terminal's `patterns play`)."""
+    from .race import Race
+
+    return Race(people, reaction)
+
+
 def table_trace(state, seats, seed) -> list[dict]:
     """A table's trace, in the schema every game's traces share (clicktown.arena.trace)."""
     from .trace import trace_lines
