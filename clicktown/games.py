@@ -146,9 +146,13 @@ class GameSpec:
                                          seats `people` are people (the bots take `reaction` seconds),
                                          or None for a game without one (Wild Wild Pattern's race)
       refusal(state, action, lang)       why the engine refuses a person's action
-      table_trace(state, seats, seed)    a table's trace: its start, the events so far
-      step_picture(step)                 a trace viewer's step as SVG
-      spectator_text(event, lang)        a trace event told to a spectator
+      table_trace(state, seats, seed)    a table's trace (clicktown.arena.trace's schema)
+    and the game's trace functions (`game.trace`):
+      start_state(start)                 the engine's first state for a trace's game_start line
+      told(state, event, seat, lang)     a trace's event in words for a seat (None: a spectator)
+      old_boards(events)                 the boards of an older trace (no actions), one per event
+      old_picture(board, start, lang)    such a board as SVG
+      old_told(event, seat, lang)        an older trace's event in words
       env_spec(**settings)               the PettingZoo environment's description (arena.env.EnvSpec)
       observe(state, seat)               a seat's observation (the environment's array)
     and `openspiel`, the OpenSpiel registration.
@@ -173,8 +177,11 @@ class GameSpec:
     timed_phase: Lazy
     refusal: Lazy
     table_trace: Lazy
-    step_picture: Lazy
-    spectator_text: Lazy
+    start_state: Lazy
+    told: Lazy
+    old_boards: Lazy
+    old_picture: Lazy
+    old_told: Lazy
     env_spec: Lazy
     observe: Lazy
     openspiel: OpenSpielSpec = field(repr=False)
@@ -225,6 +232,7 @@ def _spec(name: str, title: str, package: str, about: str, default_players: int,
     """A spec whose functions are the package's `game.table`, `game.bots`, `game.view` and `game.env`
     ones, with `game` bound first (Sequence and Sequence Numbers share theirs)."""
     table, env = f"clicktown.{package}.game.table", f"clicktown.{package}.game.env"
+    trace = f"clicktown.{package}.game.trace"
     return GameSpec(
         name=name, title=title, command=command or name, commands=f"clicktown.{package}.commands", about=about,
         default_players=default_players, default_bot="greedy",
@@ -234,8 +242,9 @@ def _spec(name: str, title: str, package: str, about: str, default_players: int,
         rules_in_force=Lazy(f"{table}:rules_in_force"), view=Lazy(f"clicktown.{package}.game.view:view"),
         picture=Lazy(f"{table}:picture"), auto_pass=Lazy(f"{table}:auto_pass"),
         timed_phase=Lazy(f"{table}:timed_phase"), refusal=Lazy(f"{table}:refusal"),
-        table_trace=Lazy(f"{table}:table_trace"), step_picture=Lazy(f"{table}:step_picture"),
-        spectator_text=Lazy(f"{table}:spectator_text"), env_spec=Lazy(f"{env}:spec", *game),
+        table_trace=Lazy(f"{table}:table_trace"), start_state=Lazy(f"{trace}:start_state"),
+        told=Lazy(f"{trace}:told"), old_boards=Lazy(f"{trace}:old_boards"), old_picture=Lazy(f"{trace}:old_picture"),
+        old_told=Lazy(f"{trace}:old_told"), env_spec=Lazy(f"{env}:spec", *game),
         observe=Lazy(f"{env}:observe"),
         openspiel=OpenSpielSpec(new=Lazy(f"{env}:openspiel_new", *game), describe=Lazy(f"{env}:openspiel_describe", *game),
                                 seen_by=Lazy(f"{env}:openspiel_seen_by"), **openspiel))
@@ -272,6 +281,24 @@ def game_spec(name: str) -> GameSpec:
     if name not in GAMES:
         raise ClicktownError(f"unknown game {str(name)[:40]!r} (choose {', '.join(GAMES)})")
     return GAMES[name]
+
+
+def start_state(start: dict):
+    """The first state of the game a trace's game_start line names (any game)."""
+    from .arena.trace import TraceError
+
+    if start.get("game") not in GAMES:
+        raise TraceError(f"unknown game {str(start.get('game'))[:30]!r} (the games are {', '.join(GAMES)})")
+    return GAMES[start["game"]].start_state(start)
+
+
+def replay(lines):
+    """Replay every game of a trace (its lines: text or parsed) through its engine, each by the game
+    its game_start names: what each game came to (arena.trace.GameReplayed). The first line an engine
+    refuses raises arena.trace.Refused naming it; a malformed one TraceError."""
+    from .arena.trace import replay_trace
+
+    return replay_trace(lines, start_state)
 
 
 def command_groups() -> dict[str, tuple[str, str]]:

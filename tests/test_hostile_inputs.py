@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+import json
+
 import io
 import os
 import sys
@@ -80,7 +82,12 @@ def test_a_closed_standard_input_is_its_end(args, tmp_path):
     assert code == 2
     lines = err.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in err and "internal error" not in err, err
-    assert left == []
+    # a game cut short by the end of its input is abandoned: its trace is still written, and ends so
+    assert left == (["t.jsonl"] if args[1] == "play" else [])
+    if left:
+        events = [json.loads(line) for line in (tmp_path / "t.jsonl").read_text().splitlines()]
+        assert events[0]["event"] == "game_start" and events[-1]["event"] == "game_end"
+        assert events[-1]["reason"] == "abandoned" and events[-1]["winners"] == []
 
 
 def sheet_text() -> str:

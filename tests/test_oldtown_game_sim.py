@@ -171,7 +171,7 @@ def test_trace_schema(cat):
     assert set(end) == {"event", "built", "points", "winners", "reason", "turns"}
     assert end["reason"] in (TOWN_BUILT, NO_PROGRESS)
     kinds = {e["event"] for e in events}
-    assert kinds <= {"game_start", "building", "draw", "reshuffle", "play", "discard", "stop", "pass", "turn_end", "game_end"}
+    assert kinds <= {"game_start", "action", "building", "draw", "reshuffle", "play", "discard", "stop", "pass", "turn_end", "game_end"}
     json.dumps(events)
 
 
@@ -436,8 +436,12 @@ def test_cli_play_against_bots(run_cli, tmp_path):
 def test_cli_play_input_ending_too_soon_is_one_line(run_cli, tmp_path, answers):
     trace = tmp_path / "game.jsonl"
     code, _, err = run_cli("oldtown", "play", "--players", 2, "--seed", 1, "--trace", trace, input=answers)
-    assert code == 2 and err.strip().splitlines()[-1] == "clicktown: error: standard input ended before the command was done"
-    assert "Traceback" not in err and not trace.exists()
+    assert code == 2 and err.strip().splitlines()[-1] == "clicktown: error: standard input ended before the game was over"
+    assert "Traceback" not in err
+    with open(trace) as stream:  # the game is abandoned, and its trace still written
+        events = read_events(stream)
+    assert events[0]["event"] == "game_start" and events[0]["seats"] == ["person", "greedy"]
+    assert events[-1] == {"event": "game_end", "winners": [], "reason": "abandoned", "turns": 0}
 
 
 def test_cli_play_too_many_bots(run_cli):

@@ -18,7 +18,7 @@ from clicktown.patterns.game.bots import GreedyBot, PlannerBot, make_bot
 from clicktown.patterns.analysis import Rules
 from clicktown.patterns.cards import parse_card
 from clicktown.patterns.declare import parse_declaration
-from clicktown.patterns.game.state import (CARD, CLICK, PASS, POSITION, STATEMENT, STATEMENT_INDEX, GameState, new_game,
+from clicktown.patterns.game.state import (CARD, CLICK, MAX_TURNS, PASS, POSITION, STATEMENT, STATEMENT_INDEX, GameState, new_game,
                                      new_table)
 from clicktown.patterns.game.simulate import Setup, run, summarize
 from rulebook_wheels import ARCHIBALD, DAKOTA, MARTHA, NO_MOVE, PHINEAS, WILD  # the rulebook's examples as wheels
@@ -814,8 +814,11 @@ def test_cli_play_a_whole_game_from_typed_input(run_cli, tmp_path):
     assert "game over: seat 1 (a new Director, by a Wild combination)" in err
     assert "you lose (a new Director, by a Wild combination); seat 1 $2.50, you $0.00" in err
     events = read_events(io.StringIO(trace.read_text()))
-    assert events[0] == {"event": "game_start", "game": 0, "seed": 2, "players": 2, "mode": "saloon",
-                         "bots": ["human", "greedy"]}
+    assert events[0] == {"event": "game_start", "schema": 2, "game": "patterns", "index": 0, "seed": 2, "players": 2,
+                         "seats": ["person", "greedy"],
+                         "options": {"mode": "saloon", "after": "clockwise", "min-occurrences": 2, "lenient": False,
+                                     "extend": True, "used-challenges": "out"},
+                         "deck": None, "bank": None, "max_turns": MAX_TURNS}
     assert events[-1]["event"] == "game_end" and events[-1]["winners"] == [1]
     assert [e["event"] for e in events].count("round_end") == 3
 

@@ -536,9 +536,10 @@ def test_trace_schema_and_replay():
     assert start["event"] == "game_start" and start["hand_sizes"] == [6, 6, 6, 6] and start["teams"] == ["A", "B", "A", "B"]
     assert end["event"] == "game_end" and set(end) >= {"board", "winners", "turns"}
     assert len(end["board"]) == 10 and all(len(row) == 10 for row in end["board"])
-    assert end["winners"] == [record.summary["winner"]] and end["turns"] == record.summary["turns"]
+    assert end["team"] == record.summary["winner"] and end["turns"] == record.summary["turns"]
+    assert end["winners"] == record.summary["winners"]
     kinds = {e["event"] for e in events}
-    assert kinds <= {"game_start", "draw", "play", "exchange", "pass", "sequence", "reshuffle", "game_end"}
+    assert kinds <= {"game_start", "action", "draw", "play", "exchange", "pass", "sequence", "reshuffle", "game_end"}
     # the trace replays the game: the same draws and moves give the same final board
     match = Match(GAMES["sequence"], seat_table("sequence", 4, 2))
     state = match.new_state()
@@ -552,7 +553,7 @@ def test_trace_schema_and_replay():
         elif e["event"] == "pass":
             state.apply_action(match.pass_action)
     assert state.position().rows() == end["board"] and state.turns == end["turns"]
-    assert ([state.winner] if state.winner else []) == end["winners"]
+    assert state.winner == end["team"]
 
 
 def test_same_seed_same_results_whatever_the_workers():

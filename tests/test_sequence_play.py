@@ -44,14 +44,17 @@ def test_simulate_trace_file(run_cli, tmp_path):
     assert len(starts) == len(ends) == 3
     assert starts[0]["hand_sizes"] == [6, 6, 6] and starts[0]["teams"] == ["A", "B", "C"]
     for end in ends:
-        assert len(end["board"]) == 10 and end["turns"] > 0 and all(w in "ABC" for w in end["winners"])
+        assert len(end["board"]) == 10 and end["turns"] > 0 and end["team"] in "ABC"
+        assert end["winners"] == [s for s in range(3) if "ABC"[s] == end["team"]]
 
 
 TRACE_KEYS = {  # the schema of docs/sequence-game.md, event by event
-    "game_start": {"game", "index", "seed", "players", "teams", "bots", "hand_sizes", "sequences_needed"},
+    "game_start": {"schema", "game", "index", "seed", "players", "seats", "options", "teams", "hand_sizes",
+                   "sequences_needed", "board", "deck"},
+    "action": {"seat", "action"},
     "draw": {"seat", "card"}, "exchange": {"seat", "card"}, "play": {"seat", "team", "card", "action", "cell"},
     "sequence": {"team", "cells"}, "reshuffle": {"cards"}, "pass": {"seat"},
-    "game_end": {"board", "winners", "turns", "reason", "sequences"},
+    "game_end": {"board", "winners", "team", "turns", "reason", "sequences"},
 }
 
 
@@ -146,7 +149,7 @@ def test_a_person_plays_a_whole_game_against_a_bot():
     assert state.is_terminal()
     assert any("write a move" in s for s in shown) and any("put a chip on" in s for s in shown)
     assert any(s.startswith("seat 0 (team A) played") for s in shown)  # the bot's moves are announced
-    assert state.trace[0]["bots"] == ["greedy", "human"] and state.trace[-1]["event"] == "game_end"
+    assert state.trace[0]["seats"] == ["greedy", "person"] and state.trace[-1]["event"] == "game_end"
 
 
 def test_the_board_shows_team_colours():

@@ -45,7 +45,7 @@ def test_every_game_prints_the_shared_summary_then_its_own(run_cli, tmp_path, ga
     assert (out["games"], out["seed"], out["players"], out["rotate"]) == (4, 5, 4, False)
     assert out["bots"] == ["greedy", "random", "greedy", "random"]  # repeated round the table
     starts = game_starts(trace)
-    assert [s["bots"] for s in starts] == [out["bots"]] * 4
+    assert [s["seats"] for s in starts] == [out["bots"]] * 4
     assert [r["n"] for r in out["win_rate_per_seat"]] == [4] * 4
     assert {bot: r["n"] for bot, r in out["win_rate_per_bot"].items()} == {"greedy": 8, "random": 8}
     by_seat = out["win_rate_per_seat"]
@@ -64,7 +64,7 @@ def test_rotate_turns_the_table_one_seat_per_game(run_cli, tmp_path, game):
     out, _ = simulate(run_cli, game, "--games", 4, "--players", 2, "--bots", "planner,random", "--rotate",
                       "--trace", trace)
     assert out["rotate"] is True and out["bots"] == ["planner", "random"]
-    assert [s["bots"] for s in game_starts(trace)] == [["planner", "random"], ["random", "planner"]] * 2
+    assert [s["seats"] for s in game_starts(trace)] == [["planner", "random"], ["random", "planner"]] * 2
     assert {bot: r["n"] for bot, r in out["win_rate_per_bot"].items()} == {"planner": 4, "random": 4}
 
 

@@ -113,8 +113,8 @@ def test_wild_wild_pattern_options_reach_the_engine_and_its_trace(client):
     assert (held.used_challenges, held.min_occurrences, held.extend, held.lenient, held.after) == \
         ("back", 3, False, True, "clockwise")
     start = tables.TABLES[table_id].trace()[0]
-    assert start["rules"] == {"used_challenges": "back", "after": "clockwise", "min_occurrences": "3",
-                              "extend": "strict-new", "lenient": "lenient"}
+    assert start["options"] == {"mode": "saloon", "used-challenges": "back", "after": "clockwise", "min-occurrences": 3,
+                                "extend": False, "lenient": True}
 
 
 @pytest.mark.parametrize("url, words", [

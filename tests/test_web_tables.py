@@ -215,25 +215,6 @@ def test_the_event_stream_pushes_the_tables_version(client):
     assert json.loads(first[5:]) == {"version": tables.TABLES[table_id].version, "over": True}
 
 
-def test_the_viewer_draws_each_games_step(client):
-    assert "viewer.js" in client.get("/viewer").text
-    rows = ["*........*"] + [".........."] * 8 + ["*........*"]
-    rows[1] = "A........."
-    step = client.post("/api/viewer/step", json={"game": "sequence", "rows": rows, "event": {
-        "event": "play", "seat": 0, "team": "A", "card": "7h", "action": "place", "cell": [1, 0]}}).json()
-    assert "<svg" in step["svg"] and step["text"] == "seat 0 (team A) played 7\u2665: put a chip on row 1, column 0"
-    step = client.post("/api/viewer/step", json={"game": "oldtown", "plots": {"5": ["Saloon", "Bank"]},
-                                                 "built": {"Hotel": 2}, "event": {"event": "turn_end", "turn": 3, "points": [1, 2]}}).json()
-    assert 'data-building="Hotel"' in step["svg"] and step["text"] == "end of turn 3; points seat 0: 1 point, seat 1: 2 points"
-    step = client.post("/api/viewer/step", json={"game": "patterns", "wheel": ["red-star-coin"] + [None] * 7,
-                                                 "event": {"event": "place", "seat": 1, "position": 0, "card": "red-star-coin"}}).json()
-    assert "<svg" in step["svg"] and step["text"] == "seat 1 placed red-star-coin on position 0"
-    bad = client.post("/api/viewer/step", json={"game": "oldtown", "built": {"Castle": 2}})
-    assert bad.status_code == 400 and "unknown building 'Castle'" in bad.json()["error"]
-    bad = client.post("/api/viewer/step", json={"game": "sequence", "rows": ["xx"]})
-    assert bad.status_code == 400
-
-
 # ---- in the browser ---------------------------------------------------------------------------------
 
 
@@ -343,22 +324,41 @@ def test_a_whole_game_in_the_browser(browser, live_server, url):
     page.close()
 
 
-@pytest.mark.slow
-def test_the_viewer_steps_through_a_played_trace(browser, live_server, tmp_path):
-    client = TestClient(create_app())
-    table_id, token = open_table(client, "/play/sequence?players=2&seed=3")
-    play_out(client, table_id, token)
-    trace = tmp_path / "game.jsonl"
-    trace.write_text(client.get(f"/api/tables/{table_id}/0/trace?token={token}").text)
+def test_the_viewer_steps_through_a_trace_of_each_game(browser, live_server, tmp_path):
+    """One file, a game of each game: the page lists them, and steps each through the server's replay."""
+    from click.testing import CliRunner
+
+    from clicktown.cli import cli
+
+    trace = tmp_path / "games.jsonl"
+    text = ""
+    for args in (["oldtown"], ["patterns"], ["sequence"], ["sequence", "--game", "numbers"]):
+        one = tmp_path / "one.jsonl"
+        result = CliRunner().invoke(cli, [args[0], "simulate", *args[1:], "--games", "1", "--players", "2", "--bots",
+                                          "greedy,random", "--seed", "3", "--trace", str(one)])
+        assert result.exit_code == 0, result.stderr
+        text += one.read_text()
+    trace.write_text(text)
     page = browser.new_page()
     page.goto(f"{live_server}/viewer")
     page.set_input_files(".trace-file", str(trace))
     page.wait_for_selector(".board svg")
-    page.click(".last")
-    page.wait_for_function("document.querySelector('.step-number').dataset.step > 0")
-    page.click(".back")
-    page.wait_for_function(f"document.querySelector('.step-number').textContent.startsWith('step {len(trace.read_text().splitlines()) - 1} ')")
-    assert page.locator(".step-text").inner_text()
+    labels = page.locator(".game-choice option").all_inner_texts()
+    assert [label.split(",")[0] for label in labels] == ["game 0: oldtown", "game 0: patterns", "game 0: sequence",
+                                                         "game 0: numbers"]
+    for n, label in enumerate(labels):
+        steps = int(label.split(", ")[1].split()[0])
+        page.select_option(".game-choice", str(n))
+        page.wait_for_function(f"document.querySelector('.step-number').textContent === 'step 1 of {steps}'")
+        assert page.locator(".step-text").inner_text() == "game_start"
+        page.click(".last")
+        page.wait_for_function(f"document.querySelector('.step-number').textContent === 'step {steps} of {steps}'")
+        assert "game over" in page.locator(".step-text").inner_text()
+        page.click(".back")
+        page.wait_for_function(f"document.querySelector('.step-number').dataset.step === '{steps - 2}'")
+        page.select_option(".seat-choice", "0")
+        page.wait_for_function(f"document.querySelector('.step-number').dataset.step === '{steps - 2}'")
+        assert page.locator(".board svg").count() == 1 and page.locator(".note").inner_text() == ""
     page.close()
 
 

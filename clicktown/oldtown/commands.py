@@ -10,6 +10,7 @@ from ..messages import say
 from ..options import (WholeRange, GameGroup, InputFile, LaterChoice, OutputDir, OutputFile, bots_option, games_option,
                        hints_option, input_file, json_option, lang_option, output_file, played, rotate_option,
                        seed_option, table_bots, time_limit_option, workers_option, write_trace)
+from ..arena.trace_commands import replay_command
 from ..output import emit_json, message, progress, table
 from ..svgkit import save_picture, write_file
 
@@ -444,6 +445,9 @@ def game_data(fn):
     return fn
 
 
+oldtown.add_command(replay_command("oldtown"))
+
+
 def rule_options(fn):
     """The marker game's rule options (game/rule_options.py), each shown with its default."""
     from .game.rule_options import OPTIONS
@@ -486,15 +490,21 @@ def oldtown_play(players, seat, bots, seed, trace_file, board_file, cards_file, 
 
     With --json the game goes to stderr and the result, as JSON, to stdout.
     """
+    from ..arena.seating import seated
+    from ..arena.trace import PERSON
+    from ..arena.trace_commands import Answers
     from .game import play as ot_game_play
+    from .game.trace import trace_lines
 
     catalogue = _game_catalogue(board_file, cards_file)
     names = table_bots(bots, players - 1, OT_BOTS, "seat(s) besides yours")
     show = (lambda text: click.echo(text, err=True)) if as_json else click.echo
-    human = ot_game_play.OldTownHuman(lambda prompt: click.prompt(prompt, err=as_json), show, lang, hints)
+    answers = Answers(lambda prompt: click.prompt(prompt, err=as_json))
+    human = ot_game_play.OldTownHuman(answers, show, lang, hints)
     state = ot_game_play.play_against(catalogue, players, seat, human, names, seed, _rules_chosen())
     show(ot_game_play.result_text(state, human, seat))
-    write_trace(trace_file, state.events)
+    write_trace(trace_file, trace_lines(state, 0, seed, seated(players, seat, names, PERSON), board_file, cards_file))
+    answers.check()
     if as_json:
         emit_json({"points": state.points, "winners": state.winners(), "reason": state.reason or "abandoned",
                    "built": state.town.built, "turns": state.turns})

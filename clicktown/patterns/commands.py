@@ -8,6 +8,7 @@ from ..options import (WholeRange, Seconds, GameGroup, OutputFile, bots_option, 
                        lang_option, output_file, played, rotate_option, seed_option, table_bots, workers_option,
                        write_trace)
 from ..messages import say
+from ..arena.trace_commands import replay_command
 from ..output import emit_json, progress
 from ..svgkit import save_picture
 
@@ -190,6 +191,7 @@ def patterns_stats(wheels, seed, as_json, deck_file, after, min_occurrences, len
 
 
 WWP_BOTS = "clicktown.patterns.game.bots"
+patterns.add_command(replay_command("patterns"))
 
 
 def wwp_game_options(fn):
@@ -240,23 +242,29 @@ def patterns_play(used_challenges, players, mode, bots, bank_file, seed, trace_f
     Declarations are typed in English or German, or picked by number after '?'. With --json the
     game goes to stderr and the result, as JSON, to stdout.
     """
+    from ..arena.trace import PERSON
+    from ..arena.trace_commands import Answers
     from . import analysis as wwp
     from .game import play as wwp_play
     from .game import simulate as wwp_sim
     from .game import view as wwp_view
+    from .game.trace import trace_lines
 
     rules = wwp.Rules(after, min_occurrences, lenient, extend, used_challenges)
     others = table_bots(bots, players - 1, WWP_BOTS, "seat(s) besides yours")
     seats = wwp_play.seat_players(players, seat, list(others))
     setup = wwp_sim.Setup(players, mode, tuple(seats), False, deck_file, bank_file, rules, trace=True)
     show = (lambda text: click.echo(text, err=True)) if as_json else click.echo
-    human = wwp_play.PatternsHuman(lambda prompt: wwp_play.read_answer(prompt, err=as_json), show, lang=lang, hints=hints)
+    answers = Answers(lambda prompt: wwp_play.read_answer(prompt, err=as_json))
+    human = wwp_play.PatternsHuman(answers, show, lang=lang, hints=hints)
     state = wwp_play.play_against(wwp_sim.start(setup), seat, human, list(others), seed, reaction)
     if state.abandoned:
         show(say(lang, "common.game_abandoned"))
     else:
         show(wwp_view.standings(state, seat, lang)["text"])
-    write_trace(trace_file, [wwp_sim.game_start(setup, 0, seed, bots=seats)] + state.events)
+    people = [PERSON if s == seat else name for s, name in enumerate(seats)]
+    write_trace(trace_file, trace_lines(state, 0, seed, people, deck_file, bank_file))
+    answers.check()
     if as_json:
         emit_json({"winners": state.winners, "reason": state.reason or "abandoned", "rounds": state.round, "turns": state.turn,
                    "dollars_cents": state.cents})

@@ -10,6 +10,7 @@ from ..errors import ClicktownError
 from ..options import (WholeRange, Seconds, GameGroup, InputFile, bots_option, games_option, hints_option, input_file, json_option,
                        lang_option, output_file, played, rotate_option, seed_option, table_bots, time_limit_option, workers_option,
                        write_trace)
+from ..arena.trace_commands import replay_command
 from ..output import emit_json, progress
 from ..svgkit import save_picture
 
@@ -208,6 +209,7 @@ def sequence_puzzle(game, board_file, deck_file, seed, turns, any_first_move, an
 
 
 SEQ_BOTS = "clicktown.sequence.game.bots"
+sequence.add_command(replay_command("sequence"))
 
 
 def _seq_game_options(fn):
@@ -263,6 +265,7 @@ def sequence_play(game, board_file, deck_file, players, teams, bots, seed, trace
     The other seats are played by --bots. With --json the board goes to stderr and the result, as
     JSON, to stdout.
     """
+    from ..arena.trace_commands import Answers
     from .game import play as seq_play
     from .render import text as seq_render
 
@@ -270,12 +273,14 @@ def sequence_play(game, board_file, deck_file, players, teams, bots, seed, trace
     if seat >= setup.players:
         raise ClicktownError(f"--seat {seat}: the seats of {setup.players} players are 0 to {setup.players - 1}")
     show = (lambda text: click.echo(text, err=True)) if as_json else click.echo
-    human = seq_play.SequenceHuman(lambda prompt: click.prompt(prompt, err=as_json), show, lang=lang, hints=hints)
+    answers = Answers(lambda prompt: click.prompt(prompt, err=as_json))
+    human = seq_play.SequenceHuman(answers, show, lang=lang, hints=hints)
     state = seq_play.play_against(setup, seat, human, seed)
     if state.end_reason == "abandoned":
         show(seq_play.board_text(state))
         show(seq_render.result_view(state, lang))
     write_trace(trace_file, state.trace)
+    answers.check()
     if as_json:
         emit_json({"winners": [state.winner] if state.winner else [], "turns": state.turns, "reason": state.end_reason,
                    "sequences": state.sequence_counts(), "board": state.position().rows()})

@@ -68,6 +68,10 @@ async def _refused(request: Request, exc: ClicktownError) -> JSONResponse:
     return error_answer(400, str(exc))
 
 
+#: the routes that take a larger body: the trace viewer reads whole trace files
+BODY_CAPS = {"/api/viewer/traces": 32_000_000}
+
+
 class BodyCap:
     """Refuse request bodies over MAX_BODY_BYTES with 413, whether or not they announce their length."""
 
@@ -77,18 +81,19 @@ class BodyCap:
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
+        cap = BODY_CAPS.get(scope.get("path"), MAX_BODY_BYTES)
         declared = dict(scope.get("headers") or []).get(b"content-length")
         size = whole_number(declared.decode("latin-1")) if declared is not None else 0
-        if size is None or size > MAX_BODY_BYTES:
-            return await error_answer(413, f"request body over {MAX_BODY_BYTES} bytes")(scope, receive, send)
+        if size is None or size > cap:
+            return await error_answer(413, f"request body over {cap} bytes")(scope, receive, send)
         seen = 0
 
         async def capped_receive():
             nonlocal seen
             message = await receive()
             seen += len(message.get("body", b""))
-            if seen > MAX_BODY_BYTES:
-                raise HTTPException(413, f"request body over {MAX_BODY_BYTES} bytes")
+            if seen > cap:
+                raise HTTPException(413, f"request body over {cap} bytes")
             return message
 
         return await self.app(scope, capped_receive, send)

@@ -1,52 +1,107 @@
 """`/viewer`: step through a game's trace (JSON Lines from `simulate --trace`, `play --trace` or a table).
 
-The trace stays in the browser: the page reads the file, follows the board from event to event
-(chips of a Sequence board, the markers and buildings of Old Town's `turn_end` lines, the wheel of
-Wild Wild Pattern) and asks `/api/viewer/step` for each step's picture, drawn by the games' SVG
-renderers, and the step told in words by the games' views (as a spectator, who holds no seat).
+The page sends the trace to `/api/viewer/traces`; the server splits it into games and, when a
+step is asked for, replays the game through its engine (`clicktown.arena.trace.steps`): step k is
+the k-th told event (its game_start and game_end included) with the state it was told in. The page
+asks `/api/viewer/traces/{id}/{game}/{step}` for that state's picture and the event in words, for a
+seat or as a spectator (who is shown no one's cards). No rule of any game is in the page.
+
+A trace of the older schema (no actions) is read as its told events leave the board, with a
+one-line note saying so.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+import secrets
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
 
-from fastapi import APIRouter
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from fastapi import APIRouter, HTTPException, Query, Request
 
-from ..games import GAMES, game_spec
+from ..arena import trace as traces
+from ..errors import ClicktownError
+from ..games import game_spec
+from ..messages import say
 from .page import page
 
 router = APIRouter()
+#: at most this much trace text is read, and this many traces kept (the oldest go first)
+MAX_BYTES = 32_000_000
+KEPT = 8
 
 
-class Step(BaseModel):
-    """One step of a trace: which game, the board after it, the event itself."""
+@dataclass
+class Game:
+    """One game of a trace: its lines, and once replayed, every step's event and state (or board)."""
 
-    model_config = ConfigDict(extra="forbid")
-    game: str = Field(max_length=20)                                          # a name of GAMES
-    lang: Literal["en", "de"] = "en"
-    rows: list[str] | None = Field(None, max_length=10)                     # Sequence: ten rows of ten marks
-    plots: dict[str, list[str]] | None = None                                 # Old Town: plot -> markers
-    built: dict[str, int] | None = None                                       # Old Town: building -> plot
-    wheel: list[str | None] | None = Field(None, max_length=8)               # Wild Wild Pattern
-    event: dict = Field(default_factory=dict)
+    lines: list[tuple[int, dict]]
+    spec: object        # the game's GameSpec
+    replayable: bool
+    steps: list[tuple[dict, object]] | None = None
+    lock: threading.Lock = field(default_factory=threading.Lock)
 
-    @field_validator("game")
-    @classmethod
-    def known_game(cls, name: str) -> str:
-        if name not in GAMES:
-            raise ValueError(f"unknown game {name[:20]!r}, choose {', '.join(GAMES)}")
-        return name
+    @property
+    def start(self) -> dict:
+        return self.lines[0][1]
+
+    def told_lines(self) -> list[dict]:
+        """The lines the viewer steps through: every line but the actions."""
+        return [line for _, line in self.lines if line["event"] != "action"]
+
+    def replayed(self) -> list[tuple[dict, object]]:
+        """(event, state or board) of every step, worked out on first use."""
+        with self.lock:
+            if self.steps is None:
+                if self.replayable:
+                    self.steps = [(s.event, s.state.clone()) for s in traces.steps(self.lines, self.spec.start_state)]
+                else:
+                    events = self.told_lines()
+                    try:
+                        self.steps = list(zip(events, self.spec.old_boards(events)))
+                    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+                        raise ClicktownError("a line of this older trace is of an unknown shape") from None
+            return self.steps
+
+    def summary(self, lang: str) -> dict:
+        start = self.start
+        name = start.get("game") if self.replayable else traces.old_game_name(start)
+        steps = len(self.told_lines())
+        return {"game": name, "seats": _seats(start), "steps": steps,
+                "label": say(lang, "trace.viewer.game", n=start.get("index", 0), game=name, steps=steps),
+                "note": None if self.replayable else say(lang, "trace.viewer.old")}
+
+
+def _seats(start: dict) -> list[str]:
+    seats = start.get("seats") or start.get("bots") or []
+    return [str(s)[:30] for s in seats] if isinstance(seats, list) else []
+
+
+_TRACES: OrderedDict[str, list[Game]] = OrderedDict()
+_KEEP = threading.Lock()
+
+
+def load(text: str) -> list[Game]:
+    """The games of a trace's text (a TraceError on the first malformed line)."""
+    games = []
+    for game in traces.split_games(traces.parse_lines(text.splitlines())):
+        start = game[0][1]
+        replayable = traces.replayable(game)
+        name = start["game"] if replayable else traces.old_game_name(start)
+        games.append(Game(game, game_spec(name), replayable))
+    return games
 
 
 @router.get("/viewer")
-def viewer_page():
+def viewer_page(lang: str = Query("en", pattern="^(en|de)$")):
     body = """<div class="viewer">
 <h1>Trace viewer</h1>
 <p>Open a trace (JSON Lines) written by <code>simulate --trace</code>, <code>play --trace</code> or downloaded
-at the end of a game in the browser, then step through it. Nothing is uploaded: the file is read here.</p>
+at the end of a game in the browser, then step through it: the server replays it through the game's engine.</p>
 <input type="file" class="trace-file" accept=".jsonl,.json,.txt,application/x-ndjson">
 <label>Game <select class="game-choice"></select></label>
+<label>Seen <select class="seat-choice"></select></label>
+<p class="note"></p>
 <div class="controls">
 <button type="button" class="first" aria-label="first step">|&lt;</button>
 <button type="button" class="back" data-step="back" aria-label="step back">&lt; back</button>
@@ -58,26 +113,67 @@ at the end of a game in the browser, then step through it. Nothing is uploaded: 
 <p class="message" role="alert"></p>
 <div class="board"></div>
 </div>"""
-    return page("trace viewer", body, scripts=("viewer.js",))
+    return page("trace viewer", body, scripts=("viewer.js",), lang=lang)
 
 
-@router.post("/api/viewer/step")
-def step(body: Step) -> dict:
-    """The picture of the board after a step and the step in words."""
-    return {"svg": picture(body), "text": told(body)}
-
-
-def picture(step: Step) -> str:
-    return game_spec(step.game).step_picture(step)
-
-
-def told(step: Step) -> str:
-    """The event in the game's words, for a spectator."""
-    event = step.event
-    kind = event.get("event")
-    if not isinstance(kind, str):
-        return ""
+@router.post("/api/viewer/traces")
+async def upload(request: Request, lang: str = Query("en", pattern="^(en|de)$")) -> dict:
+    """Keep a trace (the request's body, JSON Lines) and list its games: game, seats, steps, a note."""
+    body = await request.body()
+    if len(body) > MAX_BYTES:
+        raise HTTPException(413, f"a trace of at most {MAX_BYTES // 1_000_000} MB")
     try:
-        return game_spec(step.game).spectator_text(event, step.lang) or kind
-    except (KeyError, TypeError, ValueError, IndexError):
-        return kind     # a line of another shape: named, not told
+        games = load(body.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise HTTPException(422, "the trace is not UTF-8 text") from None
+    except ClicktownError as exc:
+        raise HTTPException(422, str(exc)) from None
+    key = secrets.token_urlsafe(12)
+    with _KEEP:
+        _TRACES[key] = games
+        while len(_TRACES) > KEPT:
+            _TRACES.popitem(last=False)
+    return {"id": key, "games": [g.summary(lang) for g in games],
+            "spectator": say(lang, "trace.viewer.spectator"),
+            "seat_words": [say(lang, "trace.viewer.seat", seat=s) for s in range(max(len(_seats(g.start)) for g in games))]}
+
+
+@router.get("/api/viewer/traces/{key}/{game}/{step}")
+def step(key: str, game: int, step: int, seat: int = Query(-1, ge=-1, le=11),
+         lang: str = Query("en", pattern="^(en|de)$")) -> dict:
+    """Step `step` of game `game`: the picture of the state it was told in, and the event in words,
+    for `seat` (-1: a spectator)."""
+    with _KEEP:
+        games = _TRACES.get(key)
+    if games is None:
+        raise HTTPException(404, "no such trace here (the server keeps the last few): open the file again")
+    if not 0 <= game < len(games):
+        raise HTTPException(404, f"the trace holds games 0 to {len(games) - 1}")
+    chosen = games[game]
+    try:
+        steps = chosen.replayed()
+    except ClicktownError as exc:
+        raise HTTPException(422, str(exc)) from None
+    if not 0 <= step < len(steps):
+        raise HTTPException(404, f"game {game} has steps 0 to {len(steps) - 1}")
+    seats = _seats(chosen.start)
+    if seat >= len(seats):
+        raise HTTPException(404, f"the seats of this game are 0 to {len(seats) - 1}")
+    event, held = steps[step]
+    watcher = None if seat < 0 else seat
+    try:
+        if chosen.replayable:
+            svg = chosen.spec.picture(held, watcher, lang)
+        else:
+            svg = chosen.spec.old_picture(held, chosen.start, lang)
+    except (ClicktownError, KeyError, TypeError, ValueError, IndexError, AttributeError):
+        raise HTTPException(422, f"step {step} ({event['event'][:30]}): a board of an unknown shape") from None
+    try:
+        if chosen.replayable:
+            text = chosen.spec.told(held, event, watcher, lang)
+        else:
+            text = chosen.spec.old_told(event, watcher, lang)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        text = None     # a line of another shape: named, not told
+    return {"svg": svg, "text": text or event["event"], "step": step, "steps": len(steps),
+            "label": say(lang, "trace.viewer.step", k=step + 1, n=len(steps))}

@@ -22,6 +22,7 @@ from ...arena.summary import summary
 from .bots import make_bot
 from .rule_options import RuleOptions
 from .state import TOWN_BUILT, new_game
+from .trace import trace_lines
 
 
 @dataclass(frozen=True)
@@ -60,10 +61,7 @@ def play_one(index: int, seed: int, setup: Setup) -> GameRecord:
     summary = {"game": index, "seats": list(bots), "points": list(state.points), "winners": state.winners(),
                "turns": state.turns, "reason": state.reason, "built": len(state.town.built),
                "stops": dict(state.stops)}
-    events = []
-    if setup.trace:
-        events = [{"event": "game_start", "game": index, "seed": seed, "players": setup.players, "bots": list(bots)},
-                  *state.events]
+    events = trace_lines(state, index, seed, bots, setup.board_file, setup.cards_file) if setup.trace else []
     return GameRecord(index, seed, summary, events)
 
 

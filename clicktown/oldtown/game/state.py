@@ -135,6 +135,7 @@ class OldTownState:
         self.reason: str | None = None
         self.record = record
         self.events: list[dict] = []
+        self.applied: list[tuple[int, int, int]] = []  # (events told before, seat, action): the trace's actions
         self._verdicts: dict = {}   # per seat: (town, hand, buildings, verdicts)
         self._legal: list[int] | None = None  # the legal actions of this node, worked out once
         self._sight: Sight | None = None
@@ -173,7 +174,7 @@ class OldTownState:
         other.to_choose = list(self.to_choose)
         other.stop_queue = list(self.stop_queue)
         other.stops = dict(self.stops)
-        other.record, other.events = False, []
+        other.record, other.events, other.applied = False, [], []
         other._verdicts = {}
         other._legal = None
         return other
@@ -237,6 +238,7 @@ class OldTownState:
     def apply_action(self, action: int) -> None:
         if self.reason is not None:
             raise IllegalAction("the game is over")
+        mover, told = self.actor, len(self.events)
         if self.actor == CHANCE:
             if action not in self._chance_cards():
                 raise IllegalAction(f"card {action} is not in the pile")
@@ -247,6 +249,8 @@ class OldTownState:
             if not (action == PASS and phase == "stop") and action not in self._legal_now():
                 raise IllegalAction(f"illegal action {action} ({self.action_to_string(action)}) in phase {phase}")
             _DO[phase](self, action)
+        if self.record:
+            self.applied.append((told, mover, action))
         # the legal actions change with every action; a seat's verdicts only with the board, its hand or its buildings
         self._legal = None
 

@@ -48,15 +48,8 @@ def rules_in_force(state) -> dict:
     return asdict(state.options)
 
 
-def picture(state, seat: int, lang: str) -> str:
-    """The plan with the markers and buildings, the seat's own buildings marked."""
-    from ..render.svg import plan_svg
 
-    town, catalogue = state.town, state.catalogue
-    placement = {p: b for b, p in town.built.items()}
-    markers = {p: town.on_plot(p) for p in range(1, 17) if town.on_plot(p)}
-    return plan_svg(catalogue.board, placement, set(state.owned[seat]), markers, buildings=state.names,
-                    lang=lang, names=catalogue.names_in(lang))
+
 
 
 def auto_pass(state, seat: int) -> int | None:
@@ -74,41 +67,15 @@ def refusal(state, action: int, lang: str = "en") -> str:
     return refused(state, action, lang)
 
 
+def picture(state, seat: int | None, lang: str) -> str:
+    """The board as the seat sees it (None: a spectator, shown no one's cards); the trace viewer draws it too."""
+    from .trace import picture as drawn
+
+    return drawn(state, seat, lang)
+
+
 def table_trace(state, seats, seed) -> list[dict]:
-    """A table's trace: its start (seed, players, seats, rule options), then the events so far."""
-    return [{"event": "game_start", "game": "oldtown", "seed": seed, "players": state.players,
-             "bots": list(seats), "rules": rules_in_force(state)}, *state.events]
+    """A table's trace, in the schema every game's traces share (clicktown.arena.trace)."""
+    from .trace import trace_lines
 
-
-def step_picture(step) -> str:
-    """A trace viewer's step (`built`: building -> plot, `plots`: plot -> markers) as the plan."""
-    from ...errors import ClicktownError
-    from ..render.svg import plan_svg
-
-    catalogue = builtin_catalogue()
-    name = catalogue.building
-    placement, markers = {}, {}
-    for building, plot in (step.built or {}).items():
-        if not 1 <= plot <= 16:
-            raise ClicktownError(f"built.{building[:30]}: plots are numbered 1 to 16")
-        placement[plot] = name(building)
-    for plot, buildings in (step.plots or {}).items():
-        if not plot.isdigit() or not 1 <= int(plot) <= 16:
-            raise ClicktownError(f"plots.{plot[:10]}: plots are numbered 1 to 16")
-        markers[int(plot)] = [name(b) for b in buildings[:18]]
-    return plan_svg(catalogue.board, placement, set(), markers, buildings=catalogue.building_names,
-                    lang=step.lang, names=catalogue.names_in(step.lang))
-
-
-def spectator_text(event: dict, lang: str) -> str | None:
-    """A trace event told to a spectator (who holds no seat, so nothing is told as "you")."""
-    from types import SimpleNamespace
-
-    from ...arena.state import SPECTATOR
-    from .view import Words
-
-    if event.get("event") == "turn_end":
-        points = ", ".join(f"{who(lang, s, SPECTATOR)}: {say_n(lang, 'common.points', p)}"
-                           for s, p in enumerate(event.get("points", [])))
-        return say(lang, "web.viewer.turn_end", turn=event["turn"], points=points)
-    return Words(SimpleNamespace(catalogue=builtin_catalogue()), SPECTATOR, lang).event(event)
+    return trace_lines(state, 0, seed, seats)

@@ -94,7 +94,7 @@ def read_answer(prompt: str, err: bool = False) -> str:
     line = sys.stdin.readline()
     if not line:
         click.echo("", err=err)
-        raise ClicktownError("standard input ended before the game was over")
+        raise EOFError("standard input ended before the game was over")
     return line.rstrip("\r\n")
 
 

@@ -24,6 +24,7 @@ from .bots import make_bot
 from ..cards import load_deck
 from ..analysis import Rules
 from .state import MAX_TURNS, GameState, Table, new_table
+from .trace import trace_lines
 
 
 @dataclass(frozen=True)
@@ -86,15 +87,8 @@ def play_one(index: int, seed: int, setup: Setup) -> GameRecord:
                "rounds": state.round, "turns": state.turn, "wilds": state.wilds,
                "paid": {name: {"times": t, "cents": c} for name, (t, c) in state.paid.items()},
                "dollars_cents": list(state.cents), "first_in_order": list(state.firsts)}
-    events = []
-    if setup.trace:
-        events = [game_start(setup, index, seed, bots=list(seats))] + state.events
+    events = trace_lines(state, index, seed, seats, setup.deck_file, setup.bank_file) if setup.trace else []
     return GameRecord(index, seed, summary, events)
-
-
-def game_start(setup: Setup, index: int, seed: int, **more) -> dict:
-    """The trace's first event: game number, seed, players, mode and what `more` adds (the bots)."""
-    return {"event": "game_start", "game": index, "seed": seed, "players": setup.players, "mode": setup.mode, **more}
 
 
 def run(setup: Setup, games: int, seed: int, workers: int = 1):

@@ -130,6 +130,7 @@ class GameState:
         n = table.players
         self.record = record
         self.events: list[dict] = []
+        self.applied: list[tuple[int, int, int]] = []  # (events told before, seat, action): the trace's actions
         self.deck = list(range(len(table.names)))
         self.discard: list[int] = []
         self.spent: list[int] = []          # used challenge cards out for good (rule option used_challenges)
@@ -217,12 +218,15 @@ class GameState:
     def apply_action(self, action: int) -> None:
         if self.seat == TERMINAL:
             raise IllegalAction("the game is over")
+        mover, told = self.seat, len(self.events)
         if self.seat == CHANCE:
             self._apply_chance(action)
         elif not self._is_legal(action):
             raise IllegalAction(f"action {action} ({self.action_to_string(action)}) is not legal now")
         else:
             PHASE_MOVES[self.phase](self, action)
+        if self.record:
+            self.applied.append((told, mover, action))
 
     def _is_legal(self, action: int) -> bool:
         """Whether `action` is among legal_actions() (without listing the 224 declarations)."""
@@ -240,7 +244,7 @@ class GameState:
     def clone(self) -> "GameState":
         other = GameState.__new__(GameState)
         other.__dict__.update(self.__dict__)
-        other.record, other.events = False, []
+        other.record, other.events, other.applied = False, [], []
         for name in ("deck", "discard", "spent", "wheel", "hand", "cents", "active", "target", "draw_queue",
                      "winners"):
             setattr(other, name, list(getattr(self, name)))
@@ -882,7 +886,7 @@ def legal_actions(state: GameState, seat: int) -> list[int]:
 def apply(state: GameState, action: int) -> GameState:
     """A new state: `state` after `action` (a chance outcome at a chance node); `state` is unchanged."""
     after = state.clone()
-    after.record, after.events = state.record, list(state.events)
+    after.record, after.events, after.applied = state.record, list(state.events), list(state.applied)
     after.apply_action(action)
     return after
 

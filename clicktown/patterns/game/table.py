@@ -47,19 +47,18 @@ def rules_in_force(state) -> dict:
     return {rule.name: rule.word(getattr(held, rule.name)) for rule in rule_choices()}
 
 
-def picture(state, seat: int, lang: str) -> str:
-    """The wheel, the seat's card in hand, and the position just played while a declaration is pending."""
-    from ..render.svg import wheel_svg
-
-    table = state.table
-    hand = table.cards[state.hand[seat]] if state.hand[seat] is not None else None
-    played = state.pending["position"] if state.phase == "declare" and state.pending else None
-    return wheel_svg(state.wheel_cards(), played=played, hand=hand, lang=lang)
 
 
 def auto_pass(state, seat: int) -> None:
     """A person always has a choice in Wild Wild Pattern."""
     return None
+
+
+def picture(state, seat: int | None, lang: str) -> str:
+    """The board as the seat sees it (None: a spectator, shown no one's cards); the trace viewer draws it too."""
+    from .trace import picture as drawn
+
+    return drawn(state, seat, lang)
 
 
 def timed_phase(people, reaction: float):
@@ -71,25 +70,7 @@ def timed_phase(people, reaction: float):
 
 
 def table_trace(state, seats, seed) -> list[dict]:
-    """A table's trace: its start (seed, players, mode, seats, rule options), then the events so far."""
-    return [{"event": "game_start", "game": 0, "seed": seed, "players": state.table.players,
-             "mode": state.table.mode, "bots": list(seats), "rules": rules_in_force(state)}, *state.events]
+    """A table's trace, in the schema every game's traces share (clicktown.arena.trace)."""
+    from .trace import trace_lines
 
-
-def step_picture(step) -> str:
-    """A trace viewer's step (`wheel`: the eight positions' cards) as the wheel."""
-    from ..cards import Wheel, parse_card
-    from ..render.svg import wheel_svg
-    from .state import builtin_deck
-
-    deck = builtin_deck()
-    cards = [parse_card(c, deck) if c else None for c in (step.wheel or [None] * 8)]
-    return wheel_svg(Wheel(tuple(cards + [None] * (8 - len(cards)))))
-
-
-def spectator_text(event: dict, lang: str) -> str | None:
-    """A trace event told to a spectator."""
-    from ...arena.state import SPECTATOR
-    from .view import event_text
-
-    return event_text(event, SPECTATOR, lang)
+    return trace_lines(state, 0, seed, seats)

@@ -132,10 +132,11 @@ def event_text(e: dict, me: int, lang: str = "en") -> str | None:
     if kind == "round_start":
         return say(lang, "patterns.event.round_start", round=e["round"], wheel=wheel_line(e["wheel"], lang))
     if kind == "turn_start":
-        held = e["hands"][me] if me < len(e["hands"]) else None
-        held = card_name(held, lang) if held is not None else say(lang, "patterns.no_card")
+        held = e["hands"][me] if 0 <= me < len(e["hands"]) else None
         order = ", ".join(who(lang, s, me) for s in e["order"])
-        return say(lang, "patterns.event.turn_start", turn=e["turn"], card=held, order=order)
+        if held is None:   # a spectator, or a seat out of the game: no card of anyone's is told
+            return say(lang, "patterns.watched.turn", turn=e["turn"], order=order)
+        return say(lang, "patterns.event.turn_start", turn=e["turn"], card=card_name(held, lang), order=order)
     if kind == "declare":
         said = statement_words(e["direction"], e["trigger"], e["target"], lang) if "direction" in e else e["statement"]
         if e["valid"]:

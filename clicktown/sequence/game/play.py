@@ -145,10 +145,12 @@ def play_against(setup, seat: int, human: SequenceHuman, seed: int) -> MatchStat
     from ...arena.seating import seated
     from ...arena.state import play_game
     from .bots import make_bot
-    from .simulate import end_event, make_match, start_event
+    from ...arena.trace import PERSON
+    from .simulate import make_match
+    from .trace import trace_lines
 
     match = make_match(setup)
-    names = seated(setup.players, seat, setup.bots, human.name)
+    names = seated(setup.players, seat, setup.bots, PERSON)
     players = [human if s == seat else make_bot(name) for s, name in enumerate(names)]
     state = match.new_state()
     state.events = []
@@ -158,5 +160,5 @@ def play_against(setup, seat: int, human: SequenceHuman, seed: int) -> MatchStat
         state.end_reason = "abandoned"
     else:
         human.finish(state, seat)
-    state.trace = [start_event(state, tuple(names), 0, seed), *state.events, end_event(state)]
+    state.trace = trace_lines(state, 0, seed, names, setup.board_file, setup.deck_file)
     return state

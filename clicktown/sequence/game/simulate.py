@@ -20,7 +20,8 @@ from ...arena.summary import summary
 from ...errors import ClicktownError
 from .bots import make_bot
 from ..cards import load_game
-from .state import Match, MatchState
+from .state import Match
+from .trace import trace_lines
 from ..rules import seat_table
 
 
@@ -54,20 +55,6 @@ def make_match(setup: Setup) -> Match:
     return Match(load_game(setup.game, setup.board_file, setup.deck_file), table)
 
 
-def start_event(state: MatchState, bots: tuple[str, ...], index: int, seed: int) -> dict:
-    """The trace's first event: who plays, in which team, with how many cards."""
-    table = state.match.table
-    return {"event": "game_start", "game": table.game, "index": index, "seed": seed, "players": table.players,
-            "teams": [table.team_of(s) for s in range(table.players)], "bots": list(bots),
-            "hand_sizes": [table.hand] * table.players, "sequences_needed": table.needed}
-
-
-def end_event(state: MatchState) -> dict:
-    """The trace's last event: the final board, the winners, the turns."""
-    return {"event": "game_end", "board": state.position().rows(), "winners": [state.winner] if state.winner else [],
-            "turns": state.turns, "reason": state.end_reason, "sequences": state.sequence_counts()}
-
-
 def play_one(index: int, seed: int, setup: Setup) -> GameRecord:
     """One game between the setup's bots, seeded with `seed`."""
     match = make_match(setup)
@@ -80,7 +67,7 @@ def play_one(index: int, seed: int, setup: Setup) -> GameRecord:
     winners = [s for s in range(table.players) if state.winner is not None and table.team_of(s) == state.winner]
     summary = {"seats": list(names), "winner": state.winner, "winners": winners, "turns": state.turns,
                "reason": state.end_reason, **state.stats, "sequences": state.sequence_counts()}
-    events = [start_event(state, names, index, seed), *(state.events or []), end_event(state)] if setup.trace else []
+    events = trace_lines(state, index, seed, names, setup.board_file, setup.deck_file) if setup.trace else []
     return GameRecord(index, seed, summary, events)
 
 

@@ -119,6 +119,7 @@ class MatchState:
         self.end_reason = ""
         self.stats = {"wild": 0, "remove": 0, "exchanged": 0, "passes": 0}
         self.events: list[dict] | None = None
+        self.applied: list[tuple[int, int, int]] = []  # (events told before, seat, action), kept with `events`
 
     # ---- the state protocol ----------------------------------------------------------------
 
@@ -181,6 +182,14 @@ class MatchState:
         """Deal or draw a card (chance), or make the seat's move."""
         if self.over:
             raise IllegalAction("the game is over")
+        if self.events is not None:
+            told, mover = len(self.events), self.current_player()
+            self._apply(action)
+            self.applied.append((told, mover, action))
+        else:
+            self._apply(action)
+
+    def _apply(self, action: int) -> None:
         if self.to_draw:
             self._draw(action)
             return
@@ -244,7 +253,7 @@ class MatchState:
         for name in ("seat", "exchanged", "turns", "passes_in_a_row", "reshuffles", "winner", "over", "end_reason"):
             setattr(other, name, getattr(self, name))
         other.stats = dict(self.stats)
-        other.events = None
+        other.events, other.applied = None, []
         return other
 
     def action_to_string(self, action: int) -> str:

@@ -42,14 +42,6 @@ def rules_in_force(state) -> dict:
     return {}
 
 
-def picture(state, seat: int, lang: str) -> str:
-    """The board with the chips and the sequences made so far."""
-    from ..geometry import WINDOWS
-    from ..render.svg import board_svg
-    from ..sequences import Line, SequenceCount
-
-    lines = tuple(Line(team, WINDOWS[w].cells) for team, made in state.sequences.items() for w in made)
-    return board_svg(state.match.game, state.position(), SequenceCount(state.sequence_counts(), lines), lang=lang)
 
 
 def auto_pass(state, seat: int) -> None:
@@ -57,30 +49,15 @@ def auto_pass(state, seat: int) -> None:
     return None
 
 
+def picture(state, seat: int | None, lang: str) -> str:
+    """The board as the seat sees it (None: a spectator, shown no one's cards); the trace viewer draws it too."""
+    from .trace import picture as drawn
+
+    return drawn(state, seat, lang)
+
+
 def table_trace(state, seats, seed) -> list[dict]:
-    """A table's trace: its start, the events so far and, once over, its end."""
-    from .simulate import end_event, start_event
+    """A table's trace, in the schema every game's traces share (clicktown.arena.trace)."""
+    from .trace import trace_lines
 
-    return [start_event(state, tuple(seats), 0, seed), *state.events, end_event(state)]
-
-
-def step_picture(step) -> str:
-    """A trace viewer's step (`rows`: the board's ten rows) as the board of the step's game."""
-    from ...errors import ClicktownError
-    from ..cards import load_game
-    from ..position import parse_position
-    from ..render.svg import board_svg
-    from ..sequences import count_sequences
-
-    if not step.rows:
-        raise ClicktownError("a Sequence step needs the board's rows")
-    position = parse_position("\n".join(step.rows), "rows")
-    return board_svg(load_game(step.game), position, count_sequences(position), lang=step.lang)
-
-
-def spectator_text(event: dict, lang: str) -> str | None:
-    """A trace event told to a spectator."""
-    from ...arena.state import SPECTATOR
-    from .view import event_text
-
-    return event_text(event, SPECTATOR, lang)
+    return trace_lines(state, 0, seed, seats)

@@ -143,8 +143,9 @@ def event_text(event: dict, me: int, lang: str = "en", faces: bool = True) -> st
         return say(lang, "sequence.event.reshuffle", cards=event["cards"])
     if kind == "game_end":
         counts = ", ".join(f"{t}: {n}" for t, n in event.get("sequences", {}).items())
-        if event["winners"]:
-            return say(lang, "sequence.event.won", team=event["winners"][0], counts=counts)
+        team = event.get("team", (event["winners"] or [None])[0])   # traces before schema 2: winners were teams
+        if team:
+            return say(lang, "sequence.event.won", team=team, counts=counts)
         return say(lang, "sequence.event.drawn", reason=end_words(event["reason"], lang))
     if kind == "draw" and event["seat"] == me:
         return say(lang, "sequence.event.draw", card=event["card"])
