@@ -306,13 +306,13 @@ def test_the_plan_and_the_buildings_are_on_the_screen_together(page, live_server
 # -- the hint ladder, against the answer of docs/web.md (the server's answer stood in for) ------------
 
 CARDS_OF_1 = CATALOGUE.scenario("1").card_numbers
+SUPPOSE = {"text": "Suppose the Casino stood on plot 11. Then card 5 leaves the Hotel no plot: impossible.",
+           "cards": [CARDS_OF_1[1]],
+           "chain": [{"text": "Then card 5 leaves the Hotel no plot: impossible.", "cards": [CARDS_OF_1[1]], "chain": []}]}
 STEP = {"kind": "step", "nudge": f"Look at cards {CARDS_OF_1[0]} and {CARDS_OF_1[1]}.", "where": "It is about plot 12.",
-        "text": "Card 3: ... so the Casino stands on plot 12.", "cards": CARDS_OF_1[:2],
-        "focus": {"plots": [11, 12], "buildings": ["Casino", "Hotel"]},
-        "places": {"12": "Casino"}, "notes": {"11": ["Hotel", "Bank"]}, "wrong": [],
-        "chain": [{"text": "Suppose the Casino stood on plot 11.", "cards": [], "chain": [
-                      {"text": "Then the Hotel ...", "cards": [CARDS_OF_1[0]], "chain": []}]},
-                  {"text": "Impossible, so the Casino stands on plot 12.", "cards": [CARDS_OF_1[1]], "chain": []}]}
+        "text": f"Card {CARDS_OF_1[0]} leaves the Casino plots 11 and 12. {SUPPOSE['text']} So the Casino stands on plot 12.",
+        "cards": CARDS_OF_1[:2], "focus": {"plots": [11, 12], "buildings": ["Casino", "Hotel"]},
+        "places": {"12": "Casino"}, "notes": {"11": ["Hotel", "Bank"]}, "wrong": [], "chain": [SUPPOSE]}
 WRONG = {"kind": "wrong", "nudge": "", "where": "", "text": "No solution has the Stage Coach Office on plot 1: take it away.",
          "cards": [], "focus": {"plots": [1], "buildings": ["Stage Coach Office"]}, "places": {}, "notes": {},
          "wrong": [1], "chain": []}
@@ -350,9 +350,13 @@ def test_the_hint_ladder_nudge_where_text_and_fill_in(page, live_server):
     assert lit(page, "plot") == ["11", "12"] and lit(page, "building") == ["Casino", "Hotel"]
     page.click('[data-action="hint"]')  # rung 3: the whole deduction, with its chain
     page.wait_for_selector('[data-hint][data-rung="text"]')
-    assert parts(page) == ["text"] and page.inner_text('[data-part="text"]') == STEP["text"]
-    links = [el.inner_text().split("\n")[0] for el in page.query_selector_all("[data-hint] [data-link]")]
-    assert links == [STEP["chain"][0]["text"], STEP["chain"][0]["chain"][0]["text"], STEP["chain"][1]["text"]]
+    # the words of the step around its chain, each link in its own words, nested, nothing said twice
+    assert parts(page) == ["text", "conclusion"]
+    assert page.inner_text('[data-part="text"]') == f"Card {CARDS_OF_1[0]} leaves the Casino plots 11 and 12."
+    assert page.inner_text('[data-part="conclusion"]') == "So the Casino stands on plot 12."
+    links = [el.inner_text() for el in page.query_selector_all("[data-hint] [data-link] > span")]
+    assert links == ["Suppose the Casino stood on plot 11.", "Then card 5 leaves the Hotel no plot: impossible."]
+    assert page.query_selector_all("[data-hint] ol.chain ol.chain [data-link]")[0].inner_text() == links[1]
     page.click('[data-action="hint"]')  # the top of the ladder: it stays
     assert page.get_attribute("[data-hint]", "data-rung") == "text" and len(asked) == 1  # one question per board
     page.click('[data-action="fill"]')  # the conclusion written down: a placement and pencil notes

@@ -263,8 +263,10 @@
       return;
     }
     if (rung === "text") {
-      line(a.text, "text");
+      const [before, after] = ownWords(a);
+      line(before, "text");
       if (a.chain && a.chain.length) hintBox.append(chainList(a.chain));
+      if (after) line(after, "conclusion");
     } else {
       line(a.nudge, "nudge");
       if (rung === "where") line(a.where, "where");
@@ -281,14 +283,26 @@
     p.textContent = text;
     hintBox.append(p);
   }
+  // A hard step's text holds its links' texts word for word: the words before them and after them
+  // are the step's own (when they are not found there, the whole text, and the links after it).
+  function ownWords(step) {
+    const inner = (step.chain || []).map((link) => link.text).join(" ");
+    const at = inner ? step.text.indexOf(inner) : -1;
+    if (at < 0) return [step.text, ""];
+    return [step.text.slice(0, at).trim(), step.text.slice(at + inner.length).trim()];
+  }
   function chainList(links) {
     const list = document.createElement("ol");
     list.className = "chain";
     for (const link of links) {
       const item = document.createElement("li");
       item.dataset.link = "";
-      item.textContent = link.text;
+      const [before, after] = ownWords(link);
+      const head = document.createElement("span");
+      head.textContent = before;
+      item.append(head);
       if (link.chain && link.chain.length) item.append(chainList(link.chain));
+      if (after) { const tail = document.createElement("span"); tail.textContent = after; item.append(tail); }
       list.append(item);
     }
     return list;
