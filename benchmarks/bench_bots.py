@@ -39,11 +39,11 @@ PAIRINGS = {
 def sequence_rates(bots, games):
     """Each named bot's wins per seat it held (Sequence, 2 players, rotated); a bot against itself:
     the first seat's wins."""
-    from clicktown.sequence.game.simulate import Setup, run, summarise
+    from clicktown.sequence.game.simulate import Setup, run, summarize
 
     alone = len(set(bots)) == 1
     setup = Setup(bots=bots, rotate=not alone)
-    summary = summarise(setup, list(run(setup, games, SEED, WORKERS)), SEED)
+    summary = summarize([r.summary for r in run(setup, games, SEED, WORKERS)], setup, SEED)
     if alone:
         first = summary["win_rate_per_seat"][0]
         return {bots[0]: Rate(first["hits"], first["n"])}
@@ -52,10 +52,11 @@ def sequence_rates(bots, games):
 
 def oldtown_rates(bots, games):
     """Each named bot's wins per seat it held (Old Town, rotated)."""
-    from clicktown.oldtown.game.simulate import run, summarize
+    from clicktown.oldtown.game.simulate import Setup, run, summarize
 
-    summaries = [r.summary for r in run(games, len(bots), tuple(bots), SEED, WORKERS, rotate=True)]
-    table = summarize(summaries, len(bots), tuple(bots), rotate=True)["win_rate_per_bot"]
+    setup = Setup(len(bots), tuple(bots), rotate=True)
+    summaries = [r.summary for r in run(setup, games, SEED, WORKERS)]
+    table = summarize(summaries, setup)["win_rate_per_bot"]
     return {b: Rate(t["hits"], t["n"]) for b, t in table.items()}
 
 
@@ -85,7 +86,7 @@ def strength_tables(games: int = GAMES) -> list[str]:
             continue
         for bots in pairings:
             start = time.perf_counter()
-            rate = MEASURE[game](bots, games)[bots[0]].to_json()
+            rate = MEASURE[game](bots, games)[bots[0]].as_dict()
             low, high = rate["ci95"]
             lines.append(f"{game:10} {' vs '.join(bots):34} {bots[0]:>9} wins {rate['hits']:4}/{rate['n']:<4} "
                          f"{100 * rate['rate']:5.1f}%  [{100 * low:4.1f}, {100 * high:4.1f}]  "
@@ -168,7 +169,7 @@ def move_costs() -> None:
 def luck() -> None:
     if ONLY and ONLY not in "patterns":
         return
-    rate = reaction_order_luck().to_json()
+    rate = reaction_order_luck().as_dict()
     low, high = rate["ci95"]
     print(f"patterns   planner vs planner: the seat first in the reaction order more often wins "
           f"{rate['hits']}/{rate['n']} {100 * rate['rate']:.1f}% [{100 * low:.1f}, {100 * high:.1f}]", flush=True)

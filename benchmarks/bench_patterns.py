@@ -56,8 +56,8 @@ def main() -> None:
     some = [(tables.wheel_of(row[:8]), tables.card_kinds()[row[8]]) for row in deals[:4000].tolist()]
     wheels = [w for w, _ in some]
     for w, c in some[:300]:
-        assert [p.to_json() for p in old_engine.valid_patterns(w)] == [p.to_json() for p in tables.valid_patterns(w)]
-        assert [m.to_json() for m in old_engine.moves(w, c)] == [m.to_json() for m in tables.moves(w, c)]
+        assert [p.as_dict() for p in old_engine.valid_patterns(w)] == [p.as_dict() for p in tables.valid_patterns(w)]
+        assert [m.as_dict() for m in old_engine.moves(w, c)] == [m.as_dict() for m in tables.moves(w, c)]
     batch.valid_sets(wheels_array[:10])                      # tables built before timing
     print(f"{'one core, random deck deals':38} {'baseline':>12} {'now':>14} {'':8} {'ratio':>7}")
     old_list = rate(old_engine.valid_patterns, wheels)
@@ -72,7 +72,7 @@ def main() -> None:
     line("patterns stats (baseline 20,000 deals,", old_stats_rate,
          WHEELS / _seconds(lambda: stats.tally(deck, WHEELS, 1, Rules())), "deals/s")
     print(f"{'  now --wheels 1,000,000)':38}")
-    from clicktown.patterns.model import model_patterns
+    from clicktown.patterns.reference import model_patterns
 
     model_patterns(wheels[0])
     print(f"CP-SAT model, every valid pattern: {rate(model_patterns, wheels[:100]):,.0f} wheels/s (100 wheels)")

@@ -13,7 +13,8 @@ from clicktown.sequence.cards import load_game
 from clicktown.sequence.geometry import CELLS, CORNERS
 from clicktown.sequence.position import Position
 from clicktown.sequence.puzzle import generate_puzzle
-from clicktown.sequence.sequences import count_cpsat, count_fast
+from clicktown.sequence.reference import count_cpsat
+from clicktown.sequence.sequences import count_fast
 from clicktown.sequence.solve import solve_cpsat, solve_search
 from .baseline import module_from_history
 

@@ -4,8 +4,8 @@ No game logic lives here. Every command that prints results takes `--json` (resu
 messages on stderr). Exit codes: 0 success or a positive verdict, 1 a negative verdict, 2 bad input
 or usage (or the environment: a full disk), 4 no answer within --time-limit (one line on stderr, never a traceback), 3 an internal error (a bug: one line naming it).
 
-This module builds the root group, handles errors and mounts each game's group (`oldtown/commands.py`,
-`patterns/commands.py`, `sequence/commands.py`); the option types they share are in `options.py`.
+This module builds the root group, handles errors and mounts each game's command group, as the
+game's spec in `clicktown.games.GAMES` names it; the option types they share are in `options.py`.
 Start-up stays light: nothing heavy (OR-Tools, networkx, python-constraint, pydantic, the game
 engines) is imported when this module loads, and a game's commands are imported only when the
 command line names that game (`GROUPS`).
@@ -19,15 +19,14 @@ import sys
 import click
 
 from .errors import ClicktownError, one_line
+from .games import command_groups
 from .options import WholeRange
 
-#: The games' command groups and `serve`: name -> (module, the group's first line of help, shown by
-#: `clicktown --help` without importing the game; tests/test_startup.py holds it to the group's own).
+#: The command groups: the games' (from their specs) and `serve`: name -> (module, the group's first
+#: line of help, shown by `clicktown --help` without importing it; tests/test_startup.py holds it to
+#: the group's own).
 GROUPS = {
-    "oldtown": ("clicktown.oldtown.commands", "Old Town (Stephan Riedel): solo scenarios, verification, generation."),
-    "patterns": ("clicktown.patterns.commands", "Wild Wild Pattern (Kaleidos Games): patterns on the wheel of 8 cards."),
-    "sequence": ("clicktown.sequence.commands",
-                 'Sequence and Sequence Numbers (Jax): board analysis, "win in N" puzzles, and the whole game.'),
+    **command_groups(),
     "serve": ("clicktown.web.commands",
               "Play in the browser: Old Town's solo puzzles and the games, on http://127.0.0.1:8765/."),
 }

@@ -12,6 +12,10 @@ class DataError(ClicktownError):
     """A data file (built-in or the user's own) is missing, malformed or inconsistent."""
 
 
+class IllegalAction(ClicktownError):
+    """An engine's `apply_action` was given an action the rules do not allow now (or the game is over)."""
+
+
 class TimeUp(ClicktownError):
     """A search found no answer within its time limit (`--time-limit`): exit code 4, not a verdict."""
 

@@ -80,7 +80,7 @@ def test_wilson_interval_bounds():
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
     low, high = wilson(50, 100)
     assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
-    assert Rate(0, 0).to_json()["rate"] == 0.0
+    assert Rate(0, 0).as_dict()["rate"] == 0.0
 
 
 def test_aec_wrapper_passes_pettingzoo_api_and_seed_tests():

@@ -138,7 +138,8 @@ def test_trigger_sets_are_the_unions_of_the_traits_in_each_set(traits):
 def test_the_bank_pays_what_each_combination_read_on_its_own_says(picks, target):
     """Bank.paid_for (a tally of the hand, answers kept) and Bank.payout against Combination.holds,
     line by line, in any order of the cards."""
-    from clicktown.patterns.bank import builtin_bank, hand_tally
+    from clicktown.patterns.bank import builtin_bank
+    from clicktown.patterns.reference import hand_tally
     from clicktown.patterns.game.simulate import _deck
 
     bank, deck = builtin_bank(), _deck(None).cards

@@ -94,12 +94,12 @@ def test_simulate_gives_the_same_results_with_one_and_two_workers():
 
 
 def test_oldtown_simulate_rotated_is_the_same_with_two_workers():
-    from clicktown.oldtown.game.simulate import run, summarize
+    from clicktown.oldtown.game.simulate import Setup, run, summarize
 
-    one = [r.summary for r in run(2, 2, ("mcts:3", "greedy"), seed=1, workers=1, rotate=True)]
-    two = [r.summary for r in run(2, 2, ("mcts:3", "greedy"), seed=1, workers=2, rotate=True)]
+    one = [r.summary for r in run(Setup(2, ("mcts:3", "greedy"), rotate=True), 2, seed=1, workers=1)]
+    two = [r.summary for r in run(Setup(2, ("mcts:3", "greedy"), rotate=True), 2, seed=1, workers=2)]
     assert one == two
-    table = summarize(one, 2, ("mcts:3", "greedy"), rotate=True)
+    table = summarize(one, Setup(2, ("mcts:3", "greedy"), rotate=True))
     assert table["win_rate_per_bot"]["mcts:3"]["n"] == 2
 
 
@@ -323,11 +323,11 @@ def test_sequence_mcts_with_a_time_budget_plays_one_of_its_candidates():
 def test_patterns_mcts_starts_from_the_planners_move():
     """With an overwhelming head start the search plays the planner's move at every decision;
     without one it leaves it at some."""
-    from clicktown.patterns.game.bots import MctsPlayer, PlannerPlayer, make_bot
+    from clicktown.patterns.game.bots import MctsBot, PlannerBot, make_bot
     from clicktown.patterns.game.state import new_game
 
     def moves(mcts) -> tuple[list[int], list[int]]:
-        state, rng, planner = new_game(2, record=False, max_turns=12), random.Random(4), PlannerPlayer()
+        state, rng, planner = new_game(2, record=False, max_turns=12), random.Random(4), PlannerBot()
         chosen, planned = [], []
         while not state.is_terminal():
             if state.current_player() == CHANCE:
@@ -342,11 +342,11 @@ def test_patterns_mcts_starts_from_the_planners_move():
             state.apply_action(action)
         return chosen, planned
 
-    certain = MctsPlayer(simulations=8)
+    certain = MctsBot(simulations=8)
     certain.search.prior_weight = 1e9
     chosen, planned = moves(certain)
     assert len(chosen) >= 5 and chosen == planned
-    free = MctsPlayer(simulations=8)
+    free = MctsBot(simulations=8)
     free.search.prior_weight = 0.0
     chosen, planned = moves(free)
     assert chosen != planned
@@ -354,10 +354,10 @@ def test_patterns_mcts_starts_from_the_planners_move():
 
 def _patterns_decisions(games: int = 3):
     """The states of planner-vs-planner two-player games at which a seat chooses."""
-    from clicktown.patterns.game.bots import PlannerPlayer
+    from clicktown.patterns.game.bots import PlannerBot
     from clicktown.patterns.game.state import new_game
 
-    planner = PlannerPlayer()
+    planner = PlannerBot()
     for seed in range(games):
         state, rng = new_game(2, record=False, max_turns=12), random.Random(seed)
         while not state.is_terminal():
@@ -400,20 +400,20 @@ def test_patterns_tree_branches_on_the_searching_seats_moves_only():
     """In the tree the searching seat looks at its sensible moves; the other seat plays the planner's move."""
     from itertools import islice
 
-    from clicktown.patterns.game.bots import MctsPlayer, PlannerPlayer, _planners_move
+    from clicktown.patterns.game.bots import MctsBot, PlannerBot, _planners_move
 
-    mcts = MctsPlayer(simulations=20)
+    mcts = MctsBot(simulations=20)
     assert mcts.search.game.opponent is _planners_move
     choosing = [s.clone() for s in islice((s for s in _patterns_decisions() if len(s.legal_actions()) > 1), 6)]
-    assert _planners_move(choosing[0], random.Random(0)) == PlannerPlayer().choose(choosing[0], random.Random(0))
+    assert _planners_move(choosing[0], random.Random(0)) == PlannerBot().choose(choosing[0], random.Random(0))
     assert _only_the_searching_seat_branches(_asked_by_seat(mcts, choosing))
 
 
 def test_patterns_mcts_makes_a_move_with_one_sensible_choice_without_searching():
     """A single true declaration (or a single choice in any phase) is made at once: the search is never asked."""
-    from clicktown.patterns.game.bots import MctsPlayer, candidates
+    from clicktown.patterns.game.bots import MctsBot, candidates
 
-    mcts, asked = MctsPlayer(simulations=4), []
+    mcts, asked = MctsBot(simulations=4), []
     searched = mcts.search.choose
     mcts.search.choose = lambda state, rng: asked.append(state.phase) or searched(state, rng)
     single = 0
@@ -727,10 +727,10 @@ def test_oldtown_tree_branches_on_the_searching_seats_moves_only():
 
 def _patterns_race(seed: int, turn: int):
     """The two-player planner game of `seed` at the race of `turn`, before the first seat's choice."""
-    from clicktown.patterns.game.bots import PlannerPlayer
+    from clicktown.patterns.game.bots import PlannerBot
     from clicktown.patterns.game.state import new_game
 
-    state, rng, planner = new_game(2, record=False, max_turns=12), random.Random(seed), PlannerPlayer()
+    state, rng, planner = new_game(2, record=False, max_turns=12), random.Random(seed), PlannerBot()
     while not (state.phase == "race" and state.turn == turn):
         if state.current_player() == CHANCE:
             state.apply_action(sample_chance(state, rng))
@@ -763,11 +763,11 @@ def test_patterns_mcts_reads_the_card_a_planner_waited_with():
     """Seat 1 (the planner) waits first in the race; seat 0's mcts then deals it exactly the unseen
     cards with which a planner would have waited there (19 of 21), once a turn (a variant measured
     in research, not the product's bot)."""
-    from clicktown.patterns.game.bots import PlannerPlayer
+    from clicktown.patterns.game.bots import PlannerBot
     from clicktown.patterns.game.state import PASS
     from research.patterns_eval.variants import VariantMcts, holding_card, unseen_cards
 
-    state, planner = _patterns_race(8, 6), PlannerPlayer()
+    state, planner = _patterns_race(8, 6), PlannerBot()
     assert (state.seat, state.race_index) == (1, 0)
     unseen = unseen_cards(state, 0)
     waiting = {c for c in unseen if planner.choose(holding_card(state, 1, c), random.Random(0)) == PASS}
@@ -787,14 +787,14 @@ def test_patterns_mcts_can_judge_its_takes_by_planner_playouts():
     """With `take_playouts` a take is chosen by sequential halving over planner playouts, the planner's
     take first among every card it may take; the tree is not asked, and a seed gives one answer
     (a variant measured in research)."""
-    from clicktown.patterns.game.bots import PlannerPlayer
+    from clicktown.patterns.game.bots import PlannerBot
     from research.patterns_eval.variants import VariantMcts, _takes
 
     takes = [s.clone() for s in _patterns_decisions() if s.phase == "take" and len(s.legal_actions()) > 1][:3]
     assert len(takes) == 3
     for state in takes:
         candidates = _takes(state, random.Random(0))
-        assert candidates[0] == PlannerPlayer().choose(state, random.Random(0))
+        assert candidates[0] == PlannerBot().choose(state, random.Random(0))
         assert sorted(candidates) == sorted(state.legal_actions())
     mcts, asked = VariantMcts(simulations=4, take_playouts=16), []
     mcts.search.choose = lambda state, rng: asked.append(state.phase)

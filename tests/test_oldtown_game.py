@@ -14,6 +14,7 @@ import pytest
 from clicktown.arena.state import CHANCE, TERMINAL, resolve_chance
 from clicktown.errors import ClicktownError
 from clicktown.oldtown.catalogue import Card, load_catalogue
+from clicktown.oldtown import reference
 from clicktown.oldtown.game import deduce, rules
 from clicktown.oldtown.game.bots import GreedyBot
 from clicktown.oldtown.game.state import (CHOOSE, DISCARD, DRAW_OWN, DRAW_SHARED, NO_PROGRESS, PASS, STOP, TAKE,
@@ -541,19 +542,19 @@ def forced_three_ways(markers, free=PLOTS):
     """The forced markers by the fast path, the networkx reference and CP-SAT, which must agree."""
     deduce.clear_caches()
     fast = deduce.forced_removals(markers, free)
-    reference = deduce.forced_removals_networkx(markers, free)
-    slow = deduce.forced_removals_cpsat(markers)
-    assert fast == reference == slow, (fast, reference, slow)
+    by_networkx = reference.forced_removals_networkx(markers, free)
+    slow = reference.forced_removals_cpsat(markers)
+    assert fast == by_networkx == slow, (fast, by_networkx, slow)
     return fast
 
 
 def test_feasibility_by_hopcroft_karp_on_networkx(cat):
     a, b, c = PLOTS[:3]
-    match = deduce.matching_networkx({"Saloon": {a, b}, "Drugstore": {a}})
+    match = reference.matching_networkx({"Saloon": {a, b}, "Drugstore": {a}})
     assert match == {"Saloon": b, "Drugstore": a}
-    assert deduce.feasible_networkx({"Saloon": {a, b}, "Drugstore": {a, b}})
-    assert not deduce.feasible_networkx({"Saloon": {a, b}, "Drugstore": {a, b}, "Bank": {a, b}})
-    assert deduce.matching_networkx({}) == {}
+    assert reference.feasible_networkx({"Saloon": {a, b}, "Drugstore": {a, b}})
+    assert not reference.feasible_networkx({"Saloon": {a, b}, "Drugstore": {a, b}, "Bank": {a, b}})
+    assert reference.matching_networkx({}) == {}
 
 
 def test_regin_filter_three_ways_on_the_beispiel_8_board(cat):
@@ -609,7 +610,7 @@ def test_regin_filter_three_ways_a_path_to_a_free_plot_keeps_every_marker(cat):
 def test_regin_filter_three_ways_no_town_fits(cat):
     a, b = PLOTS[:2]
     assert forced_three_ways({"Saloon": {a, b}, "Drugstore": {a, b}, "Bank": {a, b}}) is None
-    assert deduce.supported_networkx({"Saloon": {a, b}, "Drugstore": {a, b}, "Bank": {a}}, PLOTS) is None
+    assert reference.supported_networkx({"Saloon": {a, b}, "Drugstore": {a, b}, "Bank": {a}}, PLOTS) is None
 
 
 def test_regin_filter_three_ways_on_random_small_boards(cat):
@@ -637,6 +638,6 @@ def test_held_plots_on_masks_agree_with_the_networkx_reference_on_random_boards(
         markers = {b: set(rng.sample(plots, rng.randint(1, min(5, len(plots))))) for b in buildings}
         deduce.clear_caches()
         found = deduce.held_plots(markers, PLOTS)
-        assert found == deduce.held_plots_networkx(markers, PLOTS), markers
+        assert found == reference.held_plots_networkx(markers, PLOTS), markers
         held_boards += bool(found)
     assert held_boards >= 300

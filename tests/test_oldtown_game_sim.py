@@ -12,9 +12,10 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from clicktown.arena.state import RandomBot, resolve_chance
 from clicktown.arena.trace import read_events
 from clicktown.oldtown.catalogue import load_catalogue
+from clicktown.oldtown import reference
 from clicktown.oldtown.game import deduce
 from clicktown.oldtown.game.bots import GreedyBot, PlannerBot
-from clicktown.oldtown.game.simulate import play_one, run, summarize
+from clicktown.oldtown.game.simulate import Setup, play_one, run, summarize
 from clicktown.oldtown.game.state import NO_PROGRESS, TOWN_BUILT, new_game
 
 #: Random games each of the four hypothesis tests plays: 4 x 500 = 2,000 games, 30 to 37 s of CPU in
@@ -143,10 +144,10 @@ def test_fast_filter_networkx_and_cpsat_agree_on_1000_reachable_states(cat):
     for town in boards:
         deduce.clear_caches()  # the fast path answers from scratch, not from a game's cache
         fast = deduce.forced_removals(town.markers, town.free)
-        reference = deduce.forced_removals_networkx(town.markers, town.free)
-        slow = deduce.forced_removals_cpsat(town.markers)
-        assert fast == reference == slow, town.key()
-        assert deduce.matching_networkx(town.markers) is not None  # every reachable board is feasible
+        by_networkx = reference.forced_removals_networkx(town.markers, town.free)
+        slow = reference.forced_removals_cpsat(town.markers)
+        assert fast == by_networkx == slow, town.key()
+        assert reference.matching_networkx(town.markers) is not None  # every reachable board is feasible
         with_forced += bool(fast)
     assert len(boards) == 1000 and len({town.key() for town in boards}) == 1000
     assert with_forced >= 20  # the check is not only about boards where nothing is forced
@@ -155,7 +156,7 @@ def test_fast_filter_networkx_and_cpsat_agree_on_1000_reachable_states(cat):
 # -- traces, simulation, bots -----------------------------------------------------------------------
 
 def test_trace_schema(cat):
-    record = play_one(0, 11, 3, ("greedy", "random", "planner"), trace=True)
+    record = play_one(0, 11, Setup(3, ("greedy", "random", "planner"), trace=True))
     events = record.events
     assert events[0]["event"] == "game_start" and events[-1]["event"] == "game_end"
     names = set(cat.building_names)
@@ -175,19 +176,19 @@ def test_trace_schema(cat):
 
 
 def test_same_seed_same_results_whatever_workers():
-    one = [r.summary for r in run(6, 3, ("greedy", "random", "planner"), seed=5, workers=1)]
-    two = [r.summary for r in run(6, 3, ("greedy", "random", "planner"), seed=5, workers=2)]
+    one = [r.summary for r in run(Setup(3, ("greedy", "random", "planner")), 6, seed=5, workers=1)]
+    two = [r.summary for r in run(Setup(3, ("greedy", "random", "planner")), 6, seed=5, workers=2)]
     assert one == two
-    traced = [r.events for r in run(3, 3, ("greedy", "random", "planner"), seed=5, workers=2, trace=True)]
-    again = [r.events for r in run(3, 3, ("greedy", "random", "planner"), seed=5, workers=1, trace=True)]
+    traced = [r.events for r in run(Setup(3, ("greedy", "random", "planner"), trace=True), 3, seed=5, workers=2)]
+    again = [r.events for r in run(Setup(3, ("greedy", "random", "planner"), trace=True), 3, seed=5, workers=1)]
     assert traced == again  # the seed replays each game event for event
-    other = [r.summary for r in run(6, 3, ("greedy", "random", "planner"), seed=6, workers=1)]
+    other = [r.summary for r in run(Setup(3, ("greedy", "random", "planner")), 6, seed=6, workers=1)]
     assert one != other
 
 
 def test_summary_counts(cat):
-    records = list(run(8, 2, ("greedy", "random"), seed=1))
-    s = summarize([r.summary for r in records], 2, ("greedy", "random"), seed=1)
+    records = list(run(Setup(2, ("greedy", "random")), 8, seed=1))
+    s = summarize([r.summary for r in records], Setup(2, ("greedy", "random")), seed=1)
     assert s["games"] == 8 and s["win_rate_per_seat"][0]["n"] == 8 and s["win_rate_per_bot"]["random"]["n"] == 8
     assert s["town_completed"]["hits"] == sum(r.summary["reason"] == TOWN_BUILT for r in records)
     wins = sum(0 in r.summary["winners"] for r in records)
@@ -196,7 +197,7 @@ def test_summary_counts(cat):
 
 
 def test_greedy_beats_random(cat):
-    records = list(run(12, 2, ("greedy", "random"), seed=3))
+    records = list(run(Setup(2, ("greedy", "random")), 12, seed=3))
     greedy = sum(r.summary["points"][0] for r in records)
     randoms = sum(r.summary["points"][1] for r in records)
     assert greedy > randoms
@@ -391,7 +392,7 @@ def test_cli_referee_bad_state_is_one_line(run_cli, tmp_path, data, words):
 
 
 def test_cli_referee_reads_a_trace_line(run_cli, tmp_path):
-    record = play_one(0, 3, 4, ("greedy",) * 4, trace=True)
+    record = play_one(0, 3, Setup(4, ("greedy",) * 4, trace=True))
     line = next(e for e in record.events if e["event"] == "turn_end" and e["plots"])
     path = write_state(tmp_path, {**line, "mine": []})
     code, out, _ = run_cli("oldtown", "referee", path, "--card", 1, "--json")

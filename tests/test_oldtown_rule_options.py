@@ -15,7 +15,7 @@ from clicktown.errors import ClicktownError
 from clicktown.oldtown.catalogue import load_catalogue
 from clicktown.oldtown.game.env import raw_env
 from clicktown.oldtown.game.rule_options import OPTIONS, RuleOptions
-from clicktown.oldtown.game.simulate import run
+from clicktown.oldtown.game.simulate import Setup, run
 from clicktown.oldtown.game.state import NO_PROGRESS, TOWN_BUILT, new_game
 
 
@@ -88,7 +88,7 @@ def test_an_empty_draw_pile_is_refilled_from_the_discards(cat):
     # with the town built; with empty_pile="end" random games stall.
     reasons = {}
     for pile in ("reshuffle", "end"):
-        summaries = [r.summary for r in run(60, 4, ("random",) * 4, seed=3, options=RuleOptions(empty_pile=pile))]
+        summaries = [r.summary for r in run(Setup(4, ("random",) * 4, options=RuleOptions(empty_pile=pile)), 60, seed=3)]
         reasons[pile] = sorted({s["reason"] for s in summaries})
         if pile == "reshuffle":
             assert all(s["built"] == 16 for s in summaries)
@@ -108,7 +108,7 @@ def test_reshuffle_event_and_pile(cat):
 
 def test_greedy_games_build_the_whole_town_and_random_games_finish(cat):
     for players, bots in ((3, ("greedy",) * 3), (4, ("random",) * 4), (2, ("random",) * 2)):
-        assert {r.summary["built"] for r in run(40, players, bots, seed=11)} == {16}
+        assert {r.summary["built"] for r in run(Setup(players, bots), 40, seed=11)} == {16}
 
 
 def test_the_environment_takes_rule_options():
@@ -125,8 +125,8 @@ def test_the_other_readings_play_whole_games(cat):
     IDLE_TURNS turns that leave the board as it was (never running on for ever)."""
     marker = RuleOptions(held_plots="marker")
     for players, bots in ((3, ("greedy",) * 3), (4, ("random",) * 4)):
-        assert {r.summary["built"] for r in run(20, players, bots, seed=5, options=marker)} == {16}
-    kept = run(20, 4, ("random",) * 4, seed=5, options=RuleOptions(break_pair="forbidden"))
+        assert {r.summary["built"] for r in run(Setup(players, bots, options=marker), 20, seed=5)} == {16}
+    kept = run(Setup(4, ("random",) * 4, options=RuleOptions(break_pair="forbidden")), 20, seed=5)
     assert {r.summary["reason"] for r in kept} == {TOWN_BUILT, NO_PROGRESS}
     assert all(r.summary["built"] < 16 for r in kept if r.summary["reason"] == NO_PROGRESS)
     options = RuleOptions(held_plots="marker", break_pair="forbidden")

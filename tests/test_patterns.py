@@ -111,8 +111,8 @@ any_rules = st.builds(Rules, st.sampled_from(["clockwise", "counterclockwise"]),
 @given(any_wheel, any_rules)
 def test_enumerator_matches_statement_by_statement(w, rules):
     by_definition = [p for p in (evaluate(w, s, rules)[0] for s in all_statements()) if p is not None]
-    assert sorted(p.to_json()["text_en"] for p in valid_patterns(w, rules)) == \
-        sorted(p.to_json()["text_en"] for p in by_definition)
+    assert sorted(p.as_dict()["text_en"] for p in valid_patterns(w, rules)) == \
+        sorted(p.as_dict()["text_en"] for p in by_definition)
     assert {p.statement: p for p in valid_patterns(w, rules)} == {p.statement: p for p in by_definition}
 
 

@@ -14,7 +14,7 @@ from clicktown.arena.state import CHANCE, TERMINAL, sample_chance
 from clicktown.arena.trace import read_events
 from clicktown.errors import ClicktownError, DataError
 from clicktown.patterns.bank import builtin_bank, load_bank
-from clicktown.patterns.game.bots import GreedyPlayer, PlannerPlayer, make_bot
+from clicktown.patterns.game.bots import GreedyBot, PlannerBot, make_bot
 from clicktown.patterns.analysis import Rules
 from clicktown.patterns.cards import parse_card
 from clicktown.patterns.declare import parse_declaration
@@ -602,7 +602,7 @@ def assert_read_as_the_readable_engine_does(state):
     assert set(tables.statement_numbers(wild)) == {n for n, x in numbers.items() if x.wild}
     if found:
         best = max(found, key=lambda x: (x.wild, x.reward().cards_won))
-        assert GreedyPlayer().declaration(state) == STATEMENT_INDEX[best.statement]
+        assert GreedyBot().declaration(state) == STATEMENT_INDEX[best.statement]
     bank = state.table.bank
     for seat in range(state.table.players):
         paid = bank.payout(state.won_cards(seat), state.target[seat])
@@ -701,9 +701,9 @@ def test_greedy_covers_its_best_move_and_clicks_without_one():
     from clicktown.patterns.analysis import best_move, moves
     state, ids = stage(DAKOTA, ["yellow-loot-bullets", "white-gun-bullets"])
     best = best_move(moves(state.wheel_cards(), parse_card("yellow-loot-bullets")))
-    assert best.cards_won == 2 and GreedyPlayer().choose(state, None) == POSITION + best.position
+    assert best.cards_won == 2 and GreedyBot().choose(state, None) == POSITION + best.position
     state, ids = stage(NO_MOVE, ["blue-bottle-coin", "red-gun-coin"])
-    assert GreedyPlayer().choose(state, None) == CLICK
+    assert GreedyBot().choose(state, None) == CLICK
 
 
 def cards_after_own_turn(state, bot):
@@ -718,8 +718,8 @@ def test_planner_does_not_win_cards_past_five():
     won = ["blue-loot-coin", "white-bottle-coin", "grey-gun-coin", "yellow-wanted-bullets"]
     # Martha Jane's move is there: it wins 2 cards, and 6 cards pay nothing
     state, ids = stage(MARTHA, ["white-star-bullets", "white-gun-bullets"], won=[won, []])
-    assert cards_after_own_turn(state.clone(), GreedyPlayer()) == 6
-    assert cards_after_own_turn(state.clone(), PlannerPlayer()) == 5
+    assert cards_after_own_turn(state.clone(), GreedyBot()) == 6
+    assert cards_after_own_turn(state.clone(), PlannerBot()) == 5
 
 
 # ---- the PettingZoo environment --------------------------------------------------------------

@@ -18,14 +18,14 @@ from clicktown.arena.state import resolve_chance
 from clicktown.datafiles import validated
 from clicktown.errors import DataError, TimeUp
 from clicktown.sequence.cards import load_game
-from clicktown.sequence.game.bots import (make_bot, placement_score, placement_score_by_counts, removal_score,
-                                          removal_score_by_counts)
+from clicktown.sequence.game.bots import make_bot, placement_score, removal_score
 from clicktown.sequence.game.simulate import Setup, make_match
 from clicktown.sequence.game.state import CODE_WEIGHT, CORNER_WEIGHT
 from clicktown.sequence.geometry import CELLS, CONFLICTS_OF, CORNERS, CORNERS_IN, WINDOWS, complete_windows_in
 from clicktown.sequence.position import Position, parse_position
-from clicktown.sequence.sequences import (complete_windows, count_cpsat, count_fast, owned_mask, protected_cells,
-                                          reading, reading_by_cells)
+from clicktown.sequence.reference import (count_cpsat, placement_score_by_counts, reading_by_cells,
+                                          removal_score_by_counts)
+from clicktown.sequence.sequences import complete_windows, count_fast, owned_mask, protected_cells, reading
 from clicktown.sequence.moves import play_line
 from clicktown.sequence.schema import HandCards, PositionRows
 from clicktown.sequence.solve import solve_cpsat, solve_search

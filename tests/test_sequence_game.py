@@ -3,6 +3,7 @@
 import io
 import json
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -18,7 +19,7 @@ from clicktown.sequence.game.state import CELL_COUNT, Match
 from clicktown.sequence.position import locked_windows, parse_position
 from clicktown.sequence.rules import chips_per_team, seat_table
 from clicktown.sequence.sequences import count_fast
-from clicktown.sequence.game.simulate import Setup, play_one, run, summarise
+from clicktown.sequence.game.simulate import Setup, play_one, run, summarize
 
 GAMES = {name: load_game(name) for name in ("sequence", "numbers")}
 
@@ -526,7 +527,7 @@ def test_unknown_bots_are_refused():
 # ---- simulate, traces, workers -------------------------------------------------------------------
 
 def test_trace_schema_and_replay():
-    record = play_one(0, 12345, Setup("sequence", 4, 2, ("greedy", "random")))
+    record = play_one(0, 12345, Setup("sequence", 4, 2, ("greedy", "random"), trace=True))
     stream = io.StringIO()
     write_events(stream, record.events)
     events = read_events(io.StringIO(stream.getvalue()))
@@ -556,8 +557,9 @@ def test_trace_schema_and_replay():
 
 def test_same_seed_same_results_whatever_the_workers():
     setup = Setup("numbers", 2, 2, ("greedy", "random"))
-    one = [(r.summary, r.events) for r in run(setup, 24, seed=5, workers=1, trace=True)]
-    two = [(r.summary, r.events) for r in run(setup, 24, seed=5, workers=2, trace=True)]
+    traced = replace(setup, trace=True)
+    one = [(r.summary, r.events) for r in run(traced, 24, seed=5, workers=1)]
+    two = [(r.summary, r.events) for r in run(traced, 24, seed=5, workers=2)]
     assert one == two
     assert [r.summary for r in run(setup, 24, seed=6)] != [s for s, _ in one]
 
@@ -565,7 +567,7 @@ def test_same_seed_same_results_whatever_the_workers():
 def test_summary_counts_wins_with_intervals():
     setup = Setup("sequence", 2, 2, ("greedy", "random"))
     records = list(run(setup, 30, seed=1))
-    summary = summarise(setup, records, 1)
+    summary = summarize([r.summary for r in records], setup, 1)
     teams = summary["win_rate_per_team"]
     assert sum(t["hits"] for t in teams.values()) + summary["draws"]["hits"] == 30
     assert summary["win_rate_per_bot"]["greedy"] == summary["win_rate_per_seat"][0] == teams["A"]
@@ -599,7 +601,7 @@ def test_the_observation_hides_the_other_hands():
 
 
 def test_trace_lines_are_json_objects():
-    record = play_one(3, 99, Setup("numbers", 3, 3, ("random",)))
+    record = play_one(3, 99, Setup("numbers", 3, 3, ("random",), trace=True))
     for e in record.events:
         assert json.loads(json.dumps(e)) == e
 
@@ -607,5 +609,5 @@ def test_trace_lines_are_json_objects():
 def test_greedy_sequence_numbers_for_six_players_in_three_teams_is_never_drawn():
     # With the discards reshuffled as often as needed, 120 greedy games all end with a winner.
     setup = Setup(game="numbers", players=6, teams=3, bots=("greedy",))
-    summary = summarise(setup, list(run(setup, 120, seed=0)), 0)
+    summary = summarize([r.summary for r in run(setup, 120, seed=0)], setup, 0)
     assert summary["draws"]["hits"] == 0 and summary["games"] == 120

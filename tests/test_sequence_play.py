@@ -10,7 +10,7 @@ from clicktown.errors import ClicktownError
 from clicktown.sequence.game.bots import GreedyBot
 from clicktown.sequence.cards import load_game
 from clicktown.sequence.game.state import Match
-from clicktown.sequence.game.play import Human, board_text, parse_move, play_against
+from clicktown.sequence.game.play import SequenceHuman, board_text, parse_move, play_against
 from clicktown.sequence.game.view import move_words as move_text
 from clicktown.sequence.position import parse_position
 from clicktown.sequence.rules import seat_table
@@ -129,7 +129,7 @@ def test_a_person_plays_a_whole_game_against_a_bot():
     shown = []
     holder = {}
 
-    class Scripted(Human):
+    class Scripted(SequenceHuman):
         def choose(self, state, rng):
             holder["state"] = state
             return super().choose(state, rng)

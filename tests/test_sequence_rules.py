@@ -8,7 +8,8 @@ from clicktown.errors import ClicktownError, DataError
 from clicktown.sequence.cards import load_game, parse_hand
 from clicktown.sequence.position import parse_position
 from clicktown.sequence.rules import check_hand, check_table
-from clicktown.sequence.sequences import count_cpsat, count_exhaustive, count_fast, count_sequences
+from clicktown.sequence.reference import count_cpsat, count_exhaustive
+from clicktown.sequence.sequences import count_fast, count_sequences
 from clicktown.sequence.solve import solve, solve_cpsat, solve_search
 
 EMPTY = ["*........*"] + ["." * 10] * 8 + ["*........*"]

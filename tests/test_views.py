@@ -94,13 +94,13 @@ def test_sequence_cards_are_told_as_printed_in_the_browser_and_as_typed_at_the_t
 def test_sequence_final_moves_and_the_result_are_shown():
     """Finding: the last moves (yours and the bot's winning one) were never printed."""
     from clicktown.sequence.game.bots import GreedyBot
-    from clicktown.sequence.game.play import Human, play_against
+    from clicktown.sequence.game.play import SequenceHuman, play_against
     from clicktown.sequence.game.simulate import Setup
     from clicktown.sequence.game.view import move_words
 
     shown, holder = [], {}
 
-    class Scripted(Human):
+    class Scripted(SequenceHuman):
         def choose(self, state, rng):
             holder["state"] = state
             return super().choose(state, rng)
@@ -211,7 +211,7 @@ def test_oldtown_a_wrong_stop_claim_is_told_with_its_reason(cat):
 
 def test_oldtown_stop_is_asked_only_when_a_marker_can_go(cat):
     """Finding: after every turn a stop prompt listed every marker, so most of the game was typing 0."""
-    from clicktown.oldtown.game.play import Human
+    from clicktown.oldtown.game.play import OldTownHuman
     from clicktown.oldtown.game.state import PASS
     from clicktown.oldtown.game.view import needs_decision, view
 
@@ -231,7 +231,7 @@ def test_oldtown_stop_is_asked_only_when_a_marker_can_go(cat):
             if not can:
                 def refuse(prompt):
                     raise AssertionError("asked for a stop claim that cannot be right")
-                assert Human(refuse, lambda text: None).choose(state, rng) == PASS
+                assert OldTownHuman(refuse, lambda text: None).choose(state, rng) == PASS
                 passed += 1
             else:
                 asked += 1
@@ -406,7 +406,7 @@ def test_patterns_targets_and_the_bank_are_in_the_view():
 
 def test_patterns_a_quick_person_reacts_before_the_bots():
     """Finding: the bots always answered first; with a reaction time a quick answer comes first."""
-    from clicktown.patterns.game.play import Human, play_against
+    from clicktown.patterns.game.play import PatternsHuman, play_against
     from clicktown.patterns.game.simulate import Setup, start
 
     def game(delay):
@@ -414,7 +414,7 @@ def test_patterns_a_quick_person_reacts_before_the_bots():
         answers = iter(["3", "?", "? loot", "after every blue there is always loot"] + ["1"] * 2000)
         shown = []
         state = start(Setup(2, "saloon", ("human", "greedy"), False, trace=True))
-        human = Human(lambda prompt: next(answers), shown.append, colour=False)
+        human = PatternsHuman(lambda prompt: next(answers), shown.append, colour=False)
         try:
             play_against(state, 0, human, ["greedy"], seed=1, reaction=5, clock=lambda: next(ticks))
         except StopIteration:

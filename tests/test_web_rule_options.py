@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from clicktown.web import tables  # noqa: E402
 from clicktown.web.app import create_app  # noqa: E402
-from clicktown.web.games import GAMES  # noqa: E402
+from clicktown.games import GAMES  # noqa: E402
 
 OLD_TOWN = {"stop_callers": ("everyone", "others"), "logic_markers": ("stop_round", "player"),
             "empty_pile": ("reshuffle", "end"), "held_plots": ("card", "marker"), "break_pair": ("allowed", "forbidden")}

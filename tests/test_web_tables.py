@@ -17,6 +17,7 @@ import pytest
 pytest.importorskip("httpx")
 from fastapi.testclient import TestClient  # noqa: E402
 
+from clicktown.games import GAMES  # noqa: E402
 from clicktown.web import tables  # noqa: E402
 from clicktown.web.app import create_app  # noqa: E402
 
@@ -50,15 +51,16 @@ def play_out(client, table_id, token, seed=0, seat=0):
 # ---- HTTP -------------------------------------------------------------------------------------------
 
 
-def test_the_home_page_links_the_tables_and_the_viewer(client):
+def test_the_home_page_links_the_tables_the_viewer_and_a_table_of_every_game(client):
     text = client.get("/").text
-    assert 'href="/tables"' in text and 'href="/viewer"' in text and 'href="/play/sequence?players=2&bots=greedy"' in text
+    assert 'href="/tables"' in text and 'href="/viewer"' in text
+    assert re.findall(r'href="/play/(\w+)">([^<]+)</a>', text) == [(name, spec.title) for name, spec in GAMES.items()]
 
 
-def test_the_lobby_offers_the_four_games_and_sends_its_form_on(client):
+def test_the_lobby_offers_exactly_the_games_of_GAMES_and_sends_its_form_on(client):
     text = client.get("/tables").text
-    for game in ("oldtown", "patterns", "sequence", "numbers"):
-        assert f'<option value="{game}">' in text
+    assert re.findall(r'<option value="(\w+)">', text.split('name="game"')[1].split("</select>")[0]) == list(GAMES)
+    assert list(GAMES) == ["oldtown", "patterns", "sequence", "numbers"]
     answer = client.get("/play?game=numbers&players=2&bots=random&seed=4", follow_redirects=False)
     assert answer.status_code == 303 and answer.headers["location"] == "/play/numbers?players=2&bots=random&seed=4"
 

@@ -1,5 +1,8 @@
 """A thin PettingZoo AEC wrapper around any game state of this project (needs the `rl` extra).
 
+    from clicktown.arena.env import env
+    e = env("oldtown", players=3)      # any game of clicktown.games.GAMES, with its settings
+
 The wrapper only translates: the engine decides what is legal, what happens and who won. Each
 game describes itself with an `EnvSpec`; its observation for a seat must show only what that seat
 may see. Chance nodes are resolved inside the wrapper with a generator seeded by `reset(seed=...)`.
@@ -17,6 +20,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from ..games import game_spec
 from .state import resolve_chance
 
 
@@ -119,3 +123,14 @@ def wrapped(spec: EnvSpec) -> AECEnv:
     env = wrappers.TerminateIllegalWrapper(env, illegal_reward=-1)
     env = wrappers.AssertOutOfBoundsWrapper(env)
     return wrappers.OrderEnforcingWrapper(env)
+
+
+def raw_env(game: str, **settings) -> ArenaEnv:
+    """The environment of a game of `clicktown.games.GAMES` by name, without PettingZoo's guards;
+    `settings` are its spec's `env_spec` keywords (players, the rule options...)."""
+    return ArenaEnv(game_spec(game).env_spec(**settings))
+
+
+def env(game: str, **settings) -> AECEnv:
+    """The environment of a game of `clicktown.games.GAMES` by name, with PettingZoo's usual guards."""
+    return wrapped(game_spec(game).env_spec(**settings))

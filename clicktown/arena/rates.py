@@ -26,7 +26,7 @@ class Rate:
     hits: int
     n: int
 
-    def to_json(self) -> dict:
+    def as_dict(self) -> dict:
         """hits, n, rate and the 95% interval."""
         low, high = wilson(self.hits, self.n)
         return {"hits": self.hits, "n": self.n, "rate": self.hits / self.n if self.n else 0.0, "ci95": [low, high]}

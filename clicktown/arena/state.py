@@ -17,6 +17,8 @@ from itertools import accumulate
 from typing import Protocol, Sequence
 
 CHANCE = -1
+PUBLIC, NOBODY = "public", "nobody"  # who sees a chance outcome: everybody, or no seat (a face-down pile)
+SPECTATOR = -1  # a watcher who holds no seat: views and traces tell nothing to it as "you"
 TERMINAL = -4
 
 
@@ -106,3 +108,8 @@ def play_game(state: GameState, bots: Sequence[Bot], rng: random.Random, max_mov
         seat = state.current_player()
         state.apply_action(bots[seat].choose(state, rng))
     raise RuntimeError(f"the game did not end within {max_moves} moves")
+
+
+def refusal(state, action: int, lang: str = "en") -> str:
+    """The plain refusal of an action the engine does not allow now (a game may tell more)."""
+    return f"Aktion {action} ist jetzt nicht erlaubt" if lang == "de" else f"action {action} is not legal now"

@@ -28,7 +28,7 @@ def summary(games: list[dict], *, seed: int, players: int, bots: tuple[str, ...]
 
 def seat_rates(games: list[dict], players: int) -> list[dict]:
     """For each seat, the games it won (hits) out of the games played (n), with the 95% interval."""
-    return [Rate(sum(seat in g["winners"] for g in games), len(games)).to_json() for seat in range(players)]
+    return [Rate(sum(seat in g["winners"] for g in games), len(games)).as_dict() for seat in range(players)]
 
 
 def bot_rates(games: list[dict], bots: tuple[str, ...]) -> dict[str, dict]:
@@ -36,7 +36,7 @@ def bot_rates(games: list[dict], bots: tuple[str, ...]) -> dict[str, dict]:
     rates = {}
     for bot in dict.fromkeys(bots):
         held = [(g, seat) for g in games for seat, name in enumerate(g["seats"]) if name == bot]
-        rates[bot] = Rate(sum(seat in g["winners"] for g, seat in held), len(held)).to_json()
+        rates[bot] = Rate(sum(seat in g["winners"] for g, seat in held), len(held)).as_dict()
     return rates
 
 

@@ -14,7 +14,7 @@ with its own "text_de"/"text_en", for owners who copy the printed cards.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from ..datafiles import DataError, builtin_path, read_json, require, validated
 from ..errors import ClicktownError
@@ -358,6 +358,12 @@ def load_catalogue(board=None, cards=None, scenarios=None, buildings=None) -> Ca
     the_cards = load_cards(the_board, the_buildings, cards)
     the_scenarios = load_scenarios(scenarios)
     return Catalogue(the_board, the_buildings, the_cards, the_scenarios)
+
+
+@lru_cache(maxsize=1)
+def builtin_catalogue() -> Catalogue:
+    """The built-in catalogue, loaded once per process and shared (read it, never change it)."""
+    return load_catalogue()
 
 
 def is_sheet(path) -> bool:

@@ -490,7 +490,7 @@ def oldtown_play(players, seat, bots, seed, trace_file, board_file, cards_file, 
     catalogue = _game_catalogue(board_file, cards_file)
     names = table_bots(bots, players - 1, OT_BOTS, "seat(s) besides yours")
     show = (lambda text: click.echo(text, err=True)) if as_json else click.echo
-    human = ot_game_play.Human(lambda prompt: click.prompt(prompt, err=as_json), show, lang, hints)
+    human = ot_game_play.OldTownHuman(lambda prompt: click.prompt(prompt, err=as_json), show, lang, hints)
     state = ot_game_play.play_against(catalogue, players, seat, human, names, seed, _rules_chosen())
     show(ot_game_play.result_text(state, human, seat))
     write_trace(trace_file, state.events)
@@ -540,11 +540,11 @@ def oldtown_referee(state_file, card_number, my_building, mine_named, stop_claim
         raise SystemExit(0 if claim.ok else 1)
     if discarded is not None:
         done = ot_game_referee.judge_discard(town, mine, catalogue, discarded, taken, options)
-        emit_json(done.to_json()) if as_json else click.echo(ot_game_render.discard_text(done))
+        emit_json(done.as_dict()) if as_json else click.echo(ot_game_render.discard_text(done))
         raise SystemExit(0 if done.ok else 1)
     verdict = ot_game_referee.judge_card(town, mine, catalogue, card_number, my_building, options)
     if as_json:
-        emit_json(verdict.to_json())
+        emit_json(verdict.as_dict())
     else:
         click.echo(ot_game_render.verdict_text(verdict, catalogue.card(card_number)))
     raise SystemExit(0 if verdict.allowed else 1)
@@ -568,8 +568,7 @@ def oldtown_simulate(games, players, bots, rotate, seed, workers, trace_file, bo
 
     names = table_bots(bots, players, OT_BOTS, "players")
     _game_catalogue(board_file, cards_file)  # bad data fails here, before any game
-    records = ot_game_sim.run(games, players, names, seed, workers, board_file, cards_file, trace=bool(trace_file),
-                              rotate=rotate, options=_rules_chosen())
-    summaries = [record.summary for record in played(records, games, trace_file)]
-    summary = ot_game_sim.summarize(summaries, players, names, seed, rotate)
+    setup = ot_game_sim.Setup(players, names, rotate, board_file, cards_file, _rules_chosen(), bool(trace_file))
+    summaries = [record.summary for record in played(ot_game_sim.run(setup, games, seed, workers), games, trace_file)]
+    summary = ot_game_sim.summarize(summaries, setup, seed)
     emit_json(summary) if as_json else click.echo(ot_game_render.summary_text(summary))

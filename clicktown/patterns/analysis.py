@@ -94,10 +94,10 @@ class Statement:
         """The statement as an English sentence."""
         return f"{self.direction} every {self.trigger.value} there is always {self.target.value}"
 
-    def to_json(self) -> dict:
+    def as_dict(self) -> dict:
         """Direction, trigger, target and kind."""
-        return {"direction": self.direction, "trigger": self.trigger.to_json(),
-                "target": self.target.to_json(), "kind": self.kind, "text_en": self.text_en()}
+        return {"direction": self.direction, "trigger": self.trigger.as_dict(),
+                "target": self.target.as_dict(), "kind": self.kind, "text_en": self.text_en()}
 
 
 def statement_form_error(first: Trait, second: Trait) -> str:
@@ -124,7 +124,7 @@ class Reward:
     text: str
     wins_game: bool = False
 
-    def to_json(self) -> dict:
+    def as_dict(self) -> dict:
         """cards_won, wins_game and the reward in words."""
         return {"cards_won": self.cards_won, "wins_game": self.wins_game, "text": self.text}
 
@@ -160,10 +160,10 @@ class Pattern:
             return Reward(1, "one wheel card of your choice, not the played card")
         return Reward(2, "two wheel cards of your choice, the played card allowed")
 
-    def to_json(self) -> dict:
+    def as_dict(self) -> dict:
         """The JSON pattern shape other tools read."""
         s = self.statement
-        return {"direction": s.direction, "trigger": s.trigger.to_json(), "target": s.target.to_json(),
+        return {"direction": s.direction, "trigger": s.trigger.as_dict(), "target": s.target.as_dict(),
                 "kind": s.kind, "occurrences": self.occurrences, "involved": list(self.involved),
                 "tier": self.tier, "wild": self.wild, "text_en": s.text_en()}
 
@@ -283,11 +283,11 @@ class Move:
         """The most cards one declaration of this move wins (0 when it creates nothing)."""
         return self.reward.cards_won if self.patterns else 0
 
-    def to_json(self) -> dict:
+    def as_dict(self) -> dict:
         """position, covered, patterns, cards_won, wild (and the reward in words)."""
         return {"position": self.position, "covered": str(self.covered),
-                "patterns": [p.to_json() for p in self.patterns], "cards_won": self.cards_won,
-                "wild": self.wild, "reward": self.reward.to_json() if self.patterns else None}
+                "patterns": [p.as_dict() for p in self.patterns], "cards_won": self.cards_won,
+                "wild": self.wild, "reward": self.reward.as_dict() if self.patterns else None}
 
 
 def created_patterns(wheel: Wheel, position: int, card: Card, rules: Rules = Rules()) -> list[Pattern]:
@@ -359,12 +359,12 @@ class Verdict:
     pattern: Pattern | None
     reward: Reward
 
-    def to_json(self) -> dict:
+    def as_dict(self) -> dict:
         """statement, valid, reasons, pattern, reward."""
-        return {"statement": self.statement.to_json(), "valid": self.valid,
+        return {"statement": self.statement.as_dict(), "valid": self.valid,
                 "reasons": list(self.reasons),
-                "pattern": self.pattern.to_json() if self.pattern else None,
-                "reward": self.reward.to_json()}
+                "pattern": self.pattern.as_dict() if self.pattern else None,
+                "reward": self.reward.as_dict()}
 
 
 def evaluate(wheel: Wheel, statement: Statement, rules: Rules = Rules()) -> tuple[Pattern | None, list[str]]:

@@ -305,11 +305,6 @@ def card_tally(card: Card) -> int:
     return (1 << fields["color", card.color]) + (1 << fields["suit", card.suit]) + (1 << fields["object", card.object])
 
 
-def hand_tally(cards) -> int:
-    """The tally of a hand of cards (the sum of theirs)."""
-    return sum(map(card_tally, cards))
-
-
 @lru_cache(maxsize=4096)
 def counted(tally: int) -> dict[str, dict[str, int]]:
     """attribute -> how many cards of a tallied hand show each of its values (the values shown)."""

@@ -35,7 +35,7 @@ class Trait:
     attribute: str
     value: str
 
-    def to_json(self) -> dict:
+    def as_dict(self) -> dict:
         """The JSON form: {"attribute", "value"}."""
         return {"attribute": self.attribute, "value": self.value}
 
@@ -246,7 +246,7 @@ class Wheel:
         """The positions without a card."""
         return [i for i, c in enumerate(self.cards) if c is None]
 
-    def to_json(self) -> list:
+    def as_dict(self) -> list:
         """The cards in notation (null for a gap)."""
         return [str(c) if c is not None else None for c in self.cards]
 

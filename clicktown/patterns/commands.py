@@ -114,7 +114,7 @@ def patterns_check(wheel, sentence, played, played_card, as_json, deck_file, aft
         move = (played, wwp_card(played_card, deck))
         deck.check(list(w.cards) + [move[1]])
     verdict = wwp.judge(w, wwp_declaration(sentence), rules, move)
-    emit_json(verdict.to_json()) if as_json else click.echo(wwp_report.verdict_text(verdict))
+    emit_json(verdict.as_dict()) if as_json else click.echo(wwp_report.verdict_text(verdict))
     click.get_current_context().exit(0 if verdict.valid else 1)
 
 
@@ -152,7 +152,7 @@ def patterns_puzzle(seed, solution, time_limit, as_json, deck_file, after, min_o
 
     deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
     puzzle = wwp_model.generate_puzzle(deck, seed, rules, time_limit=time_limit)
-    emit_json(puzzle.to_json()) if as_json else click.echo(wwp_report.puzzle_text(puzzle, solution))
+    emit_json(puzzle.as_dict()) if as_json else click.echo(wwp_report.puzzle_text(puzzle, solution))
 
 
 @patterns.command("wild")
@@ -169,7 +169,7 @@ def patterns_wild(wheel, card, as_json, deck_file, after, min_occurrences, lenie
     deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
     w, c = wwp_wheel(wheel, deck, gaps=True), wwp_card(card, deck)
     found = wwp_model.complete_wild(w, c, deck, rules)
-    emit_json(found.to_json()) if as_json else click.echo(wwp_report.wild_text(found))
+    emit_json(found.as_dict()) if as_json else click.echo(wwp_report.wild_text(found))
 
 
 @patterns.command("stats")
@@ -249,7 +249,7 @@ def patterns_play(used_challenges, players, mode, bots, bank_file, seed, trace_f
     seats = wwp_play.seat_players(players, seat, list(others))
     setup = wwp_sim.Setup(players, mode, tuple(seats), False, deck_file, bank_file, rules, trace=True)
     show = (lambda text: click.echo(text, err=True)) if as_json else click.echo
-    human = wwp_play.Human(lambda prompt: wwp_play.read_answer(prompt, err=as_json), show, lang=lang, hints=hints)
+    human = wwp_play.PatternsHuman(lambda prompt: wwp_play.read_answer(prompt, err=as_json), show, lang=lang, hints=hints)
     state = wwp_play.play_against(wwp_sim.start(setup), seat, human, list(others), seed, reaction)
     if state.abandoned:
         show("Spiel abgebrochen" if lang == "de" else "game abandoned")

@@ -9,9 +9,8 @@ The model states the rules of engine.py a second time, as constraints:
   target at the neighbour (i + step for "after", i - step for "before"); it is valid when that holds
   and at least `min_occurrences` cards show the trigger; involved = trigger cards and named neighbours.
 
-Uses:
-- `model_patterns(wheel, rules)`: every valid pattern on a full wheel, by enumerating all solutions
-  of the statement (checked against the enumerator in tests).
+Uses (a third, `reference.model_patterns`, lists every valid pattern on a full wheel by
+enumerating all solutions of the statement: the tests hold the enumerator to it):
 - `complete_wild(wheel, card, deck, rules)`: fill the gaps of a partial wheel from the deck so that
   covering some position with `card` creates a Wild Wild Pattern.
 - `generate_puzzle(deck, seed, rules)`: a wheel and a drawn card, from the deck, with exactly one
@@ -32,7 +31,7 @@ from ortools.sat.python import cp_model
 
 from ..errors import ClicktownError, TimeUp
 from .cards import WHEEL_SIZE, Card, Deck, Wheel, vocabulary
-from .analysis import DIRECTIONS, Pattern, Rules, Statement, all_statements, created_patterns, moves
+from .analysis import Pattern, Rules, Statement, all_statements, created_patterns, moves
 
 
 # ---- literals: Python bools for what is known, CP-SAT literals for what is not --------------
@@ -190,81 +189,13 @@ def validity(lits: Literals, has: list[list], s: StatementLits, rules: Rules, na
     return Validity(lits.and_(holds + [enough]), triggers, involved)
 
 
-def _solver(seed: int = 0, time_limit: float = 30.0) -> cp_model.CpSolver:
+def one_worker_solver(seed: int = 0, time_limit: float = 30.0) -> cp_model.CpSolver:
     """A deterministic one-worker solver."""
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = seed % 2**31  # CP-SAT's seed is a 32-bit signed int; --seed goes to 2**32-1
     solver.parameters.max_time_in_seconds = time_limit
     return solver
-
-
-# ---- use 1: every valid pattern on a wheel ------------------------------------------------------
-
-class _PatternCollector(cp_model.CpSolverSolutionCallback):
-    """Collects one Pattern per solution of the free statement."""
-
-    def __init__(self, s: StatementLits, v: Validity, rules: Rules):
-        super().__init__()
-        self.s, self.v, self.rules, self.found = s, v, rules, []
-
-    def on_solution_callback(self):
-        statement = read_statement(self, self.s)
-        k = sum(value_of(self, t) for t in self.v.triggers)
-        involved = tuple(i for i, l in enumerate(self.v.involved) if value_of(self, l))
-        self.found.append(Pattern(statement, k, involved, 1 if k == self.rules.min_occurrences else 2,
-                                  len(involved) == WHEEL_SIZE))
-
-
-class _Lister:
-    """The listing model built once per rules: the wheel's trait literals are variables whose
-    domains are fixed to each wheel's cards before solving."""
-
-    def __init__(self, rules: Rules):
-        self.model = cp_model.CpModel()
-        lits = Literals(self.model)
-        traits = vocabulary().traits
-        self.has = [[self.model.new_bool_var(f"pos{i}_{t.value}") for t in traits] for i in range(WHEEL_SIZE)]
-        for row in self.has:  # a card shows exactly one trait of each attribute
-            for attribute in ("color", "suit", "object"):
-                self.model.add_exactly_one(l for l, t in zip(row, traits) if t.attribute == attribute)
-        self.statement = free_statement(self.model)
-        self.validity = validity(lits, self.has, self.statement, rules, "wheel")
-        lits.require(self.validity.valid)
-        self.rules = rules
-
-    def patterns(self, wheel: Wheel) -> list[Pattern]:
-        """Fix the wheel's cards, then collect every solution."""
-        variables = self.model.proto.variables
-        for row, card in zip(self.has, wheel.cards):
-            for lit, shown in zip(row, card_lits(card)):
-                domain = variables[lit.index].domain
-                domain[0] = domain[1] = int(shown)
-        solver = _solver()
-        solver.parameters.enumerate_all_solutions = True
-        collector = _PatternCollector(self.statement, self.validity, self.rules)
-        solver.solve(self.model, collector)
-        return sorted(collector.found, key=_pattern_order)
-
-
-_LISTERS: dict = {}
-
-
-def model_patterns(wheel: Wheel, rules: Rules = Rules()) -> list[Pattern]:
-    """Every valid pattern on a full wheel, as all the solutions of the CP-SAT model."""
-    if wheel.gaps():
-        raise ClicktownError(f"the wheel has gaps at positions {wheel.gaps()}; give all 8 cards")
-    key = (rules.after, rules.min_occurrences)
-    if key not in _LISTERS:
-        _LISTERS[key] = _Lister(rules)
-    return _LISTERS[key].patterns(wheel)
-
-
-def _pattern_order(p: Pattern):
-    """The enumerator's order: direction, trigger, target (vocabulary order)."""
-    index = {t: i for i, t in enumerate(vocabulary().traits)}
-    s = p.statement
-    return DIRECTIONS.index(s.direction), index[s.trigger], index[s.target]
 
 
 # ---- use 2: complete a partial wheel so that a card can make a Wild Wild Pattern -------------
@@ -279,13 +210,13 @@ class WildCompletion:
     position: int | None
     pattern: Pattern | None
 
-    def to_json(self) -> dict:
+    def as_dict(self) -> dict:
         """given, card, possible, wheel (completed), position, covered, pattern."""
         found = self.wheel is not None
-        return {"given": self.given.to_json(), "card": str(self.card), "possible": found,
-                "wheel": self.wheel.to_json() if found else None, "position": self.position,
+        return {"given": self.given.as_dict(), "card": str(self.card), "possible": found,
+                "wheel": self.wheel.as_dict() if found else None, "position": self.position,
                 "covered": str(self.wheel.cards[self.position]) if found else None,
-                "pattern": self.pattern.to_json() if found else None}
+                "pattern": self.pattern.as_dict() if found else None}
 
 
 def _spare_cards(deck: Deck, used: list[Card]) -> Counter:
@@ -329,7 +260,7 @@ def complete_wild(wheel: Wheel, card: Card, deck: Deck, rules: Rules = Rules()) 
     before = validity(lits, has, s, rules, "before")
     grew = [lits.and_([position[i], after.triggers[i], lits.not_(before.triggers[i])]) for i in range(WHEEL_SIZE)]
     lits.require(lits.or_([lits.not_(before.valid)] + (grew if rules.extend else [])))
-    solver = _solver()
+    solver = one_worker_solver()
     status = solver.solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         if status != cp_model.INFEASIBLE:
@@ -360,11 +291,11 @@ class Puzzle:
     pattern: Pattern
     rounds: int
 
-    def to_json(self) -> dict:
+    def as_dict(self) -> dict:
         """seed, wheel, card and the solution (position, covered card, pattern, reward)."""
-        return {"seed": self.seed, "wheel": self.wheel.to_json(), "card": str(self.card),
+        return {"seed": self.seed, "wheel": self.wheel.as_dict(), "card": str(self.card),
                 "solution": {"position": self.position, "covered": str(self.wheel.cards[self.position]),
-                             "pattern": self.pattern.to_json(), "reward": self.pattern.reward().to_json()},
+                             "pattern": self.pattern.as_dict(), "reward": self.pattern.reward().as_dict()},
                 "solver_rounds": self.rounds}
 
 
@@ -471,7 +402,7 @@ def _solve_for(deck, rules, goal: Statement, where: int, deal, seed: int, rounds
         left = deadline - time.monotonic()
         if left <= 0:
             return None
-        solver = _solver(seed, min(30.0, left))
+        solver = one_worker_solver(seed, min(30.0, left))
         if solver.solve(pm.model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return None
         wheel, card = pm.read(solver)

@@ -8,34 +8,20 @@ involving all 8 cards) and whether the drawn card has no pattern-creating move a
 The deals come in batches of BATCH: batch b is dealt by numpy's generator seeded with (seed, b)
 (the last batch dealt whole, then cut), so a run is reproducible from its seed, and the first
 deals of a longer run are those of a shorter one. The batch engine (`batch`) judges a whole batch
-at once; `trial` judges one deal with the readable engine, and the tests hold the two to the
-same counts.
+at once; `reference.trial` judges one deal with the readable engine, and the tests hold the two to
+the same counts.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable
 
 from ..arena.rates import Rate
 from ..errors import ClicktownError
-from .analysis import Rules, has_move, holds_wild
-from .cards import WHEEL_SIZE, Card, Deck, Wheel
+from .analysis import Rules
+from .cards import WHEEL_SIZE, Deck
 
 BATCH = 1 << 16
-
-
-@dataclass(frozen=True)
-class Trial:
-    """One random deal: does the wheel hold a Wild Wild Pattern, is the drawn card without a move?"""
-
-    wild_wheel: bool
-    no_move: bool
-
-
-def trial(wheel: Wheel, card: Card, rules: Rules = Rules()) -> Trial:
-    """One deal judged by the readable engine."""
-    return Trial(holds_wild(wheel, rules), not has_move(wheel, card, rules))
 
 
 def deals(deck: Deck, wheels: int, seed: int):
@@ -71,11 +57,3 @@ def tally(deck: Deck, wheels: int, seed: int, rules: Rules = Rules(),
     return {"wild_wheel": Rate(wild, n), "no_move": Rate(stuck, n)}
 
 
-def summarize(all_trials) -> dict[str, Rate]:
-    """Count trials judged one by one: the wheels holding a Wild Wild Pattern, the drawn cards without a move."""
-    n = wild = stuck = 0
-    for one in all_trials:
-        n += 1
-        wild += one.wild_wheel
-        stuck += one.no_move
-    return {"wild_wheel": Rate(wild, n), "no_move": Rate(stuck, n)}

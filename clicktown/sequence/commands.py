@@ -219,7 +219,7 @@ def _seq_game_options(fn):
     return _seq_data(fn)
 
 
-def _seq_setup(game, players, teams, bots, board_file, deck_file, rotate=False, seat=None):
+def _seq_setup(game, players, teams, bots, board_file, deck_file, rotate=False, seat=None, trace=False):
     """The checked setup; with `seat` (play), --bots names the seats other than that one."""
     from .game import simulate as seq_simulate
 
@@ -228,7 +228,7 @@ def _seq_setup(game, players, teams, bots, board_file, deck_file, rotate=False, 
         names = table_bots(bots, players, SEQ_BOTS, "players")
     else:
         names = table_bots(bots, players - 1, SEQ_BOTS, "seat(s) besides yours")
-    setup = seq_simulate.Setup(game, players, teams, names, board_file, deck_file, rotate)
+    setup = seq_simulate.Setup(game, players, teams, names, board_file, deck_file, rotate, trace)
     seq_simulate.make_match(setup)
     return setup
 
@@ -245,9 +245,9 @@ def sequence_simulate(game, board_file, deck_file, players, teams, bots, seed, t
     from .game import simulate as seq_simulate
     from .render import text as seq_render
 
-    setup = _seq_setup(game, players, teams, bots, board_file, deck_file, rotate)
-    records = list(played(seq_simulate.run(setup, games, seed, workers, trace=bool(trace_file)), games, trace_file))
-    summary = seq_simulate.summarise(setup, records, seed)
+    setup = _seq_setup(game, players, teams, bots, board_file, deck_file, rotate, trace=bool(trace_file))
+    summaries = [record.summary for record in played(seq_simulate.run(setup, games, seed, workers), games, trace_file)]
+    summary = seq_simulate.summarize(summaries, setup, seed)
     emit_json(summary) if as_json else click.echo(seq_render.simulate_view(summary))
 
 
@@ -270,7 +270,7 @@ def sequence_play(game, board_file, deck_file, players, teams, bots, seed, trace
     if seat >= setup.players:
         raise ClicktownError(f"--seat {seat}: the seats of {setup.players} players are 0 to {setup.players - 1}")
     show = (lambda text: click.echo(text, err=True)) if as_json else click.echo
-    human = seq_play.Human(lambda prompt: click.prompt(prompt, err=as_json), show, lang=lang, hints=hints)
+    human = seq_play.SequenceHuman(lambda prompt: click.prompt(prompt, err=as_json), show, lang=lang, hints=hints)
     state = seq_play.play_against(setup, seat, human, seed)
     if state.end_reason == "abandoned":
         show(seq_play.board_text(state))

@@ -27,6 +27,12 @@ def _players_table(game: str) -> dict:
     return SEQUENCE_PLAYERS if game == "sequence" else NUMBERS_PLAYERS
 
 
+def table_sizes(game: str) -> tuple[int, ...]:
+    """The numbers of players the game seats when the teams are not given: up to three, one each;
+    more, in two or three teams of equal size."""
+    return tuple(n for n in _players_table(game) if n <= 3 or n % 2 == 0 or n % 3 == 0)
+
+
 def default_teams(players: int) -> int:
     """Teams when not given: one per player up to three, else two teams if they split evenly, else three."""
     if players <= 3:

@@ -9,25 +9,21 @@ that, long or crossing lines can be read several ways; the count is the largest 
 sequences that can be read at once.
 
 Windows only conflict on their own line, so each line is read on its own: from one end, take
-every window that fits after the last one taken and before the next locked one. Four
-implementations answer the same question and are tested against each other:
-  count_cpsat      -- CP-SAT over the candidate windows (the reference);
-  count_exhaustive -- tries every set of candidate windows (small cases only);
-  reading_by_cells -- the line-by-line reading, cell by cell (the readable form);
-  count_fast       -- the same reading from the complete windows found on a bitboard of the
-                      cells that count for the team (`reading`, the one `count_sequences` prints).
+every window that fits after the last one taken and before the next locked one. `count_fast` is
+that reading from the complete windows found on a bitboard of the cells that count for the team
+(`reading`, the one `count_sequences` prints); the tests hold it to the references in
+`clicktown.sequence.reference` (CP-SAT, every set of windows, the reading cell by cell).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .geometry import (CONFLICTS, CONFLICTS_OF, LINES, RUN, WINDOW_AT, WINDOW_MASKS, WINDOWS, Window,
-                       complete_windows_in, conflicting, row_col)
+from .geometry import CONFLICTS_OF, RUN, WINDOW_MASKS, WINDOWS, complete_windows_in, row_col
 from .position import Position, complete_windows, locked_windows
 
-__all__ = ["Line", "SequenceCount", "complete_windows", "count_cpsat", "count_exhaustive", "count_fast",
-           "count_sequences", "empty_mask", "owned_mask", "protected_cells", "reading", "reading_by_cells"]
+__all__ = ["Line", "SequenceCount", "complete_windows", "count_fast", "count_sequences", "empty_mask", "owned_mask",
+           "protected_cells", "reading"]
 
 
 @dataclass(frozen=True)
@@ -54,25 +50,6 @@ class SequenceCount:
         return {"sequences": dict(self.sequences), "lines": [line.as_dict() for line in self.lines]}
 
 
-def reading_by_cells(position: Position, team: str) -> list[int]:
-    """The team's sequences (window numbers): its locked ones, and on each line the windows that fit."""
-    forced = set(locked_windows(position, team))
-    picked = []
-    for n_line, line in enumerate(LINES):
-        owned = [position.owns(c, team) for c in line]
-        starts = [s for s in range(len(line) - RUN + 1) if WINDOW_AT[n_line, s] in forced]
-        last, upcoming = -RUN, iter(starts + [len(line) + RUN])
-        next_forced = next(upcoming)
-        for s in range(len(line) - RUN + 1):
-            if s == next_forced:
-                picked.append(WINDOW_AT[n_line, s])
-                last, next_forced = s, next(upcoming)
-            elif s - last >= RUN - 1 and next_forced - s >= RUN - 1 and all(owned[s:s + RUN]):
-                picked.append(WINDOW_AT[n_line, s])
-                last = s
-    return picked
-
-
 # ---- the same reading on bitboards --------------------------------------------------------------
 
 def _owned_bytes(team: str) -> bytes:
@@ -96,7 +73,7 @@ def empty_mask(position: Position) -> int:
 
 
 def reading(position: Position, team: str) -> list[int]:
-    """The same reading as `reading_by_cells`, from the complete windows found on the bitboard.
+    """The reading of `reference.reading_by_cells`, from the complete windows found on the bitboard.
 
     Windows come by line, earliest start first; a locked window is always taken, and so is any
     other that shares at most one cell with the last one taken and with every locked one.
@@ -121,49 +98,6 @@ def reading(position: Position, team: str) -> list[int]:
 def count_fast(position: Position, team: str) -> int:
     """The count of `reading`: most positions have no complete window and stop at the bitboard."""
     return len(reading(position, team))
-
-
-def count_exhaustive(position: Position, team: str) -> int:
-    """The count by branch and bound over every compatible set of candidate windows (small cases)."""
-    forced = [WINDOWS[n] for n in locked_windows(position, team)]
-    windows = [w for w in complete_windows(position, team)
-               if w not in forced and not any(conflicting(w, f) for f in forced)]
-    best = 0
-
-    def grow(k: int, chosen: list[Window]) -> None:
-        nonlocal best
-        best = max(best, len(chosen))
-        if k == len(windows) or len(chosen) + len(windows) - k <= best:
-            return
-        if not any(conflicting(windows[k], w) for w in chosen):
-            grow(k + 1, chosen + [windows[k]])
-        grow(k + 1, chosen)
-
-    grow(0, [])
-    return best + len(forced)
-
-
-def count_cpsat(position: Position, team: str) -> tuple[int, list[Window]]:
-    """The count and one best reading, by CP-SAT (the locked sequences are always in it)."""
-    from ortools.sat.python import cp_model
-
-    candidates = [n for n, w in enumerate(WINDOWS) if all(position.owns(c, team) for c in w.cells)]
-    if not candidates:
-        return 0, []
-    model = cp_model.CpModel()
-    chosen = {n: model.new_bool_var(f"sequence_{n}") for n in candidates}
-    for n in locked_windows(position, team):
-        model.add(chosen[n] == 1)
-    for i, j in CONFLICTS:
-        if i in chosen and j in chosen:
-            model.add_at_most_one(chosen[i], chosen[j])
-    model.maximize(sum(chosen.values()))
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    status = solver.solve(model)
-    assert status == cp_model.OPTIMAL, "the count model always has an optimum"
-    picked = [WINDOWS[n] for n in candidates if solver.boolean_value(chosen[n])]
-    return len(picked), picked
 
 
 def count_sequences(position: Position, teams: tuple[str, ...] | None = None) -> SequenceCount:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import ClicktownError, TimeUp
 from .geometry import CELLS, CONFLICTS, CONFLICTS_OF, WINDOW_MASKS, WINDOWS
-from .moves import Move, apply_move, card_cells
+from .moves import Move, apply_move, card_cells, remove_targets
 from .position import Position
 from .position import locked_windows
 from .sequences import count_fast, empty_mask, owned_mask, protected_cells
@@ -94,7 +94,7 @@ def _choices(model: cp_model.CpModel, game: Game, position: Position, team: str,
     """Variables for every card on every cell it could take: (plays, chip placed on, chip removed from)."""
     guarded = protected_cells(position)
     removers = [n for n, c in cards.items() if c.action == "remove"]
-    removable = [i for i in CELLS if removers and position.team_at(i) not in (None, team) and i not in guarded]
+    removable = remove_targets(position, team, guarded) if removers else ()
     plays: dict[tuple[str, int], cp_model.IntVar] = {}
     place, take = {}, {}
     for i in CELLS:

@@ -57,12 +57,11 @@ SECTIONS.append(("Old Town: solo puzzles", [
 
 # -- the scenarios, with their solutions ------------------------------------------------------------
 
-@lru_cache(maxsize=1)
 def catalogue():
-    """The built-in Old Town catalogue."""
-    from ..oldtown.catalogue import load_catalogue
+    """The built-in Old Town catalogue (loaded once per process)."""
+    from ..oldtown.catalogue import builtin_catalogue
 
-    return load_catalogue()
+    return builtin_catalogue()
 
 
 class Entry:

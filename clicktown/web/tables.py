@@ -31,16 +31,13 @@ from pydantic import BaseModel, ConfigDict
 
 from ..arena.state import CHANCE, sample_chance
 from ..errors import ClicktownError
-from .games import GAMES, PERSON, adapter, seat_list
+from ..games import GAMES, PERSON, game_spec
 from .home import SECTIONS
 from .page import page
 
 router = APIRouter()
 SECTION = ("Games at a table", [("/tables", "Choose a game, players, bots and a seed"),
-                                ("/play/oldtown?players=3", "Old Town against two bots"),
-                                ("/play/patterns?players=3", "Wild Wild Pattern against two bots"),
-                                ("/play/sequence?players=2&bots=greedy", "Sequence against a bot"),
-                                ("/play/numbers?players=2&bots=person", "Sequence Numbers with a friend"),
+                                *((f"/play/{name}", spec.title) for name, spec in GAMES.items()),
                                 ("/viewer", "Step through a game's trace")])
 if SECTION not in SECTIONS:
     SECTIONS.append(SECTION)
@@ -57,13 +54,13 @@ class Table:
     def __init__(self, game: str, players: int, seats: tuple[str, ...], seed: int, lang: str, hints: bool | None,
                  reaction: float, rules: dict[str, str] | None = None):
         self.id = secrets.token_urlsafe(9)
-        self.game, self.adapter = game, adapter(game)
+        self.game, self.spec = game, game_spec(game)
         self.players, self.seats, self.seed = players, seats, seed
         self.lang, self.hints, self.reaction = lang, hints, reaction
-        self.rules = self.adapter.chosen_rules(rules or {})
+        self.rules = self.spec.chosen_rules(rules or {})
         self.tokens = {s: secrets.token_urlsafe(16) for s, who in enumerate(seats) if who == PERSON}
-        self.bots = {s: self.adapter.bot(who) for s, who in enumerate(seats) if who != PERSON}
-        self.state = self.adapter.new(players, seats, self.rules)
+        self.bots = {s: self.spec.make_bot(who) for s, who in enumerate(seats) if who != PERSON}
+        self.state = self.spec.new_state(players, seats, self.rules)
         self.rng = random.Random(seed)
         self.lock = threading.Lock()
         self.version = 0
@@ -79,7 +76,7 @@ class Table:
         """Chance, bots and the people's forced passes until a person must decide (or the game is over)."""
         state = self.state
         while not state.is_terminal():
-            actor = self.adapter.actor(state)
+            actor = state.current_player()
             if actor == CHANCE:
                 if self._race_waits():
                     break
@@ -87,7 +84,7 @@ class Table:
             elif actor in self.bots:
                 state.apply_action(self.bots[actor].choose(state, self.rng))
             else:
-                forced = self.adapter.auto_pass(state, actor)
+                forced = self.spec.auto_pass(state, actor)
                 if forced is None:
                     break
                 state.apply_action(forced)
@@ -113,7 +110,7 @@ class Table:
         from ..patterns.game.state import orders
 
         state = self.state
-        seats = state._active_seats()
+        seats = state.seated
         order = list(orders(seats)[sample_chance(state, self.rng)])
         people = [s for s in order if s in self.tokens]
         if first is None:
@@ -140,10 +137,10 @@ class Table:
                 raise HTTPException(409, "the game is over")
             if self.race_until is not None:
                 self._race_answer(seat, action)
-            elif self.adapter.actor(state) != seat:
+            elif state.current_player() != seat:
                 raise HTTPException(409, f"it is not seat {seat}'s turn")
             elif action not in state.legal_actions():
-                raise ClicktownError(self.adapter.refusal(state, action, self.lang))
+                raise ClicktownError(self.spec.refusal(state, action, self.lang))
             else:
                 state.apply_action(action)
             self._advance()
@@ -163,7 +160,7 @@ class Table:
     def seat_view(self, seat: int, since: int) -> dict:
         self.tick()
         with self.lock:
-            seen = self.adapter.view(self.state, seat, since, self.lang, self.hints)
+            seen = self.spec.view(self.state, seat, since, self.lang, self.hints)
             seen["svg"] = self.picture(seat)
             seen["version"] = self.version
             seen["table"] = self.id
@@ -179,12 +176,12 @@ class Table:
         if self._pictures.get("version") != self.version:
             self._pictures = {"version": self.version}
         if seat not in self._pictures:
-            self._pictures[seat] = self.adapter.svg(self.state, seat, self.lang)
+            self._pictures[seat] = self.spec.picture(self.state, seat, self.lang)
         return self._pictures[seat]
 
     def trace(self) -> list[dict]:
         with self.lock:
-            return self.adapter.trace(self.state, self.seats, self.seed)
+            return self.spec.table_trace(self.state, self.seats, self.seed)
 
 
 def race_actions() -> list[int]:
@@ -248,7 +245,7 @@ def rules_fieldset(name: str, game) -> str:
 
 def rules_given(game: str, query) -> dict[str, str]:
     """The rule options named in a request, for `game`: `name=word` (or the lobby's `game.name=word`)."""
-    names = {rule.name for rule in adapter(game).rule_choices()}
+    names = {rule.name for rule in game_spec(game).rule_choices()}
     given = {key: value for key, value in query.items() if key in names}
     given.update({key.split(".", 1)[1]: value for key, value in query.items()
                   if key.startswith(game + ".") and key.split(".", 1)[1] in names})
@@ -279,9 +276,9 @@ a link. Seat 0 is yours.</p>
 
 
 @router.get("/play")
-def play_form(request: Request, game: str = Query("sequence", max_length=20)):
+def play_form(request: Request, game: str = Query(next(iter(GAMES)), max_length=20)):
     """The lobby's form: on to `/play/<game>` with the other parameters."""
-    adapter(game)
+    game_spec(game)
     rules = rules_given(game, request.query_params)
     rest = urlencode([(k, v) for k, v in request.query_params.items() if k != "game" and "." not in k]
                      + sorted(rules.items()), safe=",")
@@ -294,9 +291,9 @@ def play(game: str, request: Request, players: int | None = Query(None, ge=2, le
          lang: str = Query("en", pattern="^(en|de)$"), hints: bool | None = None,
          reaction: float = Query(REACTION, ge=0, le=60)):
     """Open a table and take seat 0; the game's rule options come as `name=word` (400 for a word it has not)."""
-    rules = adapter(game)
-    players = players or rules.default_players
-    table = Table(game, players, seat_list(rules, players, bots), seed, lang, hints, reaction,
+    spec = game_spec(game)
+    players = players or spec.default_players
+    table = Table(game, players, spec.seat_list(players, bots), seed, lang, hints, reaction,
                   rules_given(game, request.query_params))
     open_table(table)
     return RedirectResponse(f"/table/{table.id}/0?token={table.tokens[0]}", status_code=303)
@@ -324,7 +321,7 @@ def table_page(table_id: str, seat: int, request: Request, token: str | None = Q
         links = (f'<section class="join-links"><h2>{words["join"]}</h2><p>{escape(words["send"])}</p>'
                  f'<ul>{items}</ul></section>')
     body = f"""<div class="table" data-table="{table.id}" data-seat="{seat}" data-token="{escape(token)}" data-game="{table.game}">
-<h1>{escape(table.adapter.title)} <small>{words["seat"]} {seat}</small></h1>
+<h1>{escape(table.spec.title)} <small>{words["seat"]} {seat}</small></h1>
 {links}
 {rules_in_force(table, words["rules"])}
 <div class="play">
@@ -340,7 +337,7 @@ def table_page(table_id: str, seat: int, request: Request, token: str | None = Q
 </div>
 </div>
 </div>"""
-    return page(f"{table.adapter.title} · {words['seat']} {seat}", body, scripts=("tables.js",), lang=table.lang)
+    return page(f"{table.spec.title} · {words['seat']} {seat}", body, scripts=("tables.js",), lang=table.lang)
 
 
 #: The rule options on a German seat's page: each option's name, its words and its sentence.
@@ -385,10 +382,10 @@ def rule_words(name: str, word: str, help_text: str, lang: str) -> tuple[str, st
 
 def rules_in_force(table: Table, heading: str = "Rule options") -> str:
     """The table's rule options as the engine holds them, each with its sentence as help."""
-    held = table.adapter.rules_in_force(table.state)
+    held = table.spec.rules_in_force(table.state)
     if not held:
         return ""
-    helps = {rule.name: rule.help for rule in table.adapter.rule_choices()}
+    helps = {rule.name: rule.help for rule in table.spec.rule_choices()}
     shown = {name: rule_words(name, str(word), helps.get(name, ""), table.lang) for name, word in held.items()}
     items = "".join(f'<dt>{escape(title)}</dt><dd data-rule-option="{name}" data-rule-value="{escape(str(held[name]))}" '
                     f'title="{escape(sentence)}">{escape(word)}</dd>' for name, (title, word, sentence) in shown.items())

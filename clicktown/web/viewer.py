@@ -11,26 +11,32 @@ from __future__ import annotations
 from typing import Literal
 
 from fastapi import APIRouter
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from ..errors import ClicktownError
+from ..games import GAMES, game_spec
 from .page import page
 
 router = APIRouter()
-SPECTATOR = -1   # no seat: nothing is told as "you"
 
 
 class Step(BaseModel):
     """One step of a trace: which game, the board after it, the event itself."""
 
     model_config = ConfigDict(extra="forbid")
-    game: Literal["sequence", "numbers", "oldtown", "patterns"]
+    game: str = Field(max_length=20)                                          # a name of GAMES
     lang: Literal["en", "de"] = "en"
     rows: list[str] | None = Field(None, max_length=10)                     # Sequence: ten rows of ten marks
     plots: dict[str, list[str]] | None = None                                 # Old Town: plot -> markers
     built: dict[str, int] | None = None                                       # Old Town: building -> plot
     wheel: list[str | None] | None = Field(None, max_length=8)               # Wild Wild Pattern
     event: dict = Field(default_factory=dict)
+
+    @field_validator("game")
+    @classmethod
+    def known_game(cls, name: str) -> str:
+        if name not in GAMES:
+            raise ValueError(f"unknown game {name[:20]!r}, choose {', '.join(GAMES)}")
+        return name
 
 
 @router.get("/viewer")
@@ -62,53 +68,7 @@ def step(body: Step) -> dict:
 
 
 def picture(step: Step) -> str:
-    if step.game in ("sequence", "numbers"):
-        return _sequence_picture(step)
-    if step.game == "oldtown":
-        return _oldtown_picture(step)
-    return _wheel_picture(step)
-
-
-def _sequence_picture(step: Step) -> str:
-    from ..sequence.cards import load_game
-    from ..sequence.position import parse_position
-    from ..sequence.render.svg import board_svg
-    from ..sequence.sequences import count_sequences
-
-    if not step.rows:
-        raise ClicktownError("a Sequence step needs the board's rows")
-    position = parse_position("\n".join(step.rows), "rows")
-    return board_svg(load_game(step.game), position, count_sequences(position))
-
-
-def _oldtown_picture(step: Step) -> str:
-    from ..oldtown.render.svg import plan_svg
-    from .games import oldtown_catalogue
-
-    catalogue = oldtown_catalogue()
-    name = catalogue.building
-    placement, markers = {}, {}
-    for building, plot in (step.built or {}).items():
-        if not 1 <= plot <= 16:
-            raise ClicktownError(f"built.{building[:30]}: plots are numbered 1 to 16")
-        placement[plot] = name(building)
-    for plot, buildings in (step.plots or {}).items():
-        if not plot.isdigit() or not 1 <= int(plot) <= 16:
-            raise ClicktownError(f"plots.{plot[:10]}: plots are numbered 1 to 16")
-        markers[int(plot)] = [name(b) for b in buildings[:18]]
-    names = {b: catalogue.buildings[b].de for b in catalogue.building_names} if step.lang == "de" else None
-    return plan_svg(catalogue.board, placement, set(), markers, buildings=catalogue.building_names,
-                    lang=step.lang, names=names)
-
-
-def _wheel_picture(step: Step) -> str:
-    from ..patterns.cards import Wheel, parse_card
-    from ..patterns.game.state import builtin_deck
-    from ..patterns.render.svg import wheel_svg
-
-    deck = builtin_deck()
-    cards = [parse_card(c, deck) if c else None for c in (step.wheel or [None] * 8)]
-    return wheel_svg(Wheel(tuple(cards + [None] * (8 - len(cards)))))
+    return game_spec(step.game).step_picture(step)
 
 
 def told(step: Step) -> str:
@@ -118,31 +78,6 @@ def told(step: Step) -> str:
     if not isinstance(kind, str):
         return ""
     try:
-        if step.game in ("sequence", "numbers"):
-            from ..sequence.game.view import event_text
-
-            return event_text(event, SPECTATOR, step.lang) or kind
-        if step.game == "patterns":
-            from ..patterns.game.view import event_text
-
-            return event_text(event, SPECTATOR, step.lang) or kind
-        return _oldtown_told(event, step.lang) or kind
+        return game_spec(step.game).spectator_text(event, step.lang) or kind
     except (KeyError, TypeError, ValueError, IndexError):
         return kind     # a line of another shape: named, not told
-
-
-def _oldtown_told(event: dict, lang: str) -> str | None:
-    from ..oldtown.game.view import Words
-
-    class Spectator:
-        catalogue = None
-
-    from .games import oldtown_catalogue
-
-    watcher = Spectator()
-    watcher.catalogue = oldtown_catalogue()
-    if event.get("event") == "turn_end":
-        points = ", ".join(f"seat {s}: {p}" for s, p in enumerate(event.get("points", [])))
-        return (f"Ende von Zug {event['turn']}; Punkte {points}" if lang == "de"
-                else f"end of turn {event['turn']}; points {points}")
-    return Words(watcher, SPECTATOR, lang).event(event)

@@ -9,7 +9,7 @@ import numpy as np
 
 from clicktown.arena.state import resolve_chance
 from clicktown.oldtown.game.bots import GreedyBot
-from clicktown.oldtown.game.simulate import _catalogue
+from clicktown.oldtown.catalogue import builtin_catalogue
 from clicktown.oldtown.game.state import new_game
 from research.sequence_eval.__main__ import fit_logistic, log_loss  # the same fit and loss as Sequence's
 
@@ -39,7 +39,7 @@ def seat_features(state, seat: int) -> list[float]:
 
 def positions(games: int, seed: int, players: int) -> list[tuple[list[float], float, int]]:
     """(a seat's features, 1 if it won, the game's index) for every seat at the start of every turn."""
-    bot, catalogue, rows = GreedyBot(), _catalogue(), []
+    bot, catalogue, rows = GreedyBot(), builtin_catalogue(), []
     for index in range(games):
         rng = random.Random(seed * 1_000_003 + index)
         state, seen = new_game(catalogue, players, record=False), []

@@ -44,7 +44,7 @@ def kind(state) -> str:
 
 def outcomes(state, action: int, seat: int, seeds: list[int]) -> list[int]:
     """Whether seat wins after `action` (1 or 0), two planners playing on with the draws of each seed."""
-    planner, won = bots.PlannerPlayer(), []
+    planner, won = bots.PlannerBot(), []
     for seed in seeds:
         rng, game = random.Random(seed), state.clone()
         game.apply_action(action)
@@ -67,7 +67,7 @@ def play(index: int, seed: int, playouts: int) -> list[tuple] | None:
     setup = Setup(players=2, bots=("mcts", "planner"), rotate=True)
     seats = setup.seats(index)
     me = seats.index("mcts")
-    players = [bots.MctsPlayer() if bot == "mcts" else bots.PlannerPlayer() for bot in seats]
+    players = [bots.MctsBot() if bot == "mcts" else bots.PlannerBot() for bot in seats]
     state, rng = start(setup), random.Random(game_seed(seed, index))
     asked = []
     while True:
@@ -76,7 +76,7 @@ def play(index: int, seed: int, playouts: int) -> list[tuple] | None:
             break
         seat = state.current_player()
         if seat == me and len(bots.candidates(state, rng)) > 1:
-            planned = bots.PlannerPlayer().choose(state, random.Random(0))
+            planned = bots.PlannerBot().choose(state, random.Random(0))
             before = state.clone()
             action = players[seat].choose(state, rng)
             asked.append((before, action, planned))

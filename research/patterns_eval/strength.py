@@ -52,7 +52,7 @@ def play(index: int, seed: int, name: str) -> tuple[int, int, int, float]:
     setup = Setup(players=2, bots=("mcts", "planner"), rotate=True)
     seats = setup.seats(index)
     mcts_seat = seats.index("mcts")
-    players = [variant(name) if bot == "mcts" else bots.PlannerPlayer() for bot in seats]
+    players = [variant(name) if bot == "mcts" else bots.PlannerBot() for bot in seats]
     state = start(setup)
     rng = random.Random(game_seed(seed, index))
     moves, spent = 0, 0.0
@@ -74,7 +74,7 @@ def play(index: int, seed: int, name: str) -> tuple[int, int, int, float]:
 
 def report(name: str, seed: int, results: list[tuple[int, int, int, float]]) -> str:
     wins = sum(r[0] for r in results)
-    rate = Rate(wins, len(results)).to_json()
+    rate = Rate(wins, len(results)).as_dict()
     low, high = rate["ci95"]
     fav = [r[0] for r in results if r[1] > 0]
     unfav = [r[0] for r in results if r[1] < 0]

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import random
 
-from clicktown.patterns.game.bots import MctsPlayer, PlannerPlayer, evaluate, final_value
+from clicktown.patterns.game.bots import MctsBot, PlannerBot, evaluate, final_value
 from clicktown.patterns.game.state import PASS, GameState
 
-PLANNER = PlannerPlayer()
+PLANNER = PlannerBot()
 
 
 def waited(state: GameState, seat: int) -> list[int]:
@@ -67,7 +67,7 @@ def _planners_move(state: GameState, rng: random.Random) -> int:
     return PLANNER.choose(state, rng)
 
 
-class VariantMcts(MctsPlayer):
+class VariantMcts(MctsBot):
     """The product's mcts with the reading of a waiting seat's card and/or the take search."""
 
     def __init__(self, simulations: int | None = None, read: bool = False, take_playouts: int = 0):

@@ -59,7 +59,7 @@ def refit(played: list, weights: tuple, to_move: float) -> tuple[list[float], fl
 def against_greedy(played: list) -> str:
     """'wins/games [low, high]' (the 95% Wilson interval in per cent)."""
     wins = sum(won for won, _ in played)
-    low, high = Rate(wins, len(played)).to_json()["ci95"]
+    low, high = Rate(wins, len(played)).as_dict()["ci95"]
     return f"{wins}/{len(played)} [{100 * low:.1f}, {100 * high:.1f}]"
 
 

@@ -128,7 +128,7 @@ def main() -> None:
         results = pool.starmap(play, [(i, args.seed, args.variant) for i in range(args.first, args.first + args.games)])
     wins = sum(r[0] for r in results)
     decisions, left, spent = (sum(r[k] for r in results) for k in (1, 2, 3))
-    rate = Rate(wins, len(results)).to_json()
+    rate = Rate(wins, len(results)).as_dict()
     low, high = rate["ci95"]
     print(f"{args.variant}: {wins}/{len(results)} [{100 * low:.1f}, {100 * high:.1f}]  left greedy's choice "
           f"{left}/{decisions}  {spent / max(decisions, 1):.3f} s a move")

@@ -19,17 +19,13 @@ import functools
 import numpy as np
 
 from ...arena.env import ArenaEnv, EnvSpec, wrapped
-from ..catalogue import load_catalogue
+from ...arena.state import NOBODY
+from ..catalogue import builtin_catalogue
 from .rule_options import RuleOptions
-from .state import NUM_ACTIONS, new_game
+from .state import NUM_ACTIONS, deal_plan, new_game
 
 PHASES = ("choose", "turn", "discard", "take", "pile", "stop")
 SHAPE = (18 * 16 * 2 + 60 + 18 + 4 + 8,)
-
-
-@functools.lru_cache(maxsize=1)
-def _catalogue():
-    return load_catalogue()
 
 
 def observe(state, seat: int) -> np.ndarray:
@@ -54,11 +50,30 @@ def observe(state, seat: int) -> np.ndarray:
 
 def spec(players: int = 4, **rules) -> EnvSpec:
     """The game as the arena wrapper sees it; `rules` are RuleOptions fields (stop_callers=..., ...)."""
-    catalogue = _catalogue()
+    catalogue = builtin_catalogue()
     options = RuleOptions(**rules)
     return EnvSpec(name=f"oldtown_marker_game_{players}p", players=players, num_actions=NUM_ACTIONS,
                    observation_shape=SHAPE, new_state=functools.partial(new_game, catalogue, players, False, options),
                    observe=observe, low=0, high=90, dtype=np.int8)
+
+
+def openspiel_new(params: dict):
+    """OpenSpiel's new game: a fresh engine state of the built-in catalogue, recording nothing."""
+    return new_game(builtin_catalogue(), params["players"], record=False)
+
+
+def openspiel_describe(params: dict) -> dict:
+    """OpenSpiel's game description (the number of players checked by the deal)."""
+    deal_plan(params["players"])
+    return {"players": params["players"], "num_actions": NUM_ACTIONS, "chance_outcomes": 61, "length": 20_000}
+
+
+def openspiel_seen_by(state, card: int):
+    """Who sees a card dealt or drawn: the seat it goes to, or nobody (a face-down pile)."""
+    if state.phase == "deal":
+        where, seat, _ = state.plan[0]
+        return seat if where == "hand" else NOBODY
+    return state.drawing[1]
 
 
 def raw_env(players: int = 4, **rules) -> ArenaEnv:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
+from ...arena.human import Abandoned, Human
 from ...arena.state import resolve_chance
 from ...errors import ClicktownError
 from ...numbers import number_in
@@ -28,27 +29,14 @@ PROMPTS = {"en": {"choose": "Take a building", "turn": "Your turn", "discard": "
                   "stop": "Stopp? Ein Marker, den die Logik entfernt, oder kein Stopp"}}
 
 
-class Abandoned(Exception):
-    """The person typed `quit`."""
-
-
-class Human:
+class OldTownHuman(Human):
     """Asks the person for every decision of their seat; `ask` returns the text typed."""
 
     name = "you"
 
     def __init__(self, ask: Callable[[str], str], show: Callable[[str], None], lang: str = "en",
                  hints: bool | None = None):
-        self.ask, self.show, self.lang, self.hints = ask, show, lang, hints
-        self.seen = 0
-
-    def look(self, state: OldTownState, seat: int) -> dict:
-        """The seat's view; the events since the last look are shown."""
-        seen = view(state, seat, since=self.seen, lang=self.lang, hints=self.hints)
-        self.seen = seen["seen"]
-        for event in seen["events"]:
-            self.show(event["text"])
-        return seen
+        super().__init__(ask, show, view, lang, hints)
 
     def choose(self, state: OldTownState, rng: random.Random) -> int:
         seat = state.actor
@@ -66,16 +54,14 @@ class Human:
         for k, action in enumerate(legal):
             self.show(f"  {k}: {action['text']}")
         while True:
-            text = self.ask("deine Wahl" if self.lang == "de" else "your choice").strip()
-            if text.lower() in ("quit", "q"):
-                raise Abandoned()
+            text = self.read("deine Wahl" if self.lang == "de" else "your choice")
             choice = number_in(text, 0, len(legal) - 1)
             if choice is not None:
                 return legal[choice]["id"]
             self.show(f"type a number from 0 to {len(legal) - 1}, or quit")
 
 
-def play_against(catalogue, players: int, seat: int, human: Human, bots: tuple[str, ...], seed: int,
+def play_against(catalogue, players: int, seat: int, human: OldTownHuman, bots: tuple[str, ...], seed: int,
                  options=None) -> OldTownState:
     """Play one game with the person at `seat` and `bots` at the other seats in order, under the rule
     options (rules.RuleOptions); returns the final state.
@@ -103,7 +89,7 @@ def play_against(catalogue, players: int, seat: int, human: Human, bots: tuple[s
     return state
 
 
-def result_text(state: OldTownState, human: Human, seat: int) -> str:
+def result_text(state: OldTownState, human: OldTownHuman, seat: int) -> str:
     """The moves since the person's last look are shown; then the final plan and the standings."""
     if getattr(state, "abandoned", False):
         return "Spiel abgebrochen" if human.lang == "de" else "game abandoned"

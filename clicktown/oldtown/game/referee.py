@@ -158,12 +158,12 @@ class Discarding:
     gain: int = 0
     verdicts: tuple[rules.Verdict, ...] = ()
 
-    def to_json(self) -> dict:
+    def as_dict(self) -> dict:
         """The JSON shape of `oldtown referee --discard ... --take ... --json`."""
         return {"cards": list(self.cards), "building": self.taking.building, "plot": self.taking.plot,
                 "allowed": self.ok, "reason": self.reason, "gain": self.gain,
                 "built": dict(self.taking.built) if self.ok else {},
-                "verdicts": [v.to_json() for v in self.verdicts]}
+                "verdicts": [v.as_dict() for v in self.verdicts]}
 
 
 def discard_verdict(town: Town, mine, catalogue: Catalogue, number: int,

@@ -75,7 +75,7 @@ class Verdict:
         """Does the card count for action 2 (a confirmation or contradiction card)?"""
         return self.status in (CONFIRMATION, CONTRADICTION)
 
-    def to_json(self) -> dict:
+    def as_dict(self) -> dict:
         """The JSON shape of `oldtown referee --json`."""
         return {"card": self.card, "my": self.my, "status": self.status, "allowed": self.allowed,
                 "discardable": self.discardable, "reason": self.reason, "gain": self.gain,

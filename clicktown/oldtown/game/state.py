@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 
 from ...arena.state import CHANCE, TERMINAL
-from ...errors import ClicktownError
+from ...errors import ClicktownError, IllegalAction
 from ..catalogue import Catalogue
 from . import rules
 from .town import Town
@@ -236,16 +236,16 @@ class OldTownState:
 
     def apply_action(self, action: int) -> None:
         if self.reason is not None:
-            raise ClicktownError("the game is over")
+            raise IllegalAction("the game is over")
         if self.actor == CHANCE:
             if action not in self._chance_cards():
-                raise ClicktownError(f"card {action} is not in the pile")
+                raise IllegalAction(f"card {action} is not in the pile")
             self._chance(action)
         else:
             phase = self.phase
             # passing is always legal in a stop round: no need to list every marker to know it
             if not (action == PASS and phase == "stop") and action not in self._legal_now():
-                raise ClicktownError(f"illegal action {action} ({self.action_to_string(action)}) in phase {phase}")
+                raise IllegalAction(f"illegal action {action} ({self.action_to_string(action)}) in phase {phase}")
             _DO[phase](self, action)
         # the legal actions change with every action; a seat's verdicts only with the board, its hand or its buildings
         self._legal = None

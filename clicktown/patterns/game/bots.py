@@ -24,10 +24,9 @@ from ...errors import ClicktownError
 from ..tables import best_cover, best_statement, moves
 from .state import CARD, CLICK, PASS, POSITION, STATEMENT, STATEMENT_INDEX, GameState
 
-BOTS = ("random", "greedy", "planner", "mcts")
 
 
-class RandomPlayer:
+class RandomBot:
     """A uniformly random legal action."""
 
     name = "random"
@@ -36,7 +35,7 @@ class RandomPlayer:
         return rng.choice(state.legal_actions())
 
 
-class GreedyPlayer:
+class GreedyBot:
     """The best immediate reward, in cards and then in cents."""
 
     name = "greedy"
@@ -115,7 +114,7 @@ class GreedyPlayer:
         return self.worth(state, owner, theirs) - self.worth(state, owner, theirs - state.table.tallies[card])
 
 
-class PlannerPlayer(GreedyPlayer):
+class PlannerBot(GreedyBot):
     """Plays each option out on a copy of the game and keeps the one whose hand is worth most."""
 
     name = "planner"
@@ -161,7 +160,7 @@ class PlannerPlayer(GreedyPlayer):
         for action in actions:
             trial.apply_action(action)
         while trial.current_player() == seat and trial.phase in ("take", "activate", "power"):
-            trial.apply_action(GreedyPlayer.choose(self, trial, None) if trial.phase != "take" else CARD + self.take(trial))
+            trial.apply_action(GreedyBot.choose(self, trial, None) if trial.phase != "take" else CARD + self.take(trial))
         if trial.is_terminal():
             return 10_000.0 if seat in trial.winners else -10_000.0
         return self.worth(trial, seat, trial.won_tally(seat))
@@ -224,8 +223,8 @@ class PlannerPlayer(GreedyPlayer):
 # -- mcts: information-set Monte Carlo tree search (clicktown.arena.ismcts) ---------------------
 
 MONEY_SCALE = 150.0  # a lead of this many cents (held and in reach) is worth about three quarters of a win
-_PLANNER = PlannerPlayer()
-_GREEDY = GreedyPlayer()
+_PLANNER = PlannerBot()
+_GREEDY = GreedyBot()
 
 
 def evaluate(state: GameState) -> list[float]:
@@ -281,7 +280,7 @@ def _planners_move(state: GameState, rng: random.Random) -> int:
     return _PLANNER.choose(state, rng)
 
 
-class MctsPlayer:
+class MctsBot:
     """Information-set MCTS from the planner's move over the seat's own moves: the other seat's card
     drawn again from the deck, the other seats playing the planner's move, greedy playouts, money
     and hands; it leaves the planner's move only when its simulations say so, and makes a move with
@@ -311,12 +310,14 @@ class MctsPlayer:
         return _determinize(state, seat, rng)
 
 
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot, "mcts": MctsBot}
+
+
 def make_bot(name: str):
     """A bot by name: random, greedy, planner or mcts (mcts:400 = 400 simulations a move, mcts:0.3s = 0.3 s)."""
     from ...arena.ismcts import parse_budget
 
-    players = {"random": RandomPlayer, "greedy": GreedyPlayer, "planner": PlannerPlayer, "mcts": MctsPlayer}
     base = name.partition(":")[0]
-    if base not in players or (base != name and base != "mcts"):
+    if base not in BOTS or (base != name and base != "mcts"):
         raise unknown_bot(name, BOTS)
-    return players[base](**parse_budget(name)) if base == "mcts" else players[base]()
+    return BOTS[base](**parse_budget(name)) if base == "mcts" else BOTS[base]()

@@ -18,9 +18,12 @@ seats' cards in hand and the deck are never shown.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from ...arena.env import ArenaEnv, EnvSpec, wrapped
+from ...arena.state import PUBLIC
 from ..cards import WHEEL_SIZE
 from .state import new_game, new_table
 
@@ -78,6 +81,51 @@ def observation(state, seat: int, k: int, targets: int, size: int) -> np.ndarray
     if state.phase in PHASES:
         out[at + PHASES.index(state.phase)] = 1
     return out
+
+
+def openspiel_table(params: dict):
+    """The table OpenSpiel's parameters describe (players, mode and the rule options)."""
+    from ..analysis import Rules
+
+    rules = Rules(params["after"], params["min_occurrences"], params["lenient"], params["extend"])
+    return new_table(params["players"], params["mode"], rules=rules)
+
+
+def openspiel_new(params: dict):
+    """OpenSpiel's new game: a fresh engine state, recording nothing."""
+    from .state import GameState
+
+    return GameState(openspiel_table(params), record=False)
+
+
+def openspiel_describe(params: dict) -> dict:
+    """OpenSpiel's game description: the most chance outcomes of any chance node, a bound on its length."""
+    import math
+
+    from .state import MAX_TURNS
+
+    table = openspiel_table(params)
+    chance = max(len(table.names), math.factorial(table.players), len(table.bank.targets))
+    return {"players": table.players, "num_actions": table.num_actions, "chance_outcomes": chance,
+            "length": MAX_TURNS * (12 * table.players + 40)}
+
+
+def openspiel_seen_by(state, outcome: int):
+    """Who sees a chance outcome: a pattern card drawn, its seat; the rest (challenge and Target
+    cards, the reaction order, the wheel) everybody."""
+    if state.phase == "draw" and outcome not in state.table.challenges:
+        return state.draw_queue[0]
+    return PUBLIC
+
+
+@functools.lru_cache(maxsize=8)
+def _observer(players: int, mode: str):
+    return spec(players, mode).observe
+
+
+def observe(state, seat: int) -> np.ndarray:
+    """What `seat` sees (the observation of the environment for its table's players and mode)."""
+    return _observer(state.table.players, state.table.mode)(state, seat)
 
 
 def raw_env(players: int = 3, mode: str = "saloon", used_challenges: str = "out") -> ArenaEnv:

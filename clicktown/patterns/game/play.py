@@ -18,6 +18,7 @@ from typing import Callable
 
 import click
 
+from ...arena.human import Abandoned, Human
 from ...arena.seating import seated
 from ...arena.state import CHANCE, sample_chance
 from ...errors import ClicktownError
@@ -120,35 +121,14 @@ def read_answer(prompt: str, err: bool = False) -> str:
     return line.rstrip("\r\n")
 
 
-class Abandoned(Exception):
-    """The person typed `quit`."""
-
-
-class Human:
+class PatternsHuman(Human):
     """The person's seat: asks with `ask(prompt) -> str` and shows text with `show(text)`."""
-
-    name = "human"
 
     def __init__(self, ask: Callable[[str], str], show: Callable[[str], None], colour: bool = True,
                  lang: str = "en", hints: bool | None = None):
-        self.ask, self.show, self.colour, self.lang, self.hints = ask, show, colour, lang, hints
+        super().__init__(ask, show, view, lang, hints, colour)
         self.words = WORDS[lang]
-        self.seen = 0
         self.early: int | None = None   # the race answer given while the bots were still reacting
-
-    def look(self, state: GameState, seat: int) -> dict:
-        """The seat's view; the events since the last look are shown."""
-        seen = view(state, seat, since=self.seen, lang=self.lang, hints=self.hints)
-        self.seen = seen["seen"]
-        for event in seen["events"]:
-            self.show(event["text"])
-        return seen
-
-    def read(self, prompt: str) -> str:
-        answer = self.ask(prompt).strip()
-        if answer.lower() in ("quit", "q"):
-            raise Abandoned()
-        return answer
 
     def choose(self, state: GameState, rng) -> int:
         phase = state.phase
@@ -237,7 +217,7 @@ def seat_players(players: int, seat: int, bots: list[str]) -> list[str]:
     return seated(players, seat, bots)
 
 
-def play_against(state: GameState, seat: int, human: Human, bots: list[str], seed: int,
+def play_against(state: GameState, seat: int, human: PatternsHuman, bots: list[str], seed: int,
                  reaction: float = 0.0, clock: Callable[[], float] = time.monotonic) -> GameState:
     """Play the game to its end: `human` at `seat`, the bots (repeated round the table) elsewhere.
 
@@ -266,7 +246,7 @@ def play_against(state: GameState, seat: int, human: Human, bots: list[str], see
     return state
 
 
-def human_race(state: GameState, seat: int, human: Human, drawn: int, reaction: float, clock) -> int:
+def human_race(state: GameState, seat: int, human: PatternsHuman, drawn: int, reaction: float, clock) -> int:
     """The reaction order once the person has answered: first when quicker than the bots, else last."""
     order = list(orders(state._active_seats())[drawn])
     start = clock()

@@ -136,7 +136,7 @@ def reaction_order_luck(summaries: list[dict]) -> dict:
             at = 0 if luckiest == [seat] else 2
             tally[at] += seat in s["winners"]
             tally[at + 1] += 1
-    return {bot: {"first_most_often": Rate(c[0], c[1]).to_json(), "otherwise": Rate(c[2], c[3]).to_json()}
+    return {bot: {"first_most_often": Rate(c[0], c[1]).as_dict(), "otherwise": Rate(c[2], c[3]).as_dict()}
             for bot, c in counts.items()}
 
 

@@ -30,13 +30,14 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 
 from ...arena.state import CHANCE, TERMINAL, draw_uniform
-from ...errors import ClicktownError
+from ...errors import ClicktownError, IllegalAction
 from ..analysis import Rules, Statement, all_statements, judge
 from ..bank import Bank, builtin_bank, card_tally
 from ..cards import WHEEL_SIZE, Card, Deck, Wheel, load_deck
 from ..tables import cover_sets, created_by_kinds, kind_of, layout
 
 MODES = ("saloon", "alive-or-dead")
+PLAYERS = (2, 3, 4)
 STATEMENTS = tuple(all_statements())
 STATEMENT_INDEX = {s: i for i, s in enumerate(STATEMENTS)}
 STATEMENT_BITS = tuple(1 << b for b in layout().bits)   # statement number -> its bit in a statement set
@@ -83,7 +84,7 @@ def new_table(players: int = 3, mode: str = "saloon", deck: Deck | None = None, 
     """Check the game's settings and build its table."""
     if mode not in MODES:
         raise ClicktownError(f"mode must be saloon or alive-or-dead, not {mode}")
-    if not 2 <= players <= 4:
+    if players not in PLAYERS:
         raise ClicktownError(f"Wild Wild Pattern is played by 2 to 4 players, not {players}")
     deck = deck or builtin_deck()
     bank = bank or builtin_bank()
@@ -210,11 +211,11 @@ class GameState:
 
     def apply_action(self, action: int) -> None:
         if self.seat == TERMINAL:
-            raise ClicktownError("the game is over")
+            raise IllegalAction("the game is over")
         if self.seat == CHANCE:
             self._apply_chance(action)
         elif not self._is_legal(action):
-            raise ClicktownError(f"action {action} ({self.action_to_string(action)}) is not legal now")
+            raise IllegalAction(f"action {action} ({self.action_to_string(action)}) is not legal now")
         else:
             PHASE_MOVES[self.phase](self, action)
 

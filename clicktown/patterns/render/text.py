@@ -29,7 +29,7 @@ PATTERN_HEADER = ["pattern", "kind", "k", "tier", "involved", "wild"]
 
 def list_json(wheel: Wheel, patterns: list[Pattern]) -> dict:
     """{"wheel", "patterns"}."""
-    return {"wheel": wheel.to_json(), "patterns": [p.to_json() for p in patterns]}
+    return {"wheel": wheel.as_dict(), "patterns": [p.as_dict() for p in patterns]}
 
 
 def list_text(wheel: Wheel, patterns: list[Pattern]) -> str:
@@ -43,7 +43,7 @@ def list_text(wheel: Wheel, patterns: list[Pattern]) -> str:
 def moves_json(wheel: Wheel, card: Card, all_moves: list[Move]) -> dict:
     """{"wheel", "card", "moves", "best"}."""
     best = best_move(all_moves)
-    return {"wheel": wheel.to_json(), "card": str(card), "moves": [m.to_json() for m in all_moves],
+    return {"wheel": wheel.as_dict(), "card": str(card), "moves": [m.as_dict() for m in all_moves],
             "best": best.position if best else None}
 
 
@@ -119,7 +119,7 @@ def wild_text(w: WildCompletion) -> str:
 def stats_json(rates: dict[str, Rate], seed: int) -> dict:
     """{"wheels", "seed", "wild_wheel", "no_move"} with rates and 95% intervals."""
     n = next(iter(rates.values())).n
-    return {"wheels": n, "seed": seed, **{k: r.to_json() for k, r in rates.items()}}
+    return {"wheels": n, "seed": seed, **{k: r.as_dict() for k, r in rates.items()}}
 
 
 def stats_text(rates: dict[str, Rate], seed: int) -> str:
@@ -127,7 +127,7 @@ def stats_text(rates: dict[str, Rate], seed: int) -> str:
     labels = {"wild_wheel": "wheel holds a Wild Wild Pattern", "no_move": "drawn card has no move"}
     rows = []
     for key, rate in rates.items():
-        j = rate.to_json()
+        j = rate.as_dict()
         low, high = j["ci95"]
         rows.append([labels[key], f"{rate.hits}/{rate.n}", f"{100 * j['rate']:.3f}%",
                      f"{100 * low:.3f}% - {100 * high:.3f}%"])

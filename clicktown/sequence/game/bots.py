@@ -26,7 +26,7 @@ from ...arena.seating import unknown_bot
 from ...arena.state import RandomBot
 from ..geometry import CONFLICTS_OF, CORNERS_IN, WINDOWS, WINDOWS_BY_CELL
 from ..position import EMPTY
-from .state import CELL_COUNT, CODE_WEIGHT, CORNER_WEIGHT, MatchState
+from .state import CELL_COUNT, CODE_WEIGHT, CORNER_WEIGHT, MatchState, takes
 
 OWN = (1, 3, 9, 27, 1000)
 BLOCK = (0, 1, 3, 8, 500)
@@ -106,24 +106,6 @@ def placement_score(state: MatchState, team: str, cell: int) -> float:
     return cell_worth(window_worth(state, team), cell)
 
 
-def placement_score_by_counts(state: MatchState, team: str, cell: int) -> float:
-    """The same worth read from each team's chip counts, window by window (the readable reference)."""
-    chips = state.window_chips
-    made = state.sequences[team]
-    others = [t for t in chips if t != team]
-    score = 0.0
-    for w in WINDOWS_BY_CELL[cell]:
-        theirs = [chips[o][w] for o in others]
-        if not any(theirs):
-            if not any(m in CONFLICTS_OF[w] for m in made):
-                score += OWN[chips[team][w] + CORNERS_IN[w]]
-        elif chips[team][w] == 0:
-            for o, n in zip(others, theirs):
-                if n:
-                    score += BLOCK[min(4, n + CORNERS_IN[w])]
-    return score
-
-
 def _removal_worth(team: str, owner: str, code: int) -> float:
     """What taking a chip of `owner` from a window holding `code` is worth to `team`."""
     corner, chips = divmod(code, CORNER_WEIGHT)
@@ -145,21 +127,6 @@ def removal_score(state: MatchState, team: str, cell: int) -> float:
     """What taking the opponent chip on `cell` is worth: their lines broken, ours reopened (looked up by window code)."""
     worth = REMOVAL_WORTH[team, state.board[cell].upper()]
     return float(sum(map(worth.__getitem__, map(state.window_code.__getitem__, WINDOWS_BY_CELL[cell]))))
-
-
-def removal_score_by_counts(state: MatchState, team: str, cell: int) -> float:
-    """The same worth read from each team's chip counts, window by window (the readable reference)."""
-    chips = state.window_chips
-    owner = state.board[cell].upper()
-    score = 0.0
-    for w in WINDOWS_BY_CELL[cell]:
-        others = sum(chips[t][w] for t in chips if t not in (team, owner))
-        mine, theirs = chips[team][w], chips[owner][w]
-        if mine == 0 and others == 0:
-            score += BLOCK[min(4, theirs + CORNERS_IN[w])]
-        elif theirs == 1 and others == 0:
-            score += OWN[min(4, mine + CORNERS_IN[w])] / 2
-    return score
 
 
 class PlannerBot:
@@ -354,7 +321,7 @@ def cell_scores(state: MatchState, team: str) -> dict[int, float]:
         for cell, chip in enumerate(state.board):
             if chip == EMPTY:
                 found[cell] = cell_worth(worth, cell)
-            elif chip.isupper() and chip != team:
+            elif takes(chip, team):
                 found[cell] = removal_score(state, team, cell)
         _CELL_SCORES[key] = found
     return found
@@ -410,7 +377,7 @@ def answering_kinds(state: MatchState, team: str, rival_fours: list[int], own_fo
     jack), or a one-eyed jack on a rival chip of such a four that is not locked in a sequence."""
     match, board = state.match, state.board
     gaps = {c for w in rival_fours + own_fours for c in WINDOWS[w].cells if board[c] == EMPTY}
-    removable = any(board[c].isupper() and board[c] != team for w in rival_fours for c in WINDOWS[w].cells)
+    removable = any(takes(board[c], team) for w in rival_fours for c in WINDOWS[w].cells)
     kinds = set()
     for kind, (card, cells) in enumerate(zip(match.actions, match.cells_of_kind)):
         if card == "remove":
@@ -423,18 +390,10 @@ def answering_kinds(state: MatchState, team: str, rival_fours: list[int], own_fo
 
 def best_use_by_kind(state: MatchState, team: str) -> dict[int, float]:
     """The greedy score of each kind's best play for `team` now (kinds with no play left out)."""
-    match, board = state.match, state.board
     scores = cell_scores(state, team)
-    empty = [c for c, chip in enumerate(board) if chip == EMPTY] if state.supply[team] > 0 else []
-    removable = [c for c, chip in enumerate(board) if chip.isupper() and chip != team]
     best = {}
-    for kind, (card, cells) in enumerate(zip(match.actions, match.cells_of_kind)):
-        if card == "remove":
-            reach = removable
-        elif card == "wild":
-            reach = empty
-        else:
-            reach = [c for c in cells if board[c] == EMPTY] if empty else []
+    for kind, card in enumerate(state.match.actions):
+        reach = state.card_cells(kind, team)
         if reach:
             best[kind] = max(scores[c] for c in reach) - SPECIAL_COST.get(card, 0)
     return best

@@ -19,6 +19,8 @@ the engine's: `kind * 100 + cell` to play, then one exchange per kind, then pass
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from ...arena.env import ArenaEnv, EnvSpec, wrapped
@@ -54,6 +56,29 @@ def spec(game: str = "sequence", players: int = 2, teams: int | None = None,
     size = PLANES * CELL_COUNT + len(match.kinds) + 1
     return EnvSpec(f"clicktown_{game}_{players}p", players, match.num_actions, (size,), match.new_state,
                    observe, low=0, high=max(match.copies + [1]), dtype=np.int8)
+
+
+@functools.lru_cache(maxsize=16)
+def openspiel_match(game: str, players: int, teams: int) -> Match:
+    """The match OpenSpiel's parameters describe (teams 0: the rulebook's for that many players)."""
+    return Match(load_game(game), seat_table(game, players, teams or None))
+
+
+def openspiel_new(game: str, params: dict) -> MatchState:
+    """OpenSpiel's new game: a fresh engine state."""
+    return openspiel_match(game, params["players"], params["teams"]).new_state()
+
+
+def openspiel_describe(game: str, params: dict) -> dict:
+    """OpenSpiel's game description: players, actions, kinds of card drawn, a bound on the length."""
+    match = openspiel_match(game, params["players"], params["teams"])
+    return {"players": match.table.players, "num_actions": match.num_actions,
+            "chance_outcomes": len(match.kinds), "length": 4 * (sum(match.copies) * 3 + 200)}
+
+
+def openspiel_seen_by(state: MatchState, kind: int) -> int:
+    """A card drawn is seen by the seat that draws it."""
+    return state.to_draw[0]
 
 
 def raw_env(**kwargs) -> ArenaEnv:

@@ -16,6 +16,7 @@ from typing import Callable
 
 import click
 
+from ...arena.human import Abandoned, Human
 from ...errors import ClicktownError
 from ..cards import equation_value
 from ..geometry import SIZE, cell
@@ -120,40 +121,26 @@ def _kind(state: MatchState, name: str, lang: str = "en") -> int:
     raise ClicktownError(MISTAKES[lang]["not_held"].format(name=name, hand=" ".join(state.hand_names(state.seat))))
 
 
-class Abandoned(Exception):
-    """The person typed `quit`."""
-
-
-class Human:
+class SequenceHuman(Human):
     """A person: shows what happened since their last turn, the board, and reads a move until it is legal."""
-
-    name = "human"
 
     def __init__(self, ask: Callable[[str], str], show: Callable[[str], None], colour: bool = True,
                  lang: str = "en", hints: bool | None = None):
-        self.ask, self.show, self.colour = ask, show, colour
-        self.lang, self.hints = lang, hints
-        self.seen = 0
+        super().__init__(ask, show, view, lang, hints, colour)
 
     def look(self, state: MatchState, seat: int) -> dict:
-        """The seat's view with the events since the last look, which are shown."""
-        seen = view(state, seat, since=self.seen, lang=self.lang, hints=self.hints, faces=False)
-        self.seen = seen["seen"]
-        for event in seen["events"]:
-            self.show(event["text"])
-        return seen
+        """The seat's view (cards named as a player types them), the events since the last look shown."""
+        return super().look(state, seat, faces=False)
 
     def choose(self, state: MatchState, rng: random.Random) -> int:
         seen = self.look(state, state.seat)
         self.show(board_text(state, self.colour))
         self.show(status_text(seen))
         while True:
-            text = self.ask("dein Zug" if self.lang == "de" else "your move")
-            if text.strip() == "?":
+            text = self.read("dein Zug" if self.lang == "de" else "your move")
+            if text == "?":
                 self.show(legal_moves_text(seen))
                 continue
-            if text.strip().lower() in ("quit", "q"):
-                raise Abandoned()
             try:
                 return parse_move(state, text, self.lang)
             except ClicktownError as exc:
@@ -167,7 +154,7 @@ class Human:
             self.show(seen["over"]["text"])
 
 
-def play_against(setup, seat: int, human: Human, seed: int) -> MatchState:
+def play_against(setup, seat: int, human: SequenceHuman, seed: int) -> MatchState:
     """One game with `human` at `seat` and the setup's bots in the other seats in order (repeated
     round the table); `state.trace` holds its events."""
     from ...arena.seating import seated

@@ -1,8 +1,8 @@
 """Many seeded games of Sequence or Sequence Numbers between bots, their traces and a summary.
 
 One game: `play_one(index, seed, setup)` deals and plays with `random.Random(seed)` for both the
-chance nodes and the bots, and returns a `GameRecord` whose events are the trace (see
-docs/sequence-game.md for the schema). `run(setup, games, seed, workers)` plays many through
+chance nodes and the bots, and returns a `GameRecord` whose events are the trace when the setup asks
+for one (see docs/sequence-game.md for the schema). `run(setup, games, seed, workers)` plays many through
 `clicktown.arena.simulate.run_games`, so the results do not depend on the number of workers.
 """
 
@@ -35,6 +35,7 @@ class Setup:
     board_file: str | None = None
     deck_file: str | None = None
     rotate: bool = False
+    trace: bool = False
 
     def seat_bots(self, index: int = 0) -> tuple[str, ...]:
         """The bot of each seat in game `index`: the list given, repeated round the table (and
@@ -67,32 +68,32 @@ def end_event(state: MatchState) -> dict:
             "turns": state.turns, "reason": state.end_reason, "sequences": state.sequence_counts()}
 
 
-def play_one(index: int, seed: int, setup: Setup, trace: bool = True) -> GameRecord:
+def play_one(index: int, seed: int, setup: Setup) -> GameRecord:
     """One game between the setup's bots, seeded with `seed`."""
     match = make_match(setup)
     names = setup.seat_bots(index)
     bots = [make_bot(n) for n in names]
     state = match.new_state()
-    state.events = [] if trace else None
+    state.events = [] if setup.trace else None
     play_game(state, bots, random.Random(seed))
     table = match.table
     winners = [s for s in range(table.players) if state.winner is not None and table.team_of(s) == state.winner]
     summary = {"seats": list(names), "winner": state.winner, "winners": winners, "turns": state.turns,
                "reason": state.end_reason, **state.stats, "sequences": state.sequence_counts()}
-    events = [start_event(state, names, index, seed), *(state.events or []), end_event(state)] if trace else []
+    events = [start_event(state, names, index, seed), *(state.events or []), end_event(state)] if setup.trace else []
     return GameRecord(index, seed, summary, events)
 
 
-def run(setup: Setup, games: int, seed: int, workers: int = 1, trace: bool = False):
+def run(setup: Setup, games: int, seed: int, workers: int = 1):
     """The records of `games` games in game order (the same whatever `workers`)."""
     make_match(setup)  # check the setup before any work starts
-    return run_games(partial(play_one, setup=setup, trace=trace), games, seed, workers)
+    return run_games(partial(play_one, setup=setup), games, seed, workers)
 
 
-def summarise(setup: Setup, records: list[GameRecord], seed: int) -> dict:
+def summarize(summaries: list[dict], setup: Setup, seed: int = 0) -> dict:
     """The shared summary (a seat wins when its team wins), then wins per team, draws, averages."""
     table = make_match(setup).table
-    games = [r.summary for r in records]
+    games = summaries
     n = len(games)
 
     def mean(key):
@@ -100,9 +101,9 @@ def summarise(setup: Setup, records: list[GameRecord], seed: int) -> dict:
 
     return summary(games, seed=seed, players=table.players, bots=setup.seat_bots(), rotate=setup.rotate,
                    game=table.game, teams=table.teams, sequences_needed=table.needed, hand_size=table.hand,
-                   win_rate_per_team={t: Rate(sum(g["winner"] == t for g in games), n).to_json()
+                   win_rate_per_team={t: Rate(sum(g["winner"] == t for g in games), n).as_dict()
                                       for t in table.team_names},
-                   draws=Rate(sum(g["winner"] is None for g in games), n).to_json(),
+                   draws=Rate(sum(g["winner"] is None for g in games), n).as_dict(),
                    wild_played_per_game=mean("wild"), remove_played_per_game=mean("remove"),
                    dead_cards_exchanged_per_game=mean("exchanged"), passes_per_game=mean("passes"))
 

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from itertools import compress
 
 from ...arena.state import CHANCE, TERMINAL, draw_by_counts
+from ...errors import IllegalAction
 from ..cards import Game
 from ..geometry import CELLS, CONFLICTS_OF, CORNERS, CORNERS_IN, SIZE, WINDOWS, WINDOWS_BY_CELL, row_col
 from ..position import EMPTY, FREE, Position
@@ -43,6 +44,13 @@ CORNER_WEIGHT = 216  # ... + 216 when a corner is in it (a window holds at most 
 LINE_WINDOWS: dict[int, list[int]] = {}  # the windows of each line, earliest start first
 for _w, _window in enumerate(WINDOWS):
     LINE_WINDOWS.setdefault(_window.line, []).append(_w)
+
+
+def takes(chip: str, team: str) -> bool:
+    """May a remove card of `team` take this chip? Another team's chip not locked in a completed
+    sequence (locked chips are written in lower case: "keinen Spielchip entfernen, der Teil einer
+    abgeschlossenen SEQUENCE ist")."""
+    return chip.isupper() and chip != team
 
 
 @dataclass
@@ -139,26 +147,16 @@ class MatchState:
             return []
         if self.to_draw:
             return [k for k, n in enumerate(self.pile) if n]
-        match, board = self.match, self.board
+        match = self.match
         team = match.table.team_of(self.seat)
-        has_chips = self.supply[team] > 0
         actions: list[int] = []
         dead = []
-        empty = None
         for kind in sorted(set(self.hands[self.seat])):  # kind by kind, cells in order: the list comes sorted
-            base, action = kind * CELL_COUNT, match.actions[kind]
-            if action == "place":
-                cells = [c for c in match.cells_of_kind[kind] if board[c] == EMPTY]
-                if not cells:
-                    dead.append(match.exchange + kind)
-                elif has_chips:
-                    actions += [base + c for c in cells]
-            elif action == "wild":
-                if has_chips:
-                    empty = list(compress(CELLS, map(EMPTY.__eq__, board))) if empty is None else empty
-                    actions += map(base.__add__, empty)
-            else:
-                actions += [base + i for i, ch in enumerate(board) if ch.isupper() and ch != team]
+            cells = self.card_cells(kind, team)
+            if cells:
+                actions += map((kind * CELL_COUNT).__add__, cells)
+            elif self.is_dead(kind):
+                dead.append(match.exchange + kind)
         if dead and not self.exchanged:
             actions += dead
         return actions or [match.pass_action]
@@ -173,23 +171,21 @@ class MatchState:
         if what == "exchange":
             return not self.exchanged and self.is_dead(kind)
         team = self.match.table.team_of(self.seat)
-        chip = self.board[cell]
-        card = self.match.actions[kind]
-        if card == "remove":
-            return chip.isupper() and chip != team
-        if chip != EMPTY or self.supply[team] <= 0:
-            return False
-        return card == "wild" or cell in self.match.cells_of_kind[kind]
+        action = self.match.actions[kind]
+        if action == "remove":
+            return takes(self.board[cell], team)
+        return self.board[cell] == EMPTY and self.supply[team] > 0 and (
+            action == "wild" or cell in self.match.cells_of_kind[kind])
 
     def apply_action(self, action: int) -> None:
         """Deal or draw a card (chance), or make the seat's move."""
         if self.over:
-            raise ValueError("the game is over")
+            raise IllegalAction("the game is over")
         if self.to_draw:
             self._draw(action)
             return
         if not 0 <= action < self.match.num_actions or not self.is_legal(action):
-            raise ValueError(f"illegal action {action} ({self.action_to_string(action)})")
+            raise IllegalAction(f"illegal action {action} ({self.action_to_string(action)})")
         what, kind, cell = self.match.decode(action)
         seat, team = self.seat, self.match.table.team_of(self.seat)
         if what == "exchange":
@@ -294,18 +290,26 @@ class MatchState:
         a remove card may take ("keinen Spielchip entfernen, der Teil einer abgeschlossenen SEQUENCE ist").
         """
         action = self.match.actions[kind]
-        board = self.board
         if action == "remove":
-            return [i for i, ch in enumerate(board) if ch.isupper() and ch != team]
+            return self.removable(team)
         if self.supply[team] <= 0:
             return []
         if action == "wild":
-            return [i for i, ch in enumerate(board) if ch == EMPTY]
+            return list(compress(CELLS, map(EMPTY.__eq__, self.board)))
+        return self.free_cells(kind)
+
+    def free_cells(self, kind: int) -> list[int]:
+        """The empty cells among those a place card names."""
+        board = self.board
         return [i for i in self.match.cells_of_kind[kind] if board[i] == EMPTY]
+
+    def removable(self, team: str) -> list[int]:
+        """The chips a remove card of `team` may take: `takes`, asked of the whole board at once."""
+        return [i for i, ch in enumerate(self.board) if ch.isupper() and ch != team]
 
     def is_dead(self, kind: int) -> bool:
         """A place card whose cells are both taken ("deren beide Felder ... bereits belegt sind")."""
-        return self.match.actions[kind] == "place" and all(self.board[i] != EMPTY for i in self.match.cells_of_kind[kind])
+        return self.match.actions[kind] == "place" and not self.free_cells(kind)
 
     def frozen(self) -> bool:
         """No chip can ever be placed or taken again: nobody can place (no empty cell a card reaches,
@@ -416,7 +420,7 @@ class MatchState:
     def _draw(self, kind: int) -> None:
         """The next queued seat draws a card of `kind` from the draw pile."""
         if self.pile[kind] <= 0:
-            raise ValueError(f"no {self.match.kinds[kind]} left in the draw pile")
+            raise IllegalAction(f"no {self.match.kinds[kind]} left in the draw pile")
         seat = self.to_draw.pop(0)
         self.pile[kind] -= 1
         self.pile_size -= 1
