@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from clicktown import messages
+
 import pytest
 
 pytest.importorskip("httpx")
@@ -19,7 +21,7 @@ from clicktown.web.app import create_app  # noqa: E402
 from clicktown.games import GAMES  # noqa: E402
 
 OLD_TOWN = {"stop_callers": ("everyone", "others"), "logic_markers": ("stop_round", "player"),
-            "empty_pile": ("reshuffle", "end"), "held_plots": ("card", "marker"), "break_pair": ("allowed", "forbidden")}
+            "empty_pile": ("reshuffle", "end"), "held_plots": ("marker", "card"), "break_pair": ("allowed", "forbidden")}
 
 
 @pytest.fixture(scope="module")
@@ -83,21 +85,25 @@ def test_a_german_table_names_its_rule_options_in_german(client):
     page = client.get(f"/table/{table_id}/0?token={token}").text
     assert re.search(r'<dt>„nach“</dt><dd data-rule-option="after" data-rule-value="counterclockwise" '
                      r'title="In welche Richtung[^"]+">gegen den Uhrzeigersinn</dd>', page)
-    assert set(re.findall(r'data-rule-option="(\w+)"', page)) == set(tables.RULES_DE) - set(OLD_TOWN)
+    assert set(re.findall(r'data-rule-option="(\w+)"', page)) == {rule.name for rule in GAMES["patterns"].rule_choices()}
 
 
-def test_every_rule_option_and_word_has_its_german():
+def test_every_rule_option_and_word_has_its_german_and_its_english_sentence_is_the_command_lines():
     for game in ("oldtown", "patterns"):
         for rule in GAMES[game].rule_choices():
-            title, words, sentence = tables.RULES_DE[rule.name]
-            assert title and sentence and (set(words) == set(rule.choices) or rule.values == tuple(map(int, rule.choices)))
+            words = {word: messages.say("de", f"rules.{rule.name}.word.{word}") for word in rule.choices
+                     if messages.has("de", f"rules.{rule.name}.word.{word}")}
+            assert messages.say("de", f"rules.{rule.name}.title") and messages.say("de", f"rules.{rule.name}.help")
+            assert set(words) == set(rule.choices) or rule.values == tuple(map(int, rule.choices))
+            assert tables.rule_words(rule.name, rule.default, rule.help, "en") == \
+                (rule.name.replace("_", " "), rule.default, rule.help)
 
 
 def test_the_lobbys_form_carries_the_chosen_games_options_only(client):
-    answer = client.get("/play?game=oldtown&players=2&oldtown.held_plots=marker&patterns.after=counterclockwise",
+    answer = client.get("/play?game=oldtown&players=2&oldtown.held_plots=card&patterns.after=counterclockwise",
                         follow_redirects=False)
     assert answer.status_code == 303
-    assert answer.headers["location"] == "/play/oldtown?players=2&held_plots=marker"
+    assert answer.headers["location"] == "/play/oldtown?players=2&held_plots=card"
 
 
 def test_wild_wild_pattern_options_reach_the_engine_and_its_trace(client):
@@ -112,7 +118,7 @@ def test_wild_wild_pattern_options_reach_the_engine_and_its_trace(client):
 
 
 @pytest.mark.parametrize("url, words", [
-    ("/play/oldtown?held_plots=sideways", "rule option held_plots of Old Town is one of card, marker, not 'sideways'"),
+    ("/play/oldtown?held_plots=sideways", "rule option held_plots of Old Town is one of marker, card, not 'sideways'"),
     ("/play/oldtown?stop_callers=", "rule option stop_callers of Old Town is one of everyone, others, not ''"),
     ("/play/patterns?min_occurrences=9", "rule option min_occurrences of Wild Wild Pattern is one of"),
     ("/play/patterns?lenient=true", "rule option lenient of Wild Wild Pattern is one of no-lenient, lenient"),
@@ -136,8 +142,8 @@ def test_an_old_town_table_with_a_rule_option_chosen_in_the_lobby(page, live_ser
     assert page.locator('fieldset.rules[data-game="patterns"]').is_hidden()  # only the chosen game's options show
     page.select_option('select[name="game"]', "oldtown")
     held = page.locator('[data-rule-option="held_plots"]')
-    assert held.input_value() == "card" and "Beispiel 7" in held.get_attribute("title")
-    held.select_option("marker")
+    assert held.input_value() == "marker" and "Beispiel 7" in held.get_attribute("title")
+    held.select_option("card")
     page.locator('[data-rule-option="stop_callers"]').select_option("others")
     page.fill('input[name="players"]', "2")
     page.fill('input[name="bots"]', "random")
@@ -145,7 +151,7 @@ def test_an_old_town_table_with_a_rule_option_chosen_in_the_lobby(page, live_ser
     page.wait_for_selector("[data-action-id]")
     table_id = page.locator(".table[data-table]").get_attribute("data-table")
     shown = {n: page.locator(f'dd[data-rule-option="{n}"]').inner_text() for n in OLD_TOWN}
-    assert shown == {**{n: w[0] for n, w in OLD_TOWN.items()}, "held_plots": "marker", "stop_callers": "others"}
+    assert shown == {**{n: w[0] for n, w in OLD_TOWN.items()}, "held_plots": "card", "stop_callers": "others"}
     options = tables.TABLES[table_id].state.options
-    assert (options.held_plots, options.stop_callers, options.empty_pile) == ("marker", "others", "reshuffle")
+    assert (options.held_plots, options.stop_callers, options.empty_pile) == ("card", "others", "reshuffle")
     page.screenshot(path="/tmp/clicktown-rule-options-table.png", full_page=True)

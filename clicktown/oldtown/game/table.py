@@ -1,7 +1,7 @@
 """The marker game at a table: what `clicktown.games.GAMES["oldtown"]` points at.
 
 A new game under the rule options a table chose, the board as SVG for a seat, the pass made for a
-person who has no real choice, why a card is refused, the table's trace, and a trace viewer's step.
+person who has no real choice, why an action is refused, the table's trace, and a trace viewer's step.
 Every rule stays in the engine (`state`, `rules`); every word comes from `view`.
 """
 
@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from ...arena.state import refusal as plain_refusal
 from ...arena.state import untimed as timed_phase  # noqa: F401  (no phase against the clock)
+from ...messages import say, say_n
+from ...words import who
 from ..catalogue import builtin_catalogue
 from .state import PLAYERS, new_game
 
@@ -55,12 +56,7 @@ def picture(state, seat: int, lang: str) -> str:
     placement = {p: b for b, p in town.built.items()}
     markers = {p: town.on_plot(p) for p in range(1, 17) if town.on_plot(p)}
     return plan_svg(catalogue.board, placement, set(state.owned[seat]), markers, buildings=state.names,
-                    lang=lang, names=_names(catalogue, state.names, lang))
-
-
-def _names(catalogue, buildings, lang: str) -> dict | None:
-    """The buildings' names in the language of the picture (None: the catalogue's own)."""
-    return {b: catalogue.buildings[b].de for b in buildings} if lang == "de" else None
+                    lang=lang, names=catalogue.names_in(lang))
 
 
 def auto_pass(state, seat: int) -> int | None:
@@ -72,27 +68,10 @@ def auto_pass(state, seat: int) -> int | None:
 
 
 def refusal(state, action: int, lang: str = "en") -> str:
-    """The referee's reason when a card may not be played; else a plain refusal."""
-    from .state import BUILDINGS, DISCARD, PLAY
+    """Why the engine refuses the action (`refusals.refusal`), told by the seat's view (`view.refused`)."""
+    from .view import refused
 
-    if PLAY <= action < DISCARD and state.phase == "turn":
-        number, b = divmod(action - PLAY, BUILDINGS)
-        number += 1
-        if number in state.hands[state.actor] and state.play_action(number, state.names[b]) == action:
-            from . import rules
-            from .view import Words
-
-            say, de = Words(state, state.actor, lang), lang == "de"
-            card = state.catalogue.card(number)
-            my = None if card.kind == "A" else state.names[b]
-            if my is not None and my not in state.owned[state.actor]:
-                return (f"der Schiedsrichter sagt nein: {say.the(my)} gehört nicht zu deinen Gebäuden" if de
-                        else f"the referee says no: the {my} is not one of your buildings")
-            verdict = rules.judge(state.town, card, my, state.owned[state.actor])
-            if verdict.status != "playable":
-                return (f"der Schiedsrichter sagt nein zu Karte {number}: {say.verdict(verdict)}" if de
-                        else f"the referee says no: card {number} is {verdict.status}: {verdict.reason}")
-    return plain_refusal(state, action, lang)
+    return refused(state, action, lang)
 
 
 def table_trace(state, seats, seed) -> list[dict]:
@@ -118,7 +97,7 @@ def step_picture(step) -> str:
             raise ClicktownError(f"plots.{plot[:10]}: plots are numbered 1 to 16")
         markers[int(plot)] = [name(b) for b in buildings[:18]]
     return plan_svg(catalogue.board, placement, set(), markers, buildings=catalogue.building_names,
-                    lang=step.lang, names=_names(catalogue, catalogue.building_names, step.lang))
+                    lang=step.lang, names=catalogue.names_in(step.lang))
 
 
 def spectator_text(event: dict, lang: str) -> str | None:
@@ -129,7 +108,7 @@ def spectator_text(event: dict, lang: str) -> str | None:
     from .view import Words
 
     if event.get("event") == "turn_end":
-        points = ", ".join(f"seat {s}: {p}" for s, p in enumerate(event.get("points", [])))
-        return (f"Ende von Zug {event['turn']}; Punkte {points}" if lang == "de"
-                else f"end of turn {event['turn']}; points {points}")
+        points = ", ".join(f"{who(lang, s, SPECTATOR)}: {say_n(lang, 'common.points', p)}"
+                           for s, p in enumerate(event.get("points", [])))
+        return say(lang, "web.viewer.turn_end", turn=event["turn"], points=points)
     return Words(SimpleNamespace(catalogue=builtin_catalogue()), SPECTATOR, lang).event(event)

@@ -161,7 +161,7 @@ def _line(svg: Svg, board: Board, layout: Layout, line: Line, lang: str = "en") 
     """A street or the railway as a band in the gap between two rows or columns."""
     x0, y0, x1, y1 = _band(board, layout, line)
     railway = line.kind == "railway"
-    shown = line.de if lang == "de" else line.en
+    shown = getattr(line, lang)
     svg.open("g", tooltip=shown, class_="line", data_line=line.name, data_kind=line.kind)
     svg.rect(x0, y0, x1 - x0, y1 - y0, fill=RAILWAY if railway else STREET)
     if railway:
@@ -219,7 +219,7 @@ def _landmark(svg: Svg, board: Board, layout: Layout, mark, lang: str = "en") ->
     """A landmark: a band beside every plot side it borders, its name on the first one."""
     fill = LANDMARK_FILL.get(mark.name, "#dddddd")
     depth = min(layout.margin - 6, 40)
-    shown = mark.de if lang == "de" else mark.en
+    shown = getattr(mark, lang)
     svg.open("g", tooltip=shown, class_="landmark", data_landmark=mark.name)
     for i, (plot, side) in enumerate(mark.borders):
         x, y = layout.x(board.column(plot)), layout.y(board.row(plot))
@@ -283,7 +283,7 @@ def _building(svg: Svg, layout: Layout, x: float, y: float, name: str, is_mine: 
         svg.text(x + layout.plot_w / 2, top + i * 18, text, size=round(size, 1), font_weight="bold", fill="#2b2014",
                  class_="building-name")
     if is_mine:
-        svg.text(x + layout.plot_w / 2, y + layout.plot_h - 18, "mein Gebäude" if lang == "de" else "my building", size=11, fill="#5a4020",
+        svg.text(x + layout.plot_w / 2, y + layout.plot_h - 18, say(lang, "oldtown.picture.mine"), size=11, fill="#5a4020",
                  font_style="italic", class_="mine-label")
 
 
@@ -380,13 +380,11 @@ def relation_svg(board: Board, pairs, focus: int | None = None, use: str | None 
 
 def show_picture(catalogue, scenarios, lang: str = "en") -> str:
     """`oldtown show --svg`: the plan, with the first scenario's published town when one is named."""
-    de = lang == "de"
     if not scenarios:
-        return plan_svg(catalogue.board, title="Old Town Stadtplan" if de else "Old Town board plan", lang=lang)
+        return plan_svg(catalogue.board, title=say(lang, "oldtown.picture.plan"), lang=lang)
     s = scenarios[0]
-    names = {b: x.de for b, x in catalogue.buildings.items()} if de else None
-    title = f"Spiel {s.id}: die veröffentlichte Stadt" if de else f"Scenario {s.id}: the published town"
-    return plan_svg(catalogue.board, s.published, s.mine or (), title=title, lang=lang, names=names)
+    return plan_svg(catalogue.board, s.published, s.mine or (), title=say(lang, "oldtown.picture.published", id=s.id),
+                    lang=lang, names=catalogue.names_in(lang))
 
 
 def solve_picture(catalogue, results) -> str:
