@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from html import escape
 
 import pytest
 
@@ -13,7 +14,8 @@ from clicktown.oldtown.catalogue import load_catalogue  # noqa: E402
 from clicktown.oldtown.puzzles.code import scenario_code, scenario_from_code  # noqa: E402
 from clicktown.oldtown.puzzles.explain import explain  # noqa: E402
 from clicktown.oldtown.solo import broken_cards  # noqa: E402
-from clicktown.web import solo  # noqa: E402
+from clicktown import messages  # noqa: E402
+from clicktown.web import solo, solo_view  # noqa: E402
 from clicktown.web.app import create_app  # noqa: E402
 
 CATALOGUE = load_catalogue()
@@ -50,9 +52,11 @@ def test_the_page_carries_the_test_contract(client, ident):
     assert sorted(map(int, re.findall(r'data-plot="(\d+)"', text))) == list(range(1, 17))
     assert re.findall(r'data-card="(\d+)"', text) == [str(n) for n in scenario.card_numbers]
     assert re.findall(r'data-building="([^"]+)"', text) == [b.replace("'", "&#x27;") for b in CATALOGUE.building_names]
-    for action in ("hint", "check", "undo", "redo", "restart", "pencil"):
-        assert f'data-action="{action}"' in text
-    assert "data-hint" in text and 'data-status="playing"' in text
+    for action in ("hint", "fill", "solve", "solve-yes", "solve-no", "check", "undo", "redo", "restart", "pencil",
+                   "remove", "copy", "open"):
+        assert text.count(f'data-action="{action}"') == 1, action
+    assert "data-hint" in text and 'data-status="playing"' in text and 'data-field="code"' in text
+    assert '<div class="confirm" data-confirm="solve" hidden>' in text and "data-notice" not in text
     assert '<script src="/static/solo.js" defer></script>' in text
     assert scenario_code(CATALOGUE, scenario) in text
 
@@ -175,15 +179,16 @@ def test_the_scenarios_kept_in_memory_are_bounded(client, monkeypatch):
 # -- refusals: a 4xx with a one-line reason, never a 500 -------------------------------------------------
 
 @pytest.mark.parametrize("method, path, body, status, reason", [
-    ("get", "/oldtown/solo/9", None, 404, "unknown scenario '9'"),
-    ("get", "/oldtown/solo/ot-0000", None, 404, "mistyped"),
+    ("get", "/api/oldtown/solo/9", None, 404, "unknown scenario '9'"),
     ("get", "/api/oldtown/solo/ot-zz", None, 404, "mistyped"),
+    ("get", "/api/oldtown/solo/ot-zz/solution", None, 404, "mistyped"),
     ("get", "/oldtown/solo/new?level=easy", None, 422, "level"),
     ("get", "/oldtown/solo/new?level=leicht&seed=-1", None, 422, "seed"),
     ("get", "/oldtown/solo/new?level=leicht&seed=abc", None, 422, "seed"),
     ("get", "/oldtown/solo/1?lang=fr", None, 422, "lang"),
-    ("get", "/oldtown/solo/" + "1" * 81, None, 422, "ident"),
-    ("get", "/oldtown/solo/1%3Cb%3E", None, 422, "ident"),
+    ("get", "/api/oldtown/solo/" + "1" * 81, None, 422, "ident"),
+    ("get", "/api/oldtown/solo/1%3Cb%3E", None, 422, "ident"),
+    ("get", "/oldtown/solo/open?code=" + "x" * 201, None, 422, "code"),
     ("post", "/api/oldtown/solo/1/hint", {"placement": {"17": "Bank"}}, 422, "plot 17"),
     ("post", "/api/oldtown/solo/1/hint", {"placement": {"x": "Bank"}}, 422, "placement"),
     ("post", "/api/oldtown/solo/1/hint", {"placement": {"3": "Castle"}}, 422, "'Castle' on plot 3"),
@@ -221,3 +226,122 @@ def test_path_traversal_is_refused(client, path):
     answer = client.get(path)
     assert 400 <= answer.status_code < 500
     assert "import" not in answer.text and "root:" not in answer.text
+
+
+# -- issue 36: the page's words, a puzzle that is not there, the solution, a scenario without one ------
+
+def embedded_data(text: str) -> dict:
+    import json
+
+    return json.loads(re.search(r'<script type="application/json" id="solo-data">(.*?)</script>', text, re.S)
+                      .group(1).replace("<\\/", "</"))
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_scripts_sentences_come_from_the_catalogs(client, lang):
+    words = embedded_data(client.get(f"/oldtown/solo/1?lang={lang}").text)["words"]
+    assert set(words) == set(solo_view.SCRIPT_SENTENCES) | set(solo_view.SCRIPT_COUNTED)
+    for name in solo_view.SCRIPT_SENTENCES:
+        assert words[name] == messages.text(lang, f"web.solo.{name}"), name
+    for name in solo_view.SCRIPT_COUNTED:
+        assert words[name] == [messages.catalog(lang).ngettext(f"web.solo.{name}", "", n) for n in (1, 2)], name
+    assert words["pick_plot"] == {"en": "Choose a plot first.", "de": "Erst einen Platz wählen."}[lang]
+    assert [form.format(cards="3, 9", n=2) for form in words["broken"]] == {
+        "en": ["Broken: card 3, 9.", "Broken: cards 3, 9."], "de": ["Verletzt: Karte 3, 9.", "Verletzt: Karten 3, 9."]}[lang]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_button_and_heading_of_the_page_is_worded_by_the_catalog(client, lang):
+    text = client.get(f"/oldtown/solo/7?lang={lang}").text
+    for action in solo_view.TOOLS:
+        assert f'data-action="{action}">{escape(messages.text(lang, "web.solo." + action))}</button>' in text, action
+    assert f"<h1 class=\"solo-title\">{escape(messages.say(lang, 'web.solo.title', id='7'))} <small>" in text
+    assert escape(messages.say_n(lang, "web.solo.mine_unknown", 3)) in text  # scenario 7 hides 3 of my buildings
+    assert escape(messages.say_n(lang, "web.solo.cards", len(CATALOGUE.scenario("7").card_numbers))) in text
+    assert f"<title>{escape(messages.say(lang, 'web.solo.title', id='7'))} · clicktown</title>" in text
+
+
+def test_the_german_plan_names_its_railway_and_landmarks_in_german(client):
+    """The plan's labels and tooltips come from the board's data (board.json's `de`), its title from the catalog."""
+    board = CATALOGUE.board
+    german = client.get("/oldtown/solo/1?lang=de").text
+    english = client.get("/oldtown/solo/1").text
+    for thing in (*board.lines, *board.landmarks):
+        assert f"<title>{escape(thing.de)}</title>" in german and f"<title>{escape(thing.en)}</title>" in english
+        if thing.de != thing.en:  # Dalton Road is Dalton Road in both
+            assert f"<title>{escape(thing.en)}</title>" not in german
+    for english_words in ("the railway", "the cemetery", "the buffalo pasture", "Old Town board plan", "my building"):
+        assert english_words not in german, english_words
+    assert german.count(f"<title>{messages.text('de', 'oldtown.plan.title')}</title>") == 1 + len(
+        CATALOGUE.scenario("1").card_numbers)  # the plan, and the small plan of every card
+    assert 'aria-label="Platz 3"' in german and 'aria-label="plot 3"' in english
+
+
+@pytest.mark.parametrize("path, typed, reason", [
+    ("/oldtown/solo/9", "9", "unknown_puzzle"),
+    ("/oldtown/solo/ot-0000", "ot-0000", "mistyped_code"),
+    ("/oldtown/solo/OT-bv1z-00w8-0800-1400-0geb", "OT-bv1z-00w8-0800-1400-0geb", "mistyped_code"),
+    ("/oldtown/solo/1%3Cb%3E", "1<b>", "unknown_puzzle"),
+    ("/oldtown/solo/" + "1" * 81, "1" * 81, "unknown_puzzle"),
+    ("/oldtown/solo/ot-0000/sheet", "ot-0000", "mistyped_code"),
+    ("/oldtown/solo/open?code=ot-bv1z-00w8", "ot-bv1z-00w8", "mistyped_code"),
+    ("/oldtown/solo/open?code=%20scenario%209", "scenario 9", "unknown_puzzle"),
+])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_puzzle_that_is_not_there_gets_a_page_that_says_so(client, path, typed, reason, lang):
+    answer = client.get(path + ("&" if "?" in path else "?") + f"lang={lang}")
+    assert answer.status_code == 404 and answer.headers["content-type"].startswith("text/html")
+    text = answer.text
+    assert f'<html lang="{lang}">' in text and "data-missing" in text and '"error"' not in text
+    assert f"<p class=\"reason\" data-reason>{escape(messages.say(lang, 'web.solo.' + reason, code=typed[:80]))}</p>" in text
+    assert f'data-field="code" value="{escape(typed)}"' in text  # the field holds what was typed, to mend it
+    assert "<b>" not in text.split("<main>")[1]  # what was typed is escaped
+    for ident in RULEBOOK:
+        assert f'href="/oldtown/solo/{ident}?lang={lang}"' in text
+
+
+def test_the_api_answers_a_browser_with_the_page_and_a_script_with_json(client):
+    browser = client.get("/api/oldtown/solo/ot-zz", headers={"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"})
+    assert browser.status_code == 404 and "data-missing" in browser.text
+    assert escape(messages.say("en", "web.solo.mistyped_code", code="ot-zz")) in browser.text
+    script = client.get("/api/oldtown/solo/ot-zz", headers={"Accept": "application/json"})
+    assert script.status_code == 404 and script.json() == {
+        "error": "puzzle code 'ot-zz' is mistyped (its check letters do not match)"}
+
+
+@pytest.mark.parametrize("typed", ["{code}", " {code} ", "{CODE}", "{code}\n", "{spaced}"])
+def test_a_code_typed_or_pasted_opens_its_page(client, typed):
+    code = scenario_code(CATALOGUE, CATALOGUE.scenario("6"))
+    typed = typed.format(code=code, CODE=code.upper(), spaced=code.replace("-", " - "))
+    answer = client.get("/oldtown/solo/open", params={"code": typed, "lang": "de"}, follow_redirects=False)
+    assert answer.status_code == 303 and answer.headers["location"] == f"/oldtown/solo/{code}?lang=de"
+    page = client.get(answer.headers["location"])
+    assert page.status_code == 200 and f"<code data-code>{code}</code>" in page.text
+
+
+def test_a_rulebook_number_typed_in_the_field_opens_its_scenario(client):
+    answer = client.get("/oldtown/solo/open?code=5-First-Printing", follow_redirects=False)
+    assert answer.status_code == 303 and answer.headers["location"] == "/oldtown/solo/5-first-printing?lang=en"
+
+
+@pytest.mark.parametrize("ident", ["1", "7", "5-first-printing"])
+def test_the_solution_the_solve_button_shows(client, ident):
+    from clicktown.oldtown.solve.count import solve
+
+    solutions = solve(CATALOGUE.puzzle(CATALOGUE.scenario(ident)), 10)
+    answer = client.get(f"/api/oldtown/solo/{ident}/solution").json()
+    assert answer["solutions"] == len(solutions) == {"1": 1, "7": 2, "5-first-printing": 0}[ident]
+    if solutions:
+        assert answer["town"] == {str(p): b for p, b in solutions[0].placement.items()}
+        assert check(client, ident, answer["town"]).json()["solved"] is True
+    else:
+        assert answer["town"] is None
+
+
+def test_a_scenario_without_a_solution_says_so_when_it_opens(client):
+    for lang in ("en", "de"):
+        text = client.get(f"/oldtown/solo/5-first-printing?lang={lang}").text
+        notice = escape(messages.text(lang, "web.solo.no_solution"))
+        assert f'<p class="notice" data-notice="no-solution" role="alert">{notice}</p>' in text
+        assert embedded_data(text)["solutions"] == 0
+    assert "data-notice" not in client.get("/oldtown/solo/5").text

@@ -4,13 +4,18 @@ Pages:
   /oldtown/solo/<id>                     a rulebook scenario (1 to 8, 5-first-printing) or a puzzle code
   /oldtown/solo/new?level=...&seed=...   a generated scenario: redirects to the page of its code
   /oldtown/solo/<id>/sheet               the printable sheet (no solutions)
+  /oldtown/solo/open?code=...            the page of a code typed or pasted (a page that says so when
+                                         there is no such puzzle, as for every page of an unknown id)
 API (JSON; the request carries the player's placements, the server keeps no game):
   GET  /api/oldtown/solo/<id>            the scenario: cards, buildings, my buildings, code
   POST /api/oldtown/solo/<id>/check      the cards the placed buildings break; with "mistakes",
                                          the placements no solution has; whether the town is solved
   POST /api/oldtown/solo/<id>/hint       the easiest next deduction from the player's placements and
                                          pencil notes, ending in what to write down (docs/web.md)
+  GET  /api/oldtown/solo/<id>/solution   the first solution (the page's "solve", after asking)
   GET  /api/oldtown/solo/new?level&seed  the code of a generated scenario
+A browser that opens an API address of an unknown puzzle (it asks for text/html) gets the page that
+says so rather than JSON.
 
 The only memory kept is a bounded cache of scenarios with their solutions (PUZZLES_KEPT).
 """
@@ -19,13 +24,13 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import threading
 from collections import OrderedDict
 from functools import lru_cache
-from html import escape
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Body, HTTPException, Path, Query
+from fastapi import APIRouter, Body, HTTPException, Path, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -39,6 +44,7 @@ PUZZLES_KEPT = 64
 #: Seeds of generated scenarios: 0 to this.
 MAX_SEED = 2**31 - 1
 IDENT = Path(min_length=1, max_length=80, pattern=r"^[A-Za-z0-9-]+$", description="scenario id or puzzle code")
+PLAIN_IDENT = re.compile(r"[A-Za-z0-9-]{1,80}")
 Lang = Literal["en", "de"]
 Level = Literal["leicht", "mittel", "schwer"]
 RULEBOOK = ("1", "2", "3", "4", "5", "6", "7", "8", "5-first-printing")
@@ -173,8 +179,21 @@ def api_new(level: Level = "leicht", seed: int = Query(None, ge=0, le=MAX_SEED))
 
 
 @router.get("/api/oldtown/solo/{ident}")
-def api_state(ident: str = IDENT, lang: Lang = "en"):
-    return state(entry(ident), lang)
+def api_state(request: Request, ident: str = IDENT, lang: Lang = "en"):
+    try:
+        return state(entry(ident), lang)
+    except HTTPException as exc:
+        if exc.status_code == 404 and wants_html(request):
+            return missing_page(ident, lang)
+        raise
+
+
+@router.get("/api/oldtown/solo/{ident}/solution")
+def api_solution(ident: str = IDENT):
+    found = entry(ident)
+    town = found.solutions[0].placement if found.solutions else None
+    return {"solutions": len(found.solutions),
+            "town": {str(plot): building for plot, building in sorted(town.items())} if town else None}
 
 
 @router.post("/api/oldtown/solo/{ident}/check")
@@ -209,7 +228,7 @@ def state(found: Entry, lang: str) -> dict:
     return {
         "id": s.id, "level": s.level, "code": found.code, "lang": lang,
         "mine": sorted(s.mine) if s.mine is not None else None, "mine_count": s.mine_count,
-        "buildings": [{"name": b, "de": cat.buildings[b].de, "shown": cat.buildings[b].de if lang == "de" else b} for b in cat.building_names],
+        "buildings": [{"name": b, "de": cat.buildings[b].de, "shown": cat.names_in(lang)[b]} for b in cat.building_names],
         "cards": [{"number": n, "type": cat.cards[n].kind, "building": bound.get(n, cat.cards[n].building),
                    "text": explainer.card_sentence(n)} for n in s.card_numbers],
         "solutions": len(found.solutions),
@@ -221,29 +240,64 @@ def state(found: Entry, lang: str) -> dict:
 @router.get("/oldtown/solo/new")
 def new_page(level: Level = "leicht", seed: int = Query(None, ge=0, le=MAX_SEED), lang: Lang = "en"):
     code = api_new(level, seed)["code"]
-    return RedirectResponse(f"/oldtown/solo/{code}" + ("?lang=de" if lang == "de" else ""), status_code=303)
+    return RedirectResponse(f"/oldtown/solo/{code}" + (f"?lang={lang}" if lang != "en" else ""), status_code=303)
+
+
+@router.get("/oldtown/solo/open")
+def open_page(code: str = Query("", max_length=200), lang: Lang = "en"):
+    """The page of a code typed or pasted: spaces and capitals are forgiven."""
+    ident = "".join(code.split()).lower()
+    if PLAIN_IDENT.fullmatch(ident):
+        try:
+            entry(ident)
+        except HTTPException:
+            pass
+        else:
+            return RedirectResponse(f"/oldtown/solo/{ident}?lang={lang}", status_code=303)
+    return missing_page(code.strip(), lang)
 
 
 @router.get("/oldtown/solo/{ident}/sheet")
 def sheet_page(ident: str = IDENT, lang: Lang = "en"):
     from ..oldtown.render.sheet import SheetScenario, sheet_html
 
-    found = entry(ident)
+    try:
+        found = entry(ident)
+    except HTTPException:
+        return missing_page(ident, lang)
     item = SheetScenario(found.scenario, tuple(found.solutions[:2]))
     return HTMLResponse(sheet_html(catalogue(), [item], "none", lang), headers={"Cache-Control": "no-store"})
 
 
 @router.get("/oldtown/solo/{ident}")
-def solo_page(ident: str = IDENT, lang: Lang = "en"):
-    from .solo_view import SCRIPT_WORDS, solo_body
+def solo_page(ident: str = Path(max_length=200), lang: Lang = "en"):
+    from .solo_view import script_words, solo_body, title
 
-    found = entry(ident)
+    if not PLAIN_IDENT.fullmatch(ident):
+        return missing_page(ident, lang)
+    try:
+        found = entry(ident)
+    except HTTPException:
+        return missing_page(ident, lang)
     if lang not in found.bodies:  # the page of a scenario never changes: drawn once per language
         data = state(found, lang)
-        script = json.dumps({**data, "words": SCRIPT_WORDS[lang]}, ensure_ascii=False).replace("</", "<\\/")
+        script = json.dumps({**data, "words": script_words(lang)}, ensure_ascii=False).replace("</", "<\\/")
         found.bodies[lang] = (solo_body(catalogue(), found.scenario, data, lang)
                               + f'\n<script type="application/json" id="solo-data">{script}</script>')
-    body = found.bodies[lang]
-    title = (f"Old Town {'Szenario' if lang == 'de' else 'scenario'} {found.scenario.id}"
-             if found.scenario.id in RULEBOOK else f"Old Town {escape(found.scenario.level or 'puzzle')}")
-    return page(title, body, scripts=("solo.js",), lang=lang, styles=("solo.css",))
+    return page(title(found.scenario, lang), found.bodies[lang], scripts=("solo.js",), lang=lang, styles=("solo.css",))
+
+
+def missing_page(typed: str, lang: str) -> HTMLResponse:
+    """The page (404) of a puzzle that is not there: a mistyped code, an unknown scenario."""
+    from ..oldtown.puzzles.code import is_code
+    from .solo_view import missing_body, word
+
+    reason = "mistyped_code" if is_code(typed) else "unknown_puzzle"
+    answer = page(word(lang, "not_found"), missing_body(typed, reason, RULEBOOK, lang), lang=lang, styles=("solo.css",))
+    answer.status_code = 404
+    return answer
+
+
+def wants_html(request: Request) -> bool:
+    """Does the request come from a browser opening the address (rather than a script asking for JSON)?"""
+    return "text/html" in request.headers.get("accept", "")

@@ -36,8 +36,9 @@ class Explainer:
 
     def name(self, b: str, capital: bool = False) -> str:
         """'Doc' / 'der Doktor' (a catalogue building's name in the language's nominative)."""
-        text = self.catalogue.buildings[b].de_nominative if self.lang == "de" else b
-        return text[0].upper() + text[1:] if capital and self.lang == "de" else text
+        building = self.catalogue.buildings[b]
+        text = self.say(f"subject.{building.article}", **building.called(self.lang))
+        return text[0].upper() + text[1:] if capital else text
 
     def names(self, buildings, capital: bool = False, joiner: str = "and") -> str:
         """'Saloon and Drugstore' ('Saloon or Drugstore' with joiner='or')."""
@@ -59,7 +60,7 @@ class Explainer:
     def card_sentence(self, number: int) -> str:
         """The card's sentence, with a bound B card's building in place of 'my building'."""
         card = self.catalogue.cards[number]
-        text = card.text_de if self.lang == "de" else card.text_en
+        text = card.sentence(self.lang)
         bound = self.bindings.get(number)
         my = self.say("my")
         if bound and text.startswith(my):

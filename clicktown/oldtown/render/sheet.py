@@ -198,9 +198,10 @@ def card_html(sheet: Sheet, card: Card, building: str | None, is_b: bool) -> str
     """One info card: head, sentence in the sheet's language, binding and small plan."""
     board = sheet.board
     if card.kind == "C":
-        mini = card_plan_svg(board, {a for a, _ in card.pairs}, {b for _, b in card.pairs}, use=sheet.symbol(MINI_SYMBOL))
+        mini = card_plan_svg(board, {a for a, _ in card.pairs}, {b for _, b in card.pairs}, use=sheet.symbol(MINI_SYMBOL),
+                             lang=sheet.lang)
     else:
-        mini = card_plan_svg(board, card.plots, use=sheet.symbol(MINI_SYMBOL))
+        mini = card_plan_svg(board, card.plots, use=sheet.symbol(MINI_SYMBOL), lang=sheet.lang)
     bound = ""
     if is_b:
         bound = (f'<div class="bound">{sheet.say("bound", b=esc(sheet.name(building)), n=card.number)}</div>'

@@ -106,7 +106,7 @@ def draw_plan(board: Board, layout: Layout, title: str = "", lang: str = "en", u
     """The empty plan: landmarks, lines, plots with numbers and doors (ready for contents); with
     `use`, a reference to the empty plan drawn once as a symbol of that id."""
     width, height = layout.size(board)
-    svg = Svg(width, height, title or "Old Town board plan")
+    svg = Svg(width, height, title or say(lang, "oldtown.plan.title"))
     svg.rect(0, 0, width, height, fill="#fbf7ee", class_="background")
     if title and layout.top:
         shown = title if len(title) <= 84 else title[:81].rstrip() + "..."
@@ -161,12 +161,13 @@ def _line(svg: Svg, board: Board, layout: Layout, line: Line, lang: str = "en") 
     """A street or the railway as a band in the gap between two rows or columns."""
     x0, y0, x1, y1 = _band(board, layout, line)
     railway = line.kind == "railway"
-    svg.open("g", tooltip=line.en, class_="line", data_line=line.name, data_kind=line.kind)
+    shown = getattr(line, lang)
+    svg.open("g", tooltip=shown, class_="line", data_line=line.name, data_kind=line.kind)
     svg.rect(x0, y0, x1 - x0, y1 - y0, fill=RAILWAY if railway else STREET)
     if railway:
         _rails(svg, layout, line, x0, y0, x1, y1)
     if layout is not MINI:
-        _line_name(svg, board, layout, line, x0, y0, x1, y1, getattr(line, lang))
+        _line_name(svg, board, layout, line, x0, y0, x1, y1, shown)
     svg.close()
 
 
@@ -218,7 +219,8 @@ def _landmark(svg: Svg, board: Board, layout: Layout, mark, lang: str = "en") ->
     """A landmark: a band beside every plot side it borders, its name on the first one."""
     fill = LANDMARK_FILL.get(mark.name, "#dddddd")
     depth = min(layout.margin - 6, 40)
-    svg.open("g", tooltip=mark.en, class_="landmark", data_landmark=mark.name)
+    shown = getattr(mark, lang)
+    svg.open("g", tooltip=shown, class_="landmark", data_landmark=mark.name)
     for i, (plot, side) in enumerate(mark.borders):
         x, y = layout.x(board.column(plot)), layout.y(board.row(plot))
         w, h = layout.plot_w, layout.plot_h
@@ -227,7 +229,7 @@ def _landmark(svg: Svg, board: Board, layout: Layout, mark, lang: str = "en") ->
         svg.rect(*box, fill=fill, stroke="#8a9a7a", stroke_width=0.8, data_plot=plot, data_side=side)
         _landmark_signs(svg, layout, mark.name, box)
         if i == 0 and layout is not MINI:
-            _landmark_name(svg, getattr(mark, lang), box, side)
+            _landmark_name(svg, shown, box, side)
     svg.close()
 
 
@@ -307,11 +309,11 @@ def _markers(svg: Svg, layout: Layout, x: float, y: float, plot: int, names: lis
 # -- the small plan of an info card ---------------------------------------------------------------------
 
 def card_plan_svg(board: Board, stars=frozenset(), dots=frozenset(), use: str | None = None,
-                  numbers: bool = False) -> str:
+                  numbers: bool = False, lang: str = "en") -> str:
     """A small plan like the one printed on an info card: stars on the possible plots of the
     building named, dots on the possible plots of my building (type C); `use` as in `draw_plan`;
-    `numbers` writes each plot's number in its corner."""
-    svg = draw_plan(board, MINI, use=use)
+    `numbers` writes each plot's number in its corner; `lang` the language of its title."""
+    svg = draw_plan(board, MINI, lang=lang, use=use)
     if numbers:
         _mini_numbers(svg, board)
     for plot in board.plots:
