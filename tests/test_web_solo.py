@@ -15,6 +15,7 @@ from clicktown.oldtown.puzzles.explain import explain  # noqa: E402
 from clicktown.oldtown.solo import broken_cards  # noqa: E402
 from clicktown.web import solo  # noqa: E402
 from clicktown.web.app import create_app  # noqa: E402
+from web_fixtures import LOCAL  # noqa: E402
 
 CATALOGUE = load_catalogue()
 RULEBOOK = list(CATALOGUE.scenarios)
@@ -22,7 +23,7 @@ RULEBOOK = list(CATALOGUE.scenarios)
 
 @pytest.fixture(scope="module")
 def client():
-    return TestClient(create_app())
+    return TestClient(create_app(), base_url=LOCAL)
 
 
 def hint(client, ident, placement=None, **more):

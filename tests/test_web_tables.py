@@ -20,11 +20,12 @@ from fastapi.testclient import TestClient  # noqa: E402
 from clicktown.games import GAMES  # noqa: E402
 from clicktown.web import tables  # noqa: E402
 from clicktown.web.app import create_app  # noqa: E402
+from web_fixtures import LOCAL  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def client():
-    return TestClient(create_app())
+    return TestClient(create_app(), base_url=LOCAL)
 
 
 def open_table(client, url):
@@ -344,7 +345,7 @@ def test_a_whole_game_in_the_browser(browser, live_server, url):
 
 @pytest.mark.slow
 def test_the_viewer_steps_through_a_played_trace(browser, live_server, tmp_path):
-    client = TestClient(create_app())
+    client = TestClient(create_app(), base_url=LOCAL)
     table_id, token = open_table(client, "/play/sequence?players=2&seed=3")
     play_out(client, table_id, token)
     trace = tmp_path / "game.jsonl"

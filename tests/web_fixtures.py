@@ -1,5 +1,6 @@
 """Fixtures for the browser tests of the web pages (imported by conftest.py, so every test module has them).
 
+  LOCAL        the base URL to give TestClient: `TestClient(create_app(), base_url=LOCAL)`
   live_server  the whole web application served by uvicorn in a thread, on a free loopback port;
                its value is the base URL, e.g. "http://127.0.0.1:40123" (one server per test process)
   browser      Debian's Chromium (/usr/bin/chromium) driven by Playwright, launched with LAUNCH_ARGS;
@@ -17,6 +18,9 @@ import os
 
 import pytest
 
+#: The base URL of the in-process test clients: a loopback Host, as the server answers only to the names
+#: it serves (TestClient's own "testserver" is refused with 400, see clicktown/web/guard.py).
+LOCAL = "http://127.0.0.1"
 CHROMIUM = "/usr/bin/chromium"
 LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                "--disable-component-update", "--disable-sync", "--no-first-run"]

@@ -32,6 +32,7 @@ from pydantic import BaseModel, ConfigDict
 from ..arena.state import CHANCE, sample_chance
 from ..errors import ClicktownError
 from ..games import GAMES, PERSON, game_spec
+from ..messages import say
 from .home import SECTIONS
 from .page import page
 
@@ -43,6 +44,8 @@ if SECTION not in SECTIONS:
     SECTIONS.append(SECTION)
 
 MAX_TABLES = 200
+MAX_TABLES_PER_CLIENT = 20    # games in progress opened from one address
+MAX_STREAMS_PER_CLIENT = 16   # event streams one address follows at once
 REACTION = 3.0      # seconds the Wild Wild Pattern bots take to react at a table with people
 MAX_SEED = 2**32 - 1
 PUSH_EVERY = 0.2    # seconds between two looks at a table for the event stream
@@ -50,6 +53,8 @@ PUSH_EVERY = 0.2    # seconds between two looks at a table for the event stream
 
 class Table:
     """One game in progress: the engine's state, who sits where, the tokens of the people's seats."""
+
+    client = ""   # the address of the browser that opened it (tables per client are bounded)
 
     def __init__(self, game: str, players: int, seats: tuple[str, ...], seed: int, lang: str, hints: bool | None,
                  reaction: float, rules: dict[str, str] | None = None):
@@ -212,6 +217,38 @@ def open_table(table: Table) -> None:
         TABLES[table.id] = table
 
 
+def client_of(request: Request) -> str:
+    """The address a request comes from (behind a reverse proxy, the one it forwards: see docs/web.md)."""
+    return request.client.host if request.client else ""
+
+
+def check_client_tables(client: str) -> None:
+    """Refuse (429) a new table to an address that already has MAX_TABLES_PER_CLIENT games in progress."""
+    with TABLES_LOCK:
+        playing = sum(1 for t in TABLES.values() if t.client == client and not t.state.is_terminal())
+    if playing >= MAX_TABLES_PER_CLIENT:
+        raise HTTPException(429, say("en", "web.client.too_many_tables", n=playing))
+
+
+STREAMS: dict[str, int] = {}
+STREAMS_LOCK = threading.Lock()
+
+
+def follow(client: str) -> None:
+    """Count an event stream of `client`, refused (429) beyond MAX_STREAMS_PER_CLIENT."""
+    with STREAMS_LOCK:
+        if STREAMS.get(client, 0) >= MAX_STREAMS_PER_CLIENT:
+            raise HTTPException(429, say("en", "web.client.too_many_streams", n=STREAMS[client]))
+        STREAMS[client] = STREAMS.get(client, 0) + 1
+
+
+def unfollow(client: str) -> None:
+    with STREAMS_LOCK:
+        STREAMS[client] -= 1
+        if not STREAMS[client]:
+            del STREAMS[client]
+
+
 def seated(table_id: str, seat: int, token: str | None) -> Table:
     """The table, once the token of the seat has been shown (404 no such table, 403 no right token)."""
     table = TABLES.get(table_id)
@@ -221,8 +258,8 @@ def seated(table_id: str, seat: int, token: str | None) -> Table:
         raise HTTPException(404, f"the seats of this table are 0 to {table.players - 1}")
     if seat not in table.tokens:
         raise HTTPException(403, f"seat {seat} is played by a bot")
-    if not token or not secrets.compare_digest(token, table.tokens[seat]):
-        raise HTTPException(403, f"the token of seat {seat} is needed to look or act for it")
+    if not token or not secrets.compare_digest(token.encode(), table.tokens[seat].encode()):
+        raise HTTPException(403, say("en", "web.token.needed", seat=seat))
     return table
 
 
@@ -241,6 +278,28 @@ def rules_fieldset(name: str, game) -> str:
         + "</select></label>" for rule in rules)
     return (f'<fieldset class="rules" data-game="{name}"><legend>Rule options of {escape(game.title)}</legend>'
             f'{selects}</fieldset>')
+
+
+#: The parameters of `/play/<game>` besides the game's rule options.
+PLAY_PARAMETERS = ("players", "bots", "seed", "lang", "hints", "reaction")
+
+
+def check_parameters(query, known: set[str]) -> None:
+    """Refuse (400) a request naming a parameter that is not `known`: a misspelled one is never dropped."""
+    for name in query.keys():
+        if name not in known:
+            raise HTTPException(400, say("en", "web.play.unknown_parameter", name=name[:40],
+                                         known=", ".join(sorted(known))))
+
+
+def play_parameters(game: str, lobby: bool = False) -> set[str]:
+    """The parameters a table of `game` is opened with: PLAY_PARAMETERS, its rule options (`name`, or
+    the lobby's `game.name`), and on the lobby's `/play` the game and every game's `game.name`."""
+    names = {rule.name for rule in game_spec(game).rule_choices()}
+    known = {*PLAY_PARAMETERS, *names, *(f"{game}.{name}" for name in names)}
+    if lobby:
+        known |= {"game", *(f"{other}.{rule.name}" for other, spec in GAMES.items() for rule in spec.rule_choices())}
+    return known
 
 
 def rules_given(game: str, query) -> dict[str, str]:
@@ -278,7 +337,7 @@ a link. Seat 0 is yours.</p>
 @router.get("/play")
 def play_form(request: Request, game: str = Query(next(iter(GAMES)), max_length=20)):
     """The lobby's form: on to `/play/<game>` with the other parameters."""
-    game_spec(game)
+    check_parameters(request.query_params, play_parameters(game, lobby=True))
     rules = rules_given(game, request.query_params)
     rest = urlencode([(k, v) for k, v in request.query_params.items() if k != "game" and "." not in k]
                      + sorted(rules.items()), safe=",")
@@ -292,9 +351,12 @@ def play(game: str, request: Request, players: int | None = Query(None, ge=2, le
          reaction: float = Query(REACTION, ge=0, le=60)):
     """Open a table and take seat 0; the game's rule options come as `name=word` (400 for a word it has not)."""
     spec = game_spec(game)
+    check_parameters(request.query_params, play_parameters(game))
+    check_client_tables(client_of(request))
     players = players or spec.default_players
     table = Table(game, players, spec.seat_list(players, bots), seed, lang, hints, reaction,
                   rules_given(game, request.query_params))
+    table.client = client_of(request)
     open_table(table)
     return RedirectResponse(f"/table/{table.id}/0?token={table.tokens[0]}", status_code=303)
 
@@ -395,7 +457,9 @@ def rules_in_force(table: Table, heading: str = "Rule options") -> str:
 # ---- the seat's answers --------------------------------------------------------------------------------
 
 class Act(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """An action of the seat: a whole number, strictly (`true` or `"1"` is refused, never read as 1)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
     action: int
 
 
@@ -415,19 +479,24 @@ def act(table_id: str, seat: int, body: Act, token: str | None = Query(None, max
 async def events(table_id: str, seat: int, request: Request, token: str | None = Query(None, max_length=64)):
     """Server-sent events: `{"version": n}` whenever the table changed (the page then asks for its view)."""
     table = seated(table_id, seat, token)
+    client = client_of(request)
+    follow(client)
 
     async def stream():
         last = -1
-        while True:
-            if await request.is_disconnected():
-                return
-            await asyncio.to_thread(table.tick)
-            if table.version != last:
-                last = table.version
-                yield f"data: {json.dumps({'version': last, 'over': table.state.is_terminal()})}\n\n"
-                if table.state.is_terminal():
+        try:
+            while True:
+                if await request.is_disconnected():
                     return
-            await asyncio.sleep(PUSH_EVERY)
+                await asyncio.to_thread(table.tick)
+                if table.version != last:
+                    last = table.version
+                    yield f"data: {json.dumps({'version': last, 'over': table.state.is_terminal()})}\n\n"
+                    if table.state.is_terminal():
+                        return
+                await asyncio.sleep(PUSH_EVERY)
+        finally:
+            unfollow(client)
 
     return StreamingResponse(stream(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
 
