@@ -101,7 +101,7 @@ def server_config(app, **where):
     """uvicorn's settings with this server's bounds: header size, idle time, open connections."""
     import uvicorn
 
-    return uvicorn.Config(app, log_level="warning", access_log=False, server_header=False,
+    return uvicorn.Config(app, http="h11", log_level="warning", access_log=False, server_header=False,
                           h11_max_incomplete_event_size=MAX_HEADER_BYTES, timeout_keep_alive=IDLE_SECONDS,
                           limit_concurrency=MAX_CONNECTIONS, **where)
 

@@ -44,7 +44,7 @@ if SECTION not in SECTIONS:
     SECTIONS.append(SECTION)
 
 MAX_TABLES = 200
-MAX_TABLES_PER_CLIENT = 20    # games in progress opened from one address
+MAX_TABLES_PER_CLIENT = 20    # tables opened from one address
 MAX_STREAMS_PER_CLIENT = 16   # event streams one address follows at once
 REACTION = 3.0      # seconds the Wild Wild Pattern bots take to react at a table with people
 MAX_SEED = 2**32 - 1
@@ -209,8 +209,12 @@ TABLES_LOCK = threading.Lock()
 
 
 def open_table(table: Table) -> None:
-    """Keep the table; when MAX_TABLES are open, the one idle longest is closed."""
+    """Keep the table; when its opener's address has MAX_TABLES_PER_CLIENT tables, the one of them idle
+    longest is closed (a page that opens tables by the hundred closes only its own), and when MAX_TABLES
+    are open, the one idle longest."""
     with TABLES_LOCK:
+        while (own := [t for t in TABLES.values() if t.client == table.client]) and len(own) >= MAX_TABLES_PER_CLIENT:
+            del TABLES[min(own, key=lambda t: t.touched).id]
         while len(TABLES) >= MAX_TABLES:
             idle = min(TABLES.values(), key=lambda t: t.touched)
             del TABLES[idle.id]
@@ -220,14 +224,6 @@ def open_table(table: Table) -> None:
 def client_of(request: Request) -> str:
     """The address a request comes from (behind a reverse proxy, the one it forwards: see docs/web.md)."""
     return request.client.host if request.client else ""
-
-
-def check_client_tables(client: str) -> None:
-    """Refuse (429) a new table to an address that already has MAX_TABLES_PER_CLIENT games in progress."""
-    with TABLES_LOCK:
-        playing = sum(1 for t in TABLES.values() if t.client == client and not t.state.is_terminal())
-    if playing >= MAX_TABLES_PER_CLIENT:
-        raise HTTPException(429, say("en", "web.client.too_many_tables", n=playing))
 
 
 STREAMS: dict[str, int] = {}
@@ -352,7 +348,6 @@ def play(game: str, request: Request, players: int | None = Query(None, ge=2, le
     """Open a table and take seat 0; the game's rule options come as `name=word` (400 for a word it has not)."""
     spec = game_spec(game)
     check_parameters(request.query_params, play_parameters(game))
-    check_client_tables(client_of(request))
     players = players or spec.default_players
     table = Table(game, players, spec.seat_list(players, bots), seed, lang, hints, reaction,
                   rules_given(game, request.query_params))
