@@ -244,3 +244,19 @@ def test_the_server_bounds_header_size_and_idle_time():
         assert head.startswith("HTTP/1.1 200")
     finally:
         stop()
+
+
+@pytest.mark.parametrize("body, field", [
+    ({"placement": {}, "step": "1"}, "step"), ({"placement": {}, "step": True}, "step"),
+    ({"placement": {}, "step": 1.0}, "step"), ({"placement": {"3": 7}}, "placement.3"),
+])
+def test_the_solo_hint_body_is_strictly_typed(client, body, field):
+    answer = client.post("/api/oldtown/solo/1/hint", json=body)
+    assert answer.status_code == 422 and answer.json()["error"].startswith(f"{field}: ")
+
+
+@pytest.mark.parametrize("mistakes", [1, "true", "yes", None])
+def test_the_solo_check_body_is_strictly_typed(client, mistakes):
+    answer = client.post("/api/oldtown/solo/1/check", json={"placement": {"3": "Bank"}, "mistakes": mistakes})
+    assert answer.status_code == 422 and answer.json()["error"].startswith("mistakes: ")
+    assert client.post("/api/oldtown/solo/1/check", json={"placement": {"3": "Bank"}, "mistakes": True}).status_code == 200

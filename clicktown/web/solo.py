@@ -26,7 +26,7 @@ from typing import Literal
 
 from fastapi import APIRouter, Body, HTTPException, Path, Query
 from fastapi.responses import HTMLResponse, RedirectResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from .home import SECTIONS
 from .page import page
@@ -139,11 +139,11 @@ class Board(BaseModel):
 
 
 class CheckRequest(Board):
-    mistakes: bool = False
+    mistakes: StrictBool = False   # strict, as every number and flag of a body: no 1 or "true"
 
 
 class HintRequest(Board):
-    step: int = Field(0, ge=0, le=200, description="how many hints were given since the placements last changed")
+    step: StrictInt = Field(0, ge=0, le=200, description="how many hints were given since the placements last changed")
     lang: Lang = "en"
 
 
