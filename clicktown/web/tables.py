@@ -54,7 +54,8 @@ PUSH_EVERY = 0.2    # seconds between two looks at a table for the event stream
 class Table:
     """One game in progress: the engine's state, who sits where, the tokens of the people's seats."""
 
-    client = ""   # the address of the browser that opened it (tables per client are bounded)
+    client = ""        # the address of the browser that opened it (tables per client are bounded)
+    seed_given = True  # whether the opener chose the seed (then it is shown); a random seed is not
 
     def __init__(self, game: str, players: int, seats: tuple[str, ...], seed: int, lang: str, hints: bool | None,
                  reaction: float, rules: dict[str, str] | None = None):
@@ -319,7 +320,7 @@ a link. Seat 0 is yours.</p>
 <label>Game <select name="game">{options}</select></label>
 <label>Players <input name="players" type="number" min="2" max="12" value="2"></label>
 <label>Other seats <input name="bots" value="greedy" title="comma-separated, repeated round the table"></label>
-<label>Seed <input name="seed" type="number" min="0" value="0"></label>
+<label>Seed <input name="seed" type="number" min="0" placeholder="random" title="empty: a random deal"></label>
 <label>Language <select name="lang"><option value="en">English</option><option value="de">Deutsch</option></select></label>
 {fieldsets}
 <button type="submit">Open the table</button>
@@ -335,23 +336,26 @@ def play_form(request: Request, game: str = Query(next(iter(GAMES)), max_length=
     """The lobby's form: on to `/play/<game>` with the other parameters."""
     check_parameters(request.query_params, play_parameters(game, lobby=True))
     rules = rules_given(game, request.query_params)
-    rest = urlencode([(k, v) for k, v in request.query_params.items() if k != "game" and "." not in k]
+    rest = urlencode([(k, v) for k, v in request.query_params.items()
+                      if k != "game" and "." not in k and not (k == "seed" and v == "")]   # no seed: a random one
                      + sorted(rules.items()), safe=",")
     return RedirectResponse(f"/play/{game}?{rest}", status_code=303)
 
 
 @router.get("/play/{game}")
 def play(game: str, request: Request, players: int | None = Query(None, ge=2, le=12),
-         bots: str | None = Query(None, max_length=200), seed: int = Query(0, ge=0, le=MAX_SEED),
+         bots: str | None = Query(None, max_length=200), seed: int | None = Query(None, ge=0, le=MAX_SEED),
          lang: str = Query("en", pattern="^(en|de)$"), hints: bool | None = None,
          reaction: float = Query(REACTION, ge=0, le=60)):
-    """Open a table and take seat 0; the game's rule options come as `name=word` (400 for a word it has not)."""
+    """Open a table and take seat 0; the game's rule options come as `name=word` (400 for a word it has not).
+    Without a seed the table deals from a random one (kept secret until the game is over: it would tell
+    every hand); a seed given is shown on the table."""
     spec = game_spec(game)
     check_parameters(request.query_params, play_parameters(game))
     players = players or spec.default_players
-    table = Table(game, players, spec.seat_list(players, bots), seed, lang, hints, reaction,
-                  rules_given(game, request.query_params))
-    table.client = client_of(request)
+    table = Table(game, players, spec.seat_list(players, bots), secrets.randbelow(MAX_SEED + 1) if seed is None else seed,
+                  lang, hints, reaction, rules_given(game, request.query_params))
+    table.client, table.seed_given = client_of(request), seed is not None
     open_table(table)
     return RedirectResponse(f"/table/{table.id}/0?token={table.tokens[0]}", status_code=303)
 
@@ -379,6 +383,7 @@ def table_page(table_id: str, seat: int, request: Request, token: str | None = Q
                  f'<ul>{items}</ul></section>')
     body = f"""<div class="table" data-table="{table.id}" data-seat="{seat}" data-token="{escape(token)}" data-game="{table.game}">
 <h1>{escape(table.spec.title)} <small>{words["seat"]} {seat}</small></h1>
+{seed_shown(table)}
 {links}
 {rules_in_force(table, words["rules"])}
 <div class="play">
@@ -395,6 +400,13 @@ def table_page(table_id: str, seat: int, request: Request, token: str | None = Q
 </div>
 </div>"""
     return page(f"{table.spec.title} · {words['seat']} {seat}", body, scripts=("tables.js",), lang=table.lang)
+
+
+def seed_shown(table: Table) -> str:
+    """The seed on the table's page when the opener gave it (a random seed stays secret)."""
+    if not table.seed_given:
+        return ""
+    return f'<p class="seed" data-seed="{table.seed}">{escape(say(table.lang, "web.table.seed", seed=table.seed))}</p>'
 
 
 #: The rule options on a German seat's page: each option's name, its words and its sentence.

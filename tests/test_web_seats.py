@@ -1,0 +1,83 @@
+"""Seats that belong to their player: tables deal from a random seed unless one is given, and a given
+seed is shown on the table and in its trace (a random one stays secret: it would tell every hand)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+pytest.importorskip("httpx")
+from fastapi.testclient import TestClient  # noqa: E402
+
+from clicktown.games import GAMES  # noqa: E402
+from clicktown.web import tables  # noqa: E402
+from clicktown.web.app import create_app  # noqa: E402
+from web_fixtures import LOCAL  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def client():
+    return TestClient(create_app(), base_url=LOCAL)
+
+
+def open_table(client, url):
+    answer = client.get(url, follow_redirects=False)
+    assert answer.status_code == 303, answer.text
+    return re.fullmatch(r"/table/([\w-]+)/0\?token=([\w-]+)", answer.headers["location"]).groups()
+
+
+def hand(client, table_id, token):
+    return client.get(f"/api/tables/{table_id}/0/view?token={token}").json()["hand"]
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_table_without_a_seed_deals_from_a_random_one(client, game, monkeypatch):
+    drawn = iter([4021, 77])
+    monkeypatch.setattr(tables.secrets, "randbelow", lambda bound: next(drawn) % bound)
+    first, second = (open_table(client, f"/play/{game}?players=2&bots=person") for _ in range(2))
+    assert [tables.TABLES[t].seed for t, _ in (first, second)] == [4021, 77]
+    assert [tables.TABLES[t].seed_given for t, _ in (first, second)] == [False, False]
+    given = open_table(client, f"/play/{game}?players=2&bots=person&seed=4021")
+    assert hand(client, *first) == hand(client, *given)      # the seed is the whole deal
+    assert hand(client, *first) != hand(client, *second)
+
+
+def test_the_random_seed_is_drawn_below_the_largest_seed(client, monkeypatch):
+    bounds = []
+    monkeypatch.setattr(tables.secrets, "randbelow", lambda bound: bounds.append(bound) or 0)
+    open_table(client, "/play/sequence")
+    assert bounds == [tables.MAX_SEED + 1]
+
+
+def test_a_given_seed_is_shown_and_a_random_one_is_not(client, monkeypatch):
+    monkeypatch.setattr(tables.secrets, "randbelow", lambda bound: 918273)
+    table_id, token = open_table(client, "/play/sequence?players=2&bots=greedy&seed=31")
+    page = client.get(f"/table/{table_id}/0?token={token}").text
+    assert re.findall(r'<p class="seed" data-seed="(\d+)">([^<]*)</p>', page) == [("31", "dealt from seed 31")]
+    table_id, token = open_table(client, "/play/sequence?players=2&bots=greedy&seed=31&lang=de")
+    assert '<p class="seed" data-seed="31">gegeben mit dem Startwert 31</p>' in client.get(
+        f"/table/{table_id}/0?token={token}").text
+    table_id, token = open_table(client, "/play/sequence?players=2&bots=greedy")
+    page = client.get(f"/table/{table_id}/0?token={token}").text
+    assert 'class="seed"' not in page and "918273" not in page
+    assert "918273" not in json.dumps(client.get(f"/api/tables/{table_id}/0/view?token={token}").json())
+
+
+def test_the_lobby_sends_no_seed_unless_one_is_typed(client):
+    assert 'name="seed" type="number" min="0" placeholder="random"' in client.get("/tables").text
+    answer = client.get("/play?game=sequence&players=2&bots=greedy&seed=&lang=en", follow_redirects=False)
+    assert answer.headers["location"] == "/play/sequence?players=2&bots=greedy&lang=en"
+    answer = client.get("/play?game=sequence&players=2&seed=5", follow_redirects=False)
+    assert answer.headers["location"] == "/play/sequence?players=2&seed=5"
+
+
+def test_the_trace_of_a_finished_game_holds_its_seed(client, monkeypatch):
+    monkeypatch.setattr(tables.secrets, "randbelow", lambda bound: 6060)
+    table_id, token = open_table(client, "/play/sequence?players=2&bots=random")
+    seen = client.get(f"/api/tables/{table_id}/0/view?token={token}").json()
+    while not seen["over"]:
+        seen = client.post(f"/api/tables/{table_id}/0/act?token={token}", json={"action": seen["actions"][0]["id"]}).json()
+    first = json.loads(client.get(f"/api/tables/{table_id}/0/trace?token={token}").text.splitlines()[0])
+    assert first["seed"] == 6060
