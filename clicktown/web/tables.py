@@ -56,6 +56,7 @@ class Table:
 
     client = ""        # the address of the browser that opened it (tables per client are bounded)
     seed_given = True  # whether the opener chose the seed (then it is shown); a random seed is not
+    claimed: frozenset[int] = frozenset()   # the friends' seats whose join link a browser has claimed
 
     def __init__(self, game: str, players: int, seats: tuple[str, ...], seed: int, lang: str, hints: bool | None,
                  reaction: float, rules: dict[str, str] | None = None):
@@ -255,9 +256,15 @@ def seated(table_id: str, seat: int, token: str | None) -> Table:
         raise HTTPException(404, f"the seats of this table are 0 to {table.players - 1}")
     if seat not in table.tokens:
         raise HTTPException(403, f"seat {seat} is played by a bot")
-    if not token or not secrets.compare_digest(token.encode(), table.tokens[seat].encode()):
+    if not same_key(token, table.tokens[seat]):
         raise HTTPException(403, say("en", "web.token.needed", seat=seat))
     return table
+
+
+def same_key(given: str | None, key: str) -> bool:
+    """Whether a token or cookie shown is the seat's key (compared in constant time, as bytes: any
+    character may come in)."""
+    return bool(given) and secrets.compare_digest(given.encode(), key.encode())
 
 
 # ---- pages ------------------------------------------------------------------------------------------
@@ -371,14 +378,23 @@ PAGE_WORDS = {
 
 @router.get("/table/{table_id}/{seat}")
 def table_page(table_id: str, seat: int, request: Request, token: str | None = Query(None, max_length=64)):
-    """The page of one seat: board, hand, log, actions; the opener also sees the friends' join links."""
-    table = seated(table_id, seat, token)
+    """The page of one seat: board, hand, log, actions; the opener also sees the friends' join links.
+
+    A friend's join link is claimed by the first browser that opens it: that browser gets the seat's
+    own key in a cookie and is sent on to the page without the token, and the link stops working."""
+    kept = request.cookies.get(seat_cookie(table_id, seat))
+    if token is not None and seat != 0:
+        return claim(table_id, seat, token, kept)
+    table = seated(table_id, seat, token or kept)
+    token = table.tokens[seat]
     words = PAGE_WORDS[table.lang]
     base = str(request.base_url).rstrip("/")
     links = ""
     if seat == 0 and len(table.tokens) > 1:
         items = "".join(f'<li>{words["seat"]} {s}: <a class="join" data-seat="{s}" href="{base}/table/{table.id}/{s}?token={t}">'
-                        f'{base}/table/{table.id}/{s}?token={t}</a></li>' for s, t in table.tokens.items() if s)
+                        f'{base}/table/{table.id}/{s}?token={t}</a></li>' if s not in table.claimed else
+                        f'<li class="joined" data-seat="{s}">{words["seat"]} {s}: {escape(say(table.lang, "web.table.joined"))}</li>'
+                        for s, t in table.tokens.items() if s)
         links = (f'<section class="join-links"><h2>{words["join"]}</h2><p>{escape(words["send"])}</p>'
                  f'<ul>{items}</ul></section>')
     body = f"""<div class="table" data-table="{table.id}" data-seat="{seat}" data-token="{escape(token)}" data-game="{table.game}">
@@ -407,6 +423,29 @@ def seed_shown(table: Table) -> str:
     if not table.seed_given:
         return ""
     return f'<p class="seed" data-seed="{table.seed}">{escape(say(table.lang, "web.table.seed", seed=table.seed))}</p>'
+
+
+def seat_cookie(table_id: str, seat: int) -> str:
+    """The cookie that holds the key of a seat its browser claimed."""
+    return f"seat-{table_id}-{seat}"
+
+
+def claim(table_id: str, seat: int, link: str, kept: str | None) -> RedirectResponse:
+    """A friend opens a join link: the first time, the seat gets a new key, kept in this browser's cookie,
+    and the link stops working (403); the browser that claimed it may open the link again."""
+    table = TABLES.get(table_id)
+    if table is None or seat not in table.claimed:
+        table = seated(table_id, seat, link)
+        with table.lock:
+            if seat not in table.claimed:
+                table.tokens[seat] = kept = secrets.token_urlsafe(16)
+                table.claimed = table.claimed | {seat}
+    if not same_key(kept, table.tokens[seat]):
+        raise HTTPException(403, say("en", "web.table.link_used", seat=seat))
+    answer = RedirectResponse(f"/table/{table_id}/{seat}", status_code=303)
+    answer.set_cookie(seat_cookie(table_id, seat), kept, max_age=30 * 24 * 3600, path=f"/table/{table_id}/{seat}",
+                      httponly=True, samesite="lax")
+    return answer
 
 
 #: The rule options on a German seat's page: each option's name, its words and its sentence.
