@@ -37,7 +37,8 @@ def test_a_table_is_loaded_as_it_was_kept(store):
     assert store.append("t1", 1, [action(0), action(1)]) == 3
     assert store.append("t1", 3, [{"event": "play", "seat": 0, "text": "Fünf ♥ – ²"}]) == 4
     kept = store.load("t1")
-    assert (kept.id, kept.game, kept.settings, kept.keys, kept.over) == ("t1", "sequence", SETTINGS, KEYS, False)
+    assert (kept.id, kept.game, kept.settings, kept.keys, kept.claimed, kept.over) == (
+        "t1", "sequence", SETTINGS, KEYS, frozenset(), False)
     assert kept.lines == [START, action(0), action(1), {"event": "play", "seat": 0, "text": "Fünf ♥ – ²"}]
     assert store.lines_from("t1", 2) == kept.lines[2:] and store.lines_from("t1", 4) == []
     assert store.load("no-such-table") is None
@@ -75,9 +76,11 @@ def test_a_table_id_is_opened_once(store):
 
 def test_a_seat_gets_a_new_key(store):
     store.open_table("t", "numbers", SETTINGS, KEYS, [START])
-    store.set_key("t", 1, "claimed")
+    assert store.load("t").claimed == frozenset()
+    store.set_key("t", 1, "claimed", claimed=True)
     store.set_key("t", 2, "third")
     assert store.load("t").keys == {0: "key-of-seat-0", 1: "claimed", 2: "third"}
+    assert store.load("t").claimed == {1}
 
 
 def test_two_connections_see_each_others_commits_and_never_interleave_a_table(tmp_path):

@@ -53,6 +53,7 @@ CREATE TABLE IF NOT EXISTS seat_keys (
     table_id  TEXT NOT NULL REFERENCES game_tables(id) ON DELETE CASCADE,
     seat      INTEGER NOT NULL,
     key       TEXT NOT NULL,
+    claimed   INTEGER NOT NULL DEFAULT 0, -- 1 once a browser claimed the seat's join link
     PRIMARY KEY (table_id, seat)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS trace_lines (
@@ -81,6 +82,7 @@ class StoredTable:
     game: str
     settings: dict
     keys: dict[int, str]
+    claimed: frozenset[int]
     lines: list[dict]
     over: bool
 
@@ -160,11 +162,12 @@ class Store:
                        (time.time(), int(over), table_id))
         return at + len(lines)
 
-    def set_key(self, table_id: str, seat: int, key: str) -> None:
-        """Give a seat a new key (committed)."""
+    def set_key(self, table_id: str, seat: int, key: str, claimed: bool = False) -> None:
+        """Give a seat a new key, `claimed` when a browser claimed its join link (committed)."""
         with self._writing() as db:
-            db.execute("INSERT INTO seat_keys (table_id, seat, key) VALUES (?, ?, ?) "
-                       "ON CONFLICT (table_id, seat) DO UPDATE SET key = excluded.key", (table_id, seat, key))
+            db.execute("INSERT INTO seat_keys (table_id, seat, key, claimed) VALUES (?, ?, ?, ?) "
+                       "ON CONFLICT (table_id, seat) DO UPDATE SET key = excluded.key, claimed = excluded.claimed",
+                       (table_id, seat, key, int(claimed)))
 
     def delete(self, table_id: str) -> bool:
         """Forget a table, its keys and its lines; whether it was there."""
@@ -179,10 +182,12 @@ class Store:
             row = db.execute("SELECT game, settings, over FROM game_tables WHERE id = ?", (table_id,)).fetchone()
             if row is None:
                 return None
-            keys = dict(db.execute("SELECT seat, key FROM seat_keys WHERE table_id = ? ORDER BY seat", (table_id,)))
+            seats = db.execute("SELECT seat, key, claimed FROM seat_keys WHERE table_id = ? ORDER BY seat",
+                               (table_id,)).fetchall()
             lines = [json.loads(text) for (text,) in db.execute(
                 "SELECT line FROM trace_lines WHERE table_id = ? ORDER BY number", (table_id,))]
-        return StoredTable(table_id, row[0], json.loads(row[1]), keys, lines, bool(row[2]))
+        return StoredTable(table_id, row[0], json.loads(row[1]), {seat: key for seat, key, _ in seats},
+                           frozenset(seat for seat, _, claimed in seats if claimed), lines, bool(row[2]))
 
     def lines_from(self, table_id: str, start: int) -> list[dict]:
         """The table's lines numbered `start` on (what another process added since)."""

@@ -54,6 +54,7 @@ PUSH_EVERY = 0.2    # seconds between two looks at a table for the event stream
 class Table:
     """One game in progress: the engine's state, who sits where, the tokens of the people's seats."""
 
+    kept = 0           # how many of its trace lines the store holds
     client = ""        # the address of the browser that opened it (tables per client are bounded)
     seed_given = True  # whether the opener chose the seed (then it is shown); a random seed is not
     claimed: frozenset[int] = frozenset()   # the friends' seats whose join link a browser has claimed
@@ -249,7 +250,7 @@ def unfollow(client: str) -> None:
 
 def seated(table_id: str, seat: int, token: str | None) -> Table:
     """The table, once the token of the seat has been shown (404 no such table, 403 no right token)."""
-    table = TABLES.get(table_id)
+    table = find_table(table_id)
     if table is None:
         raise HTTPException(404, "no such table (it may have been closed to make room)")
     if not 0 <= seat < table.players:
@@ -265,6 +266,122 @@ def same_key(given: str | None, key: str) -> bool:
     """Whether a token or cookie shown is the seat's key (compared in constant time, as bytes: any
     character may come in)."""
     return bool(given) and secrets.compare_digest(given.encode(), key.encode())
+
+
+# ---- the tables kept in the store ----------------------------------------------------------------------
+#
+# With a store (clicktown serve --database), every table is also kept in the database as its settings,
+# its seats' keys and its trace (web/store.py); a table not in memory (after a restart, or closed to make
+# room) is rebuilt by replaying its trace through the engine when a request names it.
+
+STORE = None                    # the Store (web/store.py) of `clicktown serve`; None: the tables live in memory only
+SAVE_LOCK = threading.Lock()    # one writer of trace lines at a time in this process
+RESTORE_LOCK = threading.Lock()
+
+
+def use_store(store) -> None:
+    """Keep the tables in `store` from now on (None: in memory only)."""
+    global STORE
+    STORE = store
+
+
+def settings_of(table: Table) -> dict:
+    """What a table was opened with, as the store keeps it."""
+    return {"players": table.players, "seats": list(table.seats), "seed": table.seed, "seed_given": table.seed_given,
+            "lang": table.lang, "hints": table.hints, "reaction": table.reaction, "rules": table.rules,
+            "client": table.client}
+
+
+def trace_so_far(table: Table) -> list[dict]:
+    """The table's trace as far as it has gone (no game_end before the game is over)."""
+    lines = table.trace()
+    if lines and lines[-1].get("event") == "game_end" and not table.state.is_terminal():
+        lines = lines[:-1]
+    return lines
+
+
+def keep_new(table: Table) -> None:
+    """Keep a table just opened: its settings, keys and first lines (committed)."""
+    if STORE is not None:
+        lines = trace_so_far(table)
+        _stored(STORE.open_table, table.id, table.game, settings_of(table), table.tokens, lines)
+        table.kept = len(lines)
+
+
+def save(table: Table) -> None:
+    """Append the table's new trace lines to the store (committed before returning)."""
+    if STORE is None:
+        return
+    with SAVE_LOCK:
+        lines = trace_so_far(table)
+        if len(lines) > table.kept:
+            table.kept = _stored(STORE.append, table.id, table.kept, lines[table.kept:], table.state.is_terminal())
+
+
+def kept_key(table: Table, seat: int, key: str) -> None:
+    """Keep a seat's new key, claimed by a browser."""
+    if STORE is not None:
+        _stored(STORE.set_key, table.id, seat, key, True)
+
+
+def saved_view(table: Table, seat: int, since: int) -> dict:
+    """The seat's view (a look may move the table on: a timed phase ended), its changes kept first."""
+    seen = table.seat_view(seat, since)
+    save(table)
+    return seen
+
+
+def tick_and_save(table: Table) -> None:
+    table.tick()
+    save(table)
+
+
+def find_table(table_id: str) -> Table | None:
+    """The table in memory, or rebuilt from the store (None: no such table anywhere)."""
+    table = TABLES.get(table_id)
+    if table is not None or STORE is None:
+        return table
+    with RESTORE_LOCK:
+        table = TABLES.get(table_id)
+        if table is None:
+            stored = _stored(STORE.load, table_id)
+            if stored is None:
+                return None
+            table = restored(stored)
+            open_table(table)
+    return table
+
+
+def restored(stored) -> Table:
+    """A kept table rebuilt: opened again with its settings, then its state replayed from its trace."""
+    from ..arena.trace import replay
+    from ..games import start_state
+
+    settings = stored.settings
+    table = Table(stored.game, settings["players"], tuple(settings["seats"]), settings["seed"], settings["lang"],
+                  settings["hints"], settings["reaction"], settings["rules"])
+    table.id, table.tokens, table.claimed = stored.id, dict(stored.keys), stored.claimed
+    table.client, table.seed_given = settings["client"], settings["seed_given"]
+    try:
+        with table.lock:
+            for state in replay(stored.lines, start_state):
+                table.state = state
+            table.rng = random.Random(f"{table.seed}/{len(stored.lines)}")   # chance and bots go on from here
+            table.kept = len(stored.lines)
+            table.version += 1
+    except ClicktownError as exc:
+        raise HTTPException(503, say("en", "web.store.not_rebuilt", table=stored.id, reason=str(exc))) from None
+    return table
+
+
+def _stored(step, *facts):
+    """A step of the store; its failure is the server's (503 with the reason), not the request's."""
+    from .store import StoreError
+
+    try:
+        return step(*facts)
+    except StoreError as exc:
+        raise HTTPException(503, str(exc)) from None
 
 
 # ---- pages ------------------------------------------------------------------------------------------
@@ -364,6 +481,7 @@ def play(game: str, request: Request, players: int | None = Query(None, ge=2, le
                   lang, hints, reaction, rules_given(game, request.query_params))
     table.client, table.seed_given = client_of(request), seed is not None
     open_table(table)
+    keep_new(table)
     return RedirectResponse(f"/table/{table.id}/0?token={table.tokens[0]}", status_code=303)
 
 
@@ -433,13 +551,14 @@ def seat_cookie(table_id: str, seat: int) -> str:
 def claim(table_id: str, seat: int, link: str, kept: str | None) -> RedirectResponse:
     """A friend opens a join link: the first time, the seat gets a new key, kept in this browser's cookie,
     and the link stops working (403); the browser that claimed it may open the link again."""
-    table = TABLES.get(table_id)
+    table = find_table(table_id)
     if table is None or seat not in table.claimed:
         table = seated(table_id, seat, link)
         with table.lock:
             if seat not in table.claimed:
-                table.tokens[seat] = kept = secrets.token_urlsafe(16)
-                table.claimed = table.claimed | {seat}
+                key = secrets.token_urlsafe(16)
+                kept_key(table, seat, key)
+                table.tokens[seat], table.claimed, kept = key, table.claimed | {seat}, key
     if not same_key(kept, table.tokens[seat]):
         raise HTTPException(403, say("en", "web.table.link_used", seat=seat))
     answer = RedirectResponse(f"/table/{table_id}/{seat}", status_code=303)
@@ -511,14 +630,15 @@ class Act(BaseModel):
 
 @router.get("/api/tables/{table_id}/{seat}/view")
 def seat_view(table_id: str, seat: int, token: str | None = Query(None, max_length=64), since: int = Query(0, ge=0)):
-    return seated(table_id, seat, token).seat_view(seat, since)
+    return saved_view(seated(table_id, seat, token), seat, since)
 
 
 @router.post("/api/tables/{table_id}/{seat}/act")
 def act(table_id: str, seat: int, body: Act, token: str | None = Query(None, max_length=64), since: int = Query(0, ge=0)):
     table = seated(table_id, seat, token)
     table.act(seat, body.action)
-    return table.seat_view(seat, since)
+    save(table)                          # the accepted action is committed before its answer
+    return saved_view(table, seat, since)
 
 
 @router.get("/api/tables/{table_id}/{seat}/events")
@@ -534,7 +654,7 @@ async def events(table_id: str, seat: int, request: Request, token: str | None =
             while True:
                 if await request.is_disconnected():
                     return
-                await asyncio.to_thread(table.tick)
+                await asyncio.to_thread(tick_and_save, table)
                 if table.version != last:
                     last = table.version
                     yield f"data: {json.dumps({'version': last, 'over': table.state.is_terminal()})}\n\n"
