@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -178,3 +179,17 @@ def test_a_database_that_cannot_be_opened_is_one_line(tmp_path):
         (tmp_path / "locked").mkdir(mode=0o500)
         with pytest.raises(StoreError, match="cannot be opened"):
             Store(tmp_path / "locked" / "t.db")
+
+
+def test_serve_refuses_a_database_it_cannot_open_in_one_line(tmp_path):
+    from click.testing import CliRunner
+
+    from clicktown.cli import cli
+
+    (tmp_path / "file").write_text("not a folder")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    result = CliRunner().invoke(cli, ["serve", "--port", str(port), "--database", str(tmp_path / "file" / "t.db")])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert result.output.startswith(f"clicktown: error: the tables' database {tmp_path / 'file' / 't.db'} cannot be opened: ")

@@ -354,7 +354,7 @@ def find_table(table_id: str) -> Table | None:
 
 def restored(stored) -> Table:
     """A kept table rebuilt: opened again with its settings, then its state replayed from its trace."""
-    from ..arena.trace import replay
+    from ..arena.trace import ABANDONED, end_line, replay
     from ..games import start_state
 
     settings = stored.settings
@@ -364,7 +364,8 @@ def restored(stored) -> Table:
     table.client, table.seed_given = settings["client"], settings["seed_given"]
     try:
         with table.lock:
-            for state in replay(stored.lines, start_state):
+            so_far = stored.lines if stored.over else [*stored.lines, end_line([], ABANDONED)]   # as far as it went
+            for state in replay(so_far, start_state):
                 table.state = state
             table.rng = random.Random(f"{table.seed}/{len(stored.lines)}")   # chance and bots go on from here
             table.kept = len(stored.lines)
