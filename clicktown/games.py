@@ -142,6 +142,9 @@ class GameSpec:
       view(state, seat, since, lang, hints)  what a seat sees and may do (the seat view)
       picture(state, seat, lang)         the board as SVG
       auto_pass(state, seat)             the move made for a person who has no real choice, or None
+      timed_phase(people, reaction)      the driver of a phase played against the clock at a table whose
+                                         seats `people` are people (the bots take `reaction` seconds),
+                                         or None for a game without one (Wild Wild Pattern's race)
       refusal(state, action, lang)       why the engine refuses a person's action
       table_trace(state, seats, seed)    a table's trace: its start, the events so far
       step_picture(step)                 a trace viewer's step as SVG
@@ -167,6 +170,7 @@ class GameSpec:
     view: Lazy
     picture: Lazy
     auto_pass: Lazy
+    timed_phase: Lazy
     refusal: Lazy
     table_trace: Lazy
     step_picture: Lazy
@@ -228,7 +232,8 @@ def _spec(name: str, title: str, package: str, about: str, default_players: int,
         make_bot=Lazy(f"clicktown.{package}.game.bots:make_bot"),
         rule_choices=Lazy(f"{table}:rule_choices"), new_state=Lazy(f"{table}:new_state", *game),
         rules_in_force=Lazy(f"{table}:rules_in_force"), view=Lazy(f"clicktown.{package}.game.view:view"),
-        picture=Lazy(f"{table}:picture"), auto_pass=Lazy(f"{table}:auto_pass"), refusal=Lazy(f"{table}:refusal"),
+        picture=Lazy(f"{table}:picture"), auto_pass=Lazy(f"{table}:auto_pass"),
+        timed_phase=Lazy(f"{table}:timed_phase"), refusal=Lazy(f"{table}:refusal"),
         table_trace=Lazy(f"{table}:table_trace"), step_picture=Lazy(f"{table}:step_picture"),
         spectator_text=Lazy(f"{table}:spectator_text"), env_spec=Lazy(f"{env}:spec", *game),
         observe=Lazy(f"{env}:observe"),

@@ -70,15 +70,20 @@ def test_eight_of_eight_in_their_printed_level_and_the_first_printing_of_5_apart
     assert fit["spearman"] > 0.9
 
 
-def test_case_splits_are_explained_with_their_cases_in_both_languages():
+def test_case_splits_are_told_as_their_refuted_cases_in_both_languages():
     en = explain(CATALOGUE, CATALOGUE.scenario("6"))
     de = explain(CATALOGUE, CATALOGUE.scenario("6"), "de")
-    [i] = [k for k, s in enumerate(en.deduction.steps) if s.technique == "unbound-case"]
-    step = en.deduction.steps[i]
+    [i] = [k for k, h in enumerate(en.hints) if "unbound-case" in h.techniques]
+    [split] = en.hints[i].chain
+    step = next(s for s in en.hints[i].steps if s.technique == "unbound-case")
     assert (step.card, step.buildings, step.answer) == (57, ("Doc", "Drugstore"), "Drugstore")
-    assert f"every other case runs into a contradiction within {step.depth} steps" in en.lines[i]
-    assert f"führt jeder andere Fall binnen {step.depth} Schritten zum Widerspruch" in de.lines[i]
-    assert "(der Doktor und der Drugstore)" in de.lines[i] and "die Drugstore-Marker auf Platz 6 fallen weg" in de.lines[i]
+    [case] = split.chain  # the Doc's case, refuted link by link
+    assert case.text.startswith("Suppose the Doc is the building card 57 speaks of. Then: ")
+    assert case.chain[-1].text == "Card 35 fits none of my buildings: impossible."
+    assert "So the Drugstore is the building card 57 speaks of." in en.lines[i]
+    assert "Angenommen, der Doktor wäre das Gebäude von Karte 57. Dann: " in de.lines[i]
+    assert "Karte 35 passt zu keinem meiner Gebäude: unmöglich." in de.lines[i]
+    assert "Also ist der Drugstore das Gebäude von Karte 57." in de.lines[i]
 
 
 def test_grade_of_a_contradictory_scenario_is_a_negative_verdict():

@@ -13,7 +13,8 @@ from clicktown.errors import ClicktownError
 from clicktown.oldtown.catalogue import Scenario, load_catalogue
 from clicktown.oldtown.puzzles.code import scenario_code, scenario_from_code
 from clicktown.oldtown.puzzles.deduce import deduce, start_from
-from clicktown.oldtown.puzzles.explain import explain, hint
+from clicktown.oldtown.puzzles.explain import explain
+from clicktown.oldtown.puzzles.hints import next_hint as hint, write_down
 from clicktown.oldtown.puzzles.generate import generate_scenarios
 from clicktown.oldtown.solo import Clue, Puzzle, broken_cards, misplaced, town_complete
 from clicktown.oldtown.solve.count import solve
@@ -89,30 +90,39 @@ def test_deductions_from_right_placements_reach_the_published_town(ident, rng):
 def test_hints_from_the_start_are_explains_steps_in_both_languages():
     for lang in ("en", "de"):
         explained = explain(CATALOGUE, CATALOGUE.scenario("4"), lang)
-        for k in (0, 1, 7):
-            assert hint(CATALOGUE, CATALOGUE.scenario("4"), {}, lang, k).text == explained.lines[k]
+        placement, notes = {}, {}
+        for line in explained.lines:
+            given = hint(CATALOGUE, CATALOGUE.scenario("4"), placement, notes, lang)
+            assert given.text == line
+            write_down(given, placement, notes)
+        assert hint(CATALOGUE, CATALOGUE.scenario("4"), placement, notes, lang).kind == "solved"
 
 
 def test_a_hint_places_only_what_the_published_town_has():
     scenario = CATALOGUE.scenario("3")
-    placement, rng = {}, random.Random(3)
+    placement, notes, rng = {}, {}, random.Random(3)
     for _ in range(60):
-        given = hint(CATALOGUE, scenario, placement)
-        if given.status != "step":
+        given = hint(CATALOGUE, scenario, placement, notes)
+        if given.kind != "step":
             break
-        for b, p in given.places:
-            assert scenario.published[p] == b
-            placement[p] = b
-        if not given.places:  # a marker step: the player places one right building and asks again
+        assert all(scenario.published[p] == b for p, b in given.places.items())
+        assert all(scenario.published[p] in bs for p, bs in given.notes.items())
+        write_down(given, placement, notes)
+        if not given.places:  # notes only: the player places one right building and asks again
             p = rng.choice([p for p in scenario.published if p not in placement])
             placement[p] = scenario.published[p]
-    assert given.status == "solved" and placement == scenario.published
+            notes.pop(p, None)
+    assert given.kind == "solved" and placement == scenario.published
 
 
-def test_a_hint_on_a_contradictory_scenario_with_placements_says_so():
+def test_a_hint_on_a_contradictory_scenario_says_so_with_or_without_placements():
     scenario = CATALOGUE.scenario("5-first-printing")
-    assert hint(CATALOGUE, scenario, {}).text == explain(CATALOGUE, scenario).lines[0]
-    assert hint(CATALOGUE, scenario, {1: "Bank"}).status == "contradiction"
+    explained = explain(CATALOGUE, scenario)
+    assert explained.lines == () and explained.status == "contradiction"
+    for placement in ({}, {1: "Bank"}):
+        given = hint(CATALOGUE, scenario, placement)
+        assert given.kind == "contradiction" and (given.places, given.notes, given.cards) == ({}, {}, ())
+        assert given.text == "The cards contradict each other: this scenario has no solution."
 
 
 def test_the_two_towns_of_scenario_7_are_one_town():
@@ -120,7 +130,7 @@ def test_the_two_towns_of_scenario_7_are_one_town():
     solutions = solve(CATALOGUE.puzzle(scenario), 10)
     assert len(solutions) == 2 and solutions[0].placement == solutions[1].placement
     assert town_complete(solutions[0].placement, solutions)
-    assert hint(CATALOGUE, scenario, solutions[1].placement).status == "solved"
+    assert hint(CATALOGUE, scenario, solutions[1].placement).kind == "solved"
 
 
 # -- puzzle codes -----------------------------------------------------------------------------------------

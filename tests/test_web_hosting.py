@@ -247,8 +247,9 @@ def test_the_server_bounds_header_size_and_idle_time():
 
 
 @pytest.mark.parametrize("body, field", [
-    ({"placement": {}, "step": "1"}, "step"), ({"placement": {}, "step": True}, "step"),
-    ({"placement": {}, "step": 1.0}, "step"), ({"placement": {"3": 7}}, "placement.3"),
+    ({"placement": {"3": 7}}, "placement.3"), ({"placement": {"3": True}}, "placement.3"),
+    ({"placement": {}, "notes": {"3": [1]}}, "notes.3.0"), ({"placement": {}, "notes": {"3": "Bank"}}, "notes.3"),
+    ({"placement": {}, "lang": 1}, "lang"),
 ])
 def test_the_solo_hint_body_is_strictly_typed(client, body, field):
     answer = client.post("/api/oldtown/solo/1/hint", json=body)

@@ -77,21 +77,29 @@ def test_static_assets_of_the_page(client):
 # -- the API ----------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("ident", RULEBOOK)
-def test_a_hint_at_the_start_is_explains_first_step(client, ident):
+def test_a_hint_at_the_start_is_explains_first_hint(client, ident):
     scenario = CATALOGUE.scenario(ident)
     first = explain(CATALOGUE, scenario)
     answer = hint(client, ident).json()
-    assert answer["status"] == "step" and answer["text"] == first.lines[0]
-    step = first.deduction.steps[0]
-    assert answer["card"] == step.card and answer["buildings"] == list(step.buildings)
-    assert answer["plots"] == sorted(set(step.plots) - {0})
+    if not first.hints:  # the first printing of 5: no solution
+        assert answer["kind"] == "contradiction" and answer["places"] == {} and answer["chain"] == []
+        return
+    told = first.hints[0]
+    assert answer["kind"] == "step" and answer["text"] == told.text == first.lines[0]
+    assert answer["cards"] == list(told.cards) and answer["focus"]["plots"] == list(told.plots)
+    assert answer["places"] == {str(p): b for p, b in sorted(told.places.items())}
+    assert answer["notes"] == {str(p): list(bs) for p, bs in sorted(told.notes.items())}
 
 
-def test_hints_walk_through_explain_then_say_the_town_is_done(client):
-    lines = explain(CATALOGUE, CATALOGUE.scenario("2")).lines
-    for k in (1, 5, len(lines) - 1):
-        assert hint(client, "2", step=k).json()["text"] == lines[k]
-    assert hint(client, "2", step=len(lines)).json()["status"] == "done"
+def test_hints_walk_through_explain_then_say_the_town_is_solved(client):
+    explained = explain(CATALOGUE, CATALOGUE.scenario("2"))
+    placement, notes = {}, {}
+    for line in explained.lines:
+        answer = hint(client, "2", placement, notes=notes).json()
+        assert answer["text"] == line
+        placement.update(answer["places"])
+        notes = {p: bs for p, bs in {**notes, **answer["notes"]}.items() if p not in placement}
+    assert hint(client, "2", placement, notes=notes).json()["kind"] == "solved"
 
 
 def test_a_hint_from_a_partial_board_names_a_wrong_placement_instead_of_deducing(client):
@@ -99,19 +107,26 @@ def test_a_hint_from_a_partial_board_names_a_wrong_placement_instead_of_deducing
     placement = {3: "Bank", 8: "Doc", 1: published[1]}  # the published town has the School on 3, the Bank on 8
     answer = hint(client, "1", {str(p): b for p, b in placement.items()}).json()
     assert published[3] != "Bank" and published[8] != "Doc"
-    assert answer["status"] == "wrong" and answer["wrong"] == [3, 8] and answer["plots"] == [3, 8]
+    assert answer["kind"] == "wrong" and answer["wrong"] == [3, 8] and answer["focus"]["plots"] == [3, 8]
     assert answer["text"] == ("No solution of the cards has the Bank on plot 3 and the Doc on plot 8: "
-                              "take them away before deducing further.")
+                              "take them away before asking again.")
+
+
+def test_notes_without_the_true_building_are_wrong(client):
+    published = CATALOGUE.scenario("1").published  # the Casino stands on plot 12
+    answer = hint(client, "1", notes={"12": ["Bank", "Doc"], "11": [published[11], "Bank"]}).json()
+    assert answer["kind"] == "wrong" and answer["wrong"] == [12]
+    assert answer["text"] == ("No solution of the cards has notes on plot 12 without the building that stands "
+                              "there: take it away before asking again.")
 
 
 def test_a_hint_from_right_placements_deduces_from_them(client):
     published = CATALOGUE.scenario("1").published
     placement = {str(p): b for p, b in published.items() if p <= 12}
     answer = hint(client, "1", placement).json()
-    assert answer["status"] == "step"
-    for item in answer["places"]:
-        assert published[item["plot"]] == item["building"]
-    assert hint(client, "1", {str(p): b for p, b in published.items()}).json()["status"] == "solved"
+    assert answer["kind"] == "step" and answer["places"]
+    assert all(published[int(p)] == b and p not in placement for p, b in answer["places"].items())
+    assert hint(client, "1", {str(p): b for p, b in published.items()}).json()["kind"] == "solved"
 
 
 def test_check_reports_the_broken_cards_and_asked_for_mistakes(client):
@@ -147,7 +162,7 @@ def test_a_generated_puzzle_by_level_and_seed_redirects_to_its_code(client):
     assert scenario_from_code(CATALOGUE, code).level == "mittel"
     page = client.get(f"/oldtown/solo/{code}")
     assert page.status_code == 200 and code in page.text
-    assert hint(client, code).json()["status"] == "step"
+    assert hint(client, code).json()["kind"] == "step"
 
 
 def test_the_scenarios_kept_in_memory_are_bounded(client, monkeypatch):
@@ -174,7 +189,12 @@ def test_the_scenarios_kept_in_memory_are_bounded(client, monkeypatch):
     ("post", "/api/oldtown/solo/1/hint", {"placement": {"x": "Bank"}}, 422, "placement"),
     ("post", "/api/oldtown/solo/1/hint", {"placement": {"3": "Castle"}}, 422, "'Castle' on plot 3"),
     ("post", "/api/oldtown/solo/1/hint", {"placement": {"3": "Bank", "4": "Bank"}}, 422, "Bank stands on plots 3 and 4"),
-    ("post", "/api/oldtown/solo/1/hint", {"placement": {}, "step": -1}, 422, "step"),
+    ("post", "/api/oldtown/solo/1/hint", {"placement": {}, "step": 1}, 422, "step"),
+    ("post", "/api/oldtown/solo/1/hint", {"notes": {"17": ["Bank"]}}, 422, "notes: plot 17"),
+    ("post", "/api/oldtown/solo/1/hint", {"notes": {"3": ["Castle"]}}, 422, "'Castle' on plot 3"),
+    ("post", "/api/oldtown/solo/1/hint", {"notes": {"3": []}}, 422, "plot 3 allows no building"),
+    ("post", "/api/oldtown/solo/1/hint", {"notes": {"3": "Bank"}}, 422, "notes"),
+    ("post", "/api/oldtown/solo/1/hint", {"notes": {"3": ["Bank"] * 19}}, 422, "notes"),
     ("post", "/api/oldtown/solo/1/hint", {"placement": {}, "lang": "fr"}, 422, "lang"),
     ("post", "/api/oldtown/solo/1/hint", {"placement": {}, "cheat": True}, 422, "cheat"),
     ("post", "/api/oldtown/solo/1/hint", [1, 2], 422, "request"),

@@ -110,6 +110,11 @@ def play_game(state: GameState, bots: Sequence[Bot], rng: random.Random, max_mov
     raise RuntimeError(f"the game did not end within {max_moves} moves")
 
 
+def untimed(people, reaction: float) -> None:
+    """A table's `timed_phase` for a game with no phase played against the clock: no driver."""
+    return None
+
+
 def refusal(state, action: int, lang: str = "en") -> str:
     """The plain refusal of an action the engine does not allow now (a game may tell more)."""
     return f"Aktion {action} ist jetzt nicht erlaubt" if lang == "de" else f"action {action} is not legal now"

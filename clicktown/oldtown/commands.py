@@ -321,7 +321,7 @@ def _step_files(ctx, param, value):
 @click.option("--png", "png_file", type=OutputFile(), metavar="FILE", callback=_step_files, help="The same as PNG pictures, {n} in FILE as for --svg (needs cairosvg).")
 @click.option("--html", "html_file", type=OutputFile(), help="Also write one HTML page that steps through the pictures.")
 def oldtown_explain(target, lang, board_file, cards_file, scenarios_file, as_json, svg_file, png_file, html_file):
-    """The deductions that solve a scenario, step by step, in plain words."""
+    """The hints that solve a scenario, one deduction each, in plain words (the web page's hints)."""
     from .puzzles import explain as ot_explain
     from .render import sheet as ot_sheet
     from .render import text as ot_text
@@ -335,7 +335,7 @@ def oldtown_explain(target, lang, board_file, cards_file, scenarios_file, as_jso
         return
     for e in found:
         click.echo(ot_explain.heading("scenario", lang, id=e.id) + f"\n{e.text()}\n")
-        solution = e.deduction.solution()
+        solution = e.solution
         if solution is not None:
             names = {b: x.de for b, x in catalogue.buildings.items()} if lang == "de" else None
             click.echo(ot_text.plan(catalogue.board, solution.placement, solution.mine, lang, names) + "\n")

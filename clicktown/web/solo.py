@@ -8,7 +8,8 @@ API (JSON; the request carries the player's placements, the server keeps no game
   GET  /api/oldtown/solo/<id>            the scenario: cards, buildings, my buildings, code
   POST /api/oldtown/solo/<id>/check      the cards the placed buildings break; with "mistakes",
                                          the placements no solution has; whether the town is solved
-  POST /api/oldtown/solo/<id>/hint       deduction number "step" from the player's board, in words
+  POST /api/oldtown/solo/<id>/hint       the easiest next deduction from the player's placements and
+                                         pencil notes, ending in what to write down (docs/web.md)
   GET  /api/oldtown/solo/new?level&seed  the code of a generated scenario
 
 The only memory kept is a bounded cache of scenarios with their solutions (PUZZLES_KEPT).
@@ -22,7 +23,7 @@ import threading
 from collections import OrderedDict
 from functools import lru_cache
 from html import escape
-from typing import Literal
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Body, HTTPException, Path, Query
 from fastapi.responses import HTMLResponse, RedirectResponse
@@ -143,8 +144,23 @@ class CheckRequest(Board):
 
 
 class HintRequest(Board):
-    step: StrictInt = Field(0, ge=0, le=200, description="how many hints were given since the placements last changed")
+    """The player's board (placements and pencil notes: plot -> the buildings they still allow)."""
+
+    notes: dict[int, Annotated[list[str], Field(max_length=18)]] = Field(default_factory=dict, max_length=16)
     lang: Lang = "en"
+
+    def checked_notes(self) -> dict[int, tuple[str, ...]]:
+        """The notes, refused with a 422 naming the first thing wrong in them."""
+        names = set(catalogue().building_names)
+        for plot, buildings in sorted(self.notes.items()):
+            if not 1 <= plot <= 16:
+                raise HTTPException(422, f"notes: plot {plot} is not a plot of the board (1 to 16)")
+            if not buildings:
+                raise HTTPException(422, f"notes: plot {plot} allows no building (leave out a plot without notes)")
+            odd = next((b for b in buildings if b not in names), None)
+            if odd is not None:
+                raise HTTPException(422, f"notes: {odd[:40]!r} on plot {plot} is not a building of Old Town")
+        return {p: tuple(dict.fromkeys(bs)) for p, bs in self.notes.items()}
 
 
 # -- the API ------------------------------------------------------------------------------------------
@@ -176,10 +192,11 @@ def api_check(ident: str = IDENT, request: CheckRequest = Body(...)):
 
 @router.post("/api/oldtown/solo/{ident}/hint")
 def api_hint(ident: str = IDENT, request: HintRequest = Body(...)):
-    from ..oldtown.puzzles.explain import hint
+    from ..oldtown.puzzles.hints import next_hint
 
     found = entry(ident)
-    return hint(catalogue(), found.scenario, request.checked(), request.lang, request.step, found.solutions).as_dict()
+    placement, notes = request.checked(), request.checked_notes()
+    return next_hint(catalogue(), found.scenario, placement, notes, request.lang, found.solutions).as_dict()
 
 
 def state(found: Entry, lang: str) -> dict:

@@ -9,14 +9,18 @@ events, and each page then asks for its own seat's view (never anyone else's).
 
 The engine judges every action: an Old Town card that may not be played is refused with the
 referee's reason, and every stop claim is judged and told to the whole table with its reason.
-In Wild Wild Pattern the bots take `reaction` seconds to react: a person who answers the race
-within that time is quickest; otherwise the bots go first.
+A game with a phase played against the clock gives the table its driver (the spec's
+`timed_phase`): the people answer within `reaction` seconds, the bots react after that time, and
+each answer is the action of the seat that sent it. A bot that raises (or offers an illegal move)
+never freezes a table: the error is logged, every seat's view says so, and the table makes a
+random legal move for that seat (when none is left, the game ends as abandoned).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import random
 import secrets
 import threading
@@ -37,6 +41,7 @@ from .home import SECTIONS
 from .page import page
 
 router = APIRouter()
+log = logging.getLogger(__name__)
 SECTION = ("Games at a table", [("/tables", "Choose a game, players, bots and a seed"),
                                 *((f"/play/{name}", spec.title) for name, spec in GAMES.items()),
                                 ("/viewer", "Step through a game's trace")])
@@ -46,7 +51,7 @@ if SECTION not in SECTIONS:
 MAX_TABLES = 200
 MAX_TABLES_PER_CLIENT = 20    # tables opened from one address
 MAX_STREAMS_PER_CLIENT = 16   # event streams one address follows at once
-REACTION = 3.0      # seconds the Wild Wild Pattern bots take to react at a table with people
+REACTION = 3.0      # seconds the bots take to react in a phase played against the clock, at a table with people
 MAX_SEED = 2**32 - 1
 PUSH_EVERY = 0.2    # seconds between two looks at a table for the event stream
 
@@ -73,7 +78,9 @@ class Table:
         self.lock = threading.Lock()
         self.version = 0
         self.touched = time.monotonic()
-        self.race_until: float | None = None
+        self.timed = self.spec.timed_phase(set(self.tokens), reaction)   # None: no phase against the clock
+        self.notices: list[tuple[str, dict]] = []   # what the table itself tells every seat: (message key, facts)
+        self.abandoned = False
         self._pictures: dict = {}
         with self.lock:
             self._advance()
@@ -81,59 +88,47 @@ class Table:
     # ---- moving the game on -------------------------------------------------------------------
 
     def _advance(self) -> None:
-        """Chance, bots and the people's forced passes until a person must decide (or the game is over)."""
-        state = self.state
-        while not state.is_terminal():
+        """Chance, bots and the people's forced moves until a person must decide (or the game is over)."""
+        state, timed = self.state, self.timed
+        while not self.over:
             actor = state.current_player()
             if actor == CHANCE:
-                if self._race_waits():
+                if timed and timed.waits(state, time.monotonic()):
                     break
-                state.apply_action(sample_chance(state, self.rng))
+                state.apply_action(timed.chance(state, self.rng) if timed else sample_chance(state, self.rng))
             elif actor in self.bots:
-                state.apply_action(self.bots[actor].choose(state, self.rng))
+                self._bot_moves(actor)
             else:
-                forced = self.spec.auto_pass(state, actor)
+                forced = timed.answer_of(state, actor) if timed else None
+                if forced is None:
+                    forced = self.spec.auto_pass(state, actor)
                 if forced is None:
                     break
                 state.apply_action(forced)
         self.version += 1
 
-    def _race_waits(self) -> bool:
-        """Wild Wild Pattern: before a race the people get `reaction` seconds to be quicker than the bots."""
-        if self.game != "patterns" or self.reaction <= 0 or self.state.phase != "order":
-            return False
-        people = [s for s in self.tokens if self.state.active[s]]
-        if not people:
-            return False
-        if self.race_until is None:
-            self.race_until = time.monotonic() + self.reaction
-            return True
-        if time.monotonic() < self.race_until:
-            return True
-        self._start_race(first=None)   # too slow: the bots react first
-        return False
-
-    def _start_race(self, first: int | None) -> None:
-        """Draw the reaction order, then put `first` at its head, or every person after the bots."""
-        from ..patterns.game.state import orders
-
-        state = self.state
-        seats = state.seated
-        order = list(orders(seats)[sample_chance(state, self.rng)])
-        people = [s for s in order if s in self.tokens]
-        if first is None:
-            order = [s for s in order if s not in self.tokens] + people
-        else:
-            order.remove(first)
-            order = [first] + order
-        self.race_until = None
-        state.apply_action(orders(seats).index(tuple(order)))
+    def _bot_moves(self, seat: int) -> None:
+        """The bot's move; when the bot raises or offers an illegal move, a random legal one, told to every seat."""
+        state, bot = self.state, self.bots[seat]
+        try:
+            action = bot.choose(state, self.rng)
+            if action not in state.legal_actions():
+                raise ClicktownError(f"the bot offered action {action}, which is not legal now")
+        except Exception:
+            log.exception("table %s: the %s bot at seat %d failed to move", self.id, bot.name, seat)
+            legal = state.legal_actions()
+            self.notices.append(("tables.bot_failed" if legal else "tables.abandoned", {"seat": seat, "bot": bot.name}))
+            if not legal:
+                self.abandoned = True
+                return
+            action = self.rng.choice(legal)
+        state.apply_action(action)
 
     def tick(self) -> None:
-        """Let an expired race wait go on (called whenever the table is looked at)."""
-        if self.race_until is not None and time.monotonic() >= self.race_until:
+        """Let a phase played against the clock go on once its time is up (called whenever the table is looked at)."""
+        if self.timed and self.timed.expired(time.monotonic()):
             with self.lock:
-                if self.race_until is not None and time.monotonic() >= self.race_until:
+                if self.timed.expired(time.monotonic()):
                     self._advance()
 
     def act(self, seat: int, action: int) -> None:
@@ -141,10 +136,10 @@ class Table:
         with self.lock:
             self.touched = time.monotonic()
             state = self.state
-            if state.is_terminal():
+            if self.over:
                 raise HTTPException(409, "the game is over")
-            if self.race_until is not None:
-                self._race_answer(seat, action)
+            if self.timed and self.timed.is_open():
+                self.timed.answer(state, seat, action, time.monotonic(), self.lang)
             elif state.current_player() != seat:
                 raise HTTPException(409, f"it is not seat {seat}'s turn")
             elif action not in state.legal_actions():
@@ -152,16 +147,6 @@ class Table:
             else:
                 state.apply_action(action)
             self._advance()
-
-    def _race_answer(self, seat: int, action: int) -> None:
-        from ..patterns.game.state import PASS
-
-        if action not in race_actions():
-            raise HTTPException(409, "the race is about to start: cover a position, click or wait")
-        if action == PASS:
-            return                           # waiting: the bots react first
-        self._start_race(first=seat)
-        self.state.apply_action(action)
 
     # ---- what a seat sees ----------------------------------------------------------------------
 
@@ -173,10 +158,13 @@ class Table:
             seen["version"] = self.version
             seen["table"] = self.id
             seen["seats"] = list(self.seats)
-            if self.race_until is not None and self.state.active[seat] and not seen["actions"]:
-                seen["actions"] = race_action_list(self.state, seat, self.lang)
-                seen["race_seconds"] = round(max(0.0, self.race_until - time.monotonic()), 1)
-                seen["race_bots"] = any(self.state.active[s] for s in self.bots)
+            seen["notices"] = [say(self.lang, key, **facts) for key, facts in self.notices]
+            if self.timed:
+                seen.update(self.timed.seat_view(self.state, seat, time.monotonic(), self.lang))
+            if self.abandoned:
+                seen["actions"] = []
+                seen["over"] = {"result": "abandoned", "reason": "abandoned", "text": seen["notices"][-1],
+                                "lines": [], "standings": [], "winners": []}
             return seen
 
     def picture(self, seat: int) -> str:
@@ -187,22 +175,15 @@ class Table:
             self._pictures[seat] = self.spec.picture(self.state, seat, self.lang)
         return self._pictures[seat]
 
+    @property
+    def over(self) -> bool:
+        """The game is over: ended by its rules, or abandoned."""
+        return self.abandoned or self.state.is_terminal()
+
     def trace(self) -> list[dict]:
         with self.lock:
-            return self.spec.table_trace(self.state, self.seats, self.seed)
-
-
-def race_actions() -> list[int]:
-    from ..patterns.game.state import CLICK, PASS, POSITION
-
-    return [POSITION + p for p in range(8)] + [CLICK, PASS]
-
-
-def race_action_list(state, seat: int, lang: str) -> list[dict]:
-    """The race's choices offered while the bots are still reacting, in the view's words."""
-    from ..patterns.game.view import action_text
-
-    return [{"id": action, "text": action_text(state, action, lang)} for action in race_actions()]
+            ended = [{"event": "game_end", "winners": [], "reason": "abandoned"}] if self.abandoned else []
+            return self.spec.table_trace(self.state, self.seats, self.seed) + ended
 
 
 # ---- the tables kept in memory ---------------------------------------------------------------------
@@ -295,7 +276,7 @@ def settings_of(table: Table) -> dict:
 def trace_so_far(table: Table) -> list[dict]:
     """The table's trace as far as it has gone (no game_end before the game is over)."""
     lines = table.trace()
-    if lines and lines[-1].get("event") == "game_end" and not table.state.is_terminal():
+    if lines and lines[-1].get("event") == "game_end" and not table.over:
         lines = lines[:-1]
     return lines
 
@@ -315,7 +296,7 @@ def save(table: Table) -> None:
     with SAVE_LOCK:
         lines = trace_so_far(table)
         if len(lines) > table.kept:
-            table.kept = _stored(STORE.append, table.id, table.kept, lines[table.kept:], table.state.is_terminal())
+            table.kept = _stored(STORE.append, table.id, table.kept, lines[table.kept:], table.over)
 
 
 def kept_key(table: Table, seat: int, key: str) -> None:
@@ -367,6 +348,7 @@ def restored(stored) -> Table:
             so_far = stored.lines if stored.over else [*stored.lines, end_line([], ABANDONED)]   # as far as it went
             for state in replay(so_far, start_state):
                 table.state = state
+            table.abandoned = stored.over and stored.lines[-1].get("reason") == ABANDONED
             table.rng = random.Random(f"{table.seed}/{len(stored.lines)}")   # chance and bots go on from here
             table.kept = len(stored.lines)
             table.version += 1
@@ -658,8 +640,8 @@ async def events(table_id: str, seat: int, request: Request, token: str | None =
                 await asyncio.to_thread(tick_and_save, table)
                 if table.version != last:
                     last = table.version
-                    yield f"data: {json.dumps({'version': last, 'over': table.state.is_terminal()})}\n\n"
-                    if table.state.is_terminal():
+                    yield f"data: {json.dumps({'version': last, 'over': table.over})}\n\n"
+                    if table.over:
                         return
                 await asyncio.sleep(PUSH_EVERY)
         finally:
@@ -672,7 +654,7 @@ async def events(table_id: str, seat: int, request: Request, token: str | None =
 def trace(table_id: str, seat: int, token: str | None = Query(None, max_length=64)):
     """The game's trace as JSON Lines, once the game is over (before, it would show every hand)."""
     table = seated(table_id, seat, token)
-    if not table.state.is_terminal():
+    if not table.over:
         raise HTTPException(409, "the trace is given once the game is over: it holds every hand")
     text = "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in table.trace())
     return Response(text, media_type="application/x-ndjson",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from ...arena.state import refusal as plain_refusal
+from ...arena.state import untimed as timed_phase  # noqa: F401  (no phase against the clock)
 from ..catalogue import builtin_catalogue
 from .state import PLAYERS, new_game
 

@@ -74,7 +74,11 @@ SEARCH_TIER = 7
 
 
 class Contradiction(Exception):
-    """The markers leave no solution."""
+    """The markers leave no solution (`card`: the card about my building that no building answers)."""
+
+    def __init__(self, message: str, card: int | None = None):
+        super().__init__(message)
+        self.card = card
 
 
 @dataclass(frozen=True)
@@ -320,7 +324,7 @@ def _region_card(clue: Clue, board: Markers, technique: str) -> Change | None:
     """'My building stood ...': if only one building may be the one, it is mine and stood there."""
     viable = [m for m in sorted(board.maybe) if board.cand[m] & clue.plots]
     if not viable:
-        raise Contradiction(f"card {clue.card} fits none of my buildings")
+        raise Contradiction(f"card {clue.card} fits none of my buildings", clue.card)
     if len(viable) > 1:
         return None
     m = viable[0]
@@ -357,7 +361,7 @@ def _relation_card(clue: Clue, board: Markers, technique: str) -> Change | None:
                 support_x.add(p)
                 support.setdefault(m, set()).update(answers)
     if not support:
-        raise Contradiction(f"card {clue.card} fits none of my buildings")
+        raise Contradiction(f"card {clue.card} fits none of my buildings", clue.card)
     removed = {x: board.cand[x] - support_x}
     found, answer = frozenset(), None
     if len(support) == 1:
@@ -504,10 +508,10 @@ def follow(puzzle: Puzzle, board: Markers, change: Change | None = None, limit: 
         except Contradiction:
             return None, 0
     taken = 0
-    basic = _basic(puzzle)
+    basic = basic_finders(puzzle)
     try:
         while taken < limit:
-            found = _next_change(puzzle, board, basic)
+            found = next_change(puzzle, board, basic)
             if found is None:
                 return board, taken
             taken += 1
@@ -517,9 +521,9 @@ def follow(puzzle: Puzzle, board: Markers, change: Change | None = None, limit: 
         return None, taken + 1
 
 
-def _basic(puzzle: Puzzle):
+def basic_finders(puzzle: Puzzle):
     """The finders of tiers 1 to 4, cheapest first (what a case is followed with)."""
-    return [f for f in _order(puzzle) if f not in (mine_cases, mine_sets, contradiction_chains, confined_groups)]
+    return [f for f in finders_in_order(puzzle) if f not in (mine_cases, mine_sets, contradiction_chains, confined_groups)]
 
 
 def _merged(board: Markers, cases: list[Markers]) -> Change | None:
@@ -555,7 +559,7 @@ def mine_cases(puzzle: Puzzle, board: Markers):
 
 def _split_card(puzzle: Puzzle, board: Markers, clue: Clue) -> Change | None:
     """The case split of one card about my building, or None when it finds nothing."""
-    cases = _answer_cases(clue, board)
+    cases = answer_cases(clue, board)
     if len(cases) < 2:
         return None
     trails, refuted, depth = [], 0, 0
@@ -571,7 +575,7 @@ def _split_card(puzzle: Puzzle, board: Markers, clue: Clue) -> Change | None:
         else:
             trails.append((m, case, boards))
     if not trails:
-        raise Contradiction(f"card {clue.card} fits none of my buildings")
+        raise Contradiction(f"card {clue.card} fits none of my buildings", clue.card)
     who = tuple(m for m, _, _ in cases)
     if len(trails) == 1:
         (m, case, _), = trails
@@ -594,10 +598,10 @@ def trail(puzzle: Puzzle, board: Markers, change: Change, limit: int | None = No
     except Contradiction:
         return [], True
     boards = [board]
-    basic = _basic(puzzle)
+    basic = basic_finders(puzzle)
     try:
         while len(boards) <= limit:
-            found = _next_change(puzzle, board, basic)
+            found = next_change(puzzle, board, basic)
             if found is None:
                 return boards, False
             board = apply(board, found)
@@ -614,7 +618,7 @@ def _case_name(depth: int, clue: Clue) -> str:
     return "unbound-case" if clue.kind == "B" else "case-split"
 
 
-def _answer_cases(clue: Clue, board: Markers) -> list[tuple[str, frozenset[int], frozenset[int] | None]]:
+def answer_cases(clue: Clue, board: Markers) -> list[tuple[str, frozenset[int], frozenset[int] | None]]:
     """Who may answer a card about my building: (building, its slots, the named building's slots)."""
     if clue.kind == "B":
         return [(m, clue.plots, None) for m in sorted(board.maybe) if board.cand[m] & clue.plots]
@@ -698,19 +702,19 @@ def contradiction_chains(puzzle: Puzzle, board: Markers):
         yield Change("chain", {b: frozenset({slot})}, None, (b,), (slot,), depth=depth)
 
 
-#: Each finder with the tier of the technique it produces (cards about my building: see _order).
+#: Each finder with the tier of the technique it produces (cards about my building: see finders_in_order).
 FINDERS = ((card_narrows, 1), (placed_leaves, 1), (only_building, 2), (relation_cards, None),
            (region_cards, None), (confined_pairs, 3), (mine_count, 4), (confined_groups, 4),
            (mine_cases, 5), (mine_sets, 5), (contradiction_chains, 6))
 
 
-def _order(puzzle: Puzzle):
+def finders_in_order(puzzle: Puzzle):
     """The finders, cheapest tier first."""
     tiers = {relation_cards: TIERS[_mine_technique(puzzle)], region_cards: TIERS[_mine_technique(puzzle, True)]}
     return [f for f, _ in sorted(FINDERS, key=lambda ft: ft[1] if ft[1] is not None else tiers[ft[0]])]
 
 
-def _next_change(puzzle: Puzzle, board: Markers, finders) -> Change | None:
+def next_change(puzzle: Puzzle, board: Markers, finders) -> Change | None:
     """The cheapest deduction available."""
     for finder in finders:
         for change in finder(puzzle, board):
@@ -722,15 +726,15 @@ def deduce(puzzle: Puzzle, max_steps: int = 500, board: Markers | None = None) -
     """Apply the cheapest deduction until the town is complete, stuck, or contradictory (or
     `max_steps` steps are taken), from the start or from `board` (a player's, see `start_from`)."""
     board = start(puzzle) if board is None else board
-    finders = _order(puzzle)
+    finders = finders_in_order(puzzle)
     steps: list[Step] = []
     try:
         while not board.complete and len(steps) < max_steps:
-            change = _next_change(puzzle, board, finders)
+            change = next_change(puzzle, board, finders)
             if change is None:
                 return Deduction(_ending(board), tuple(steps), board)
             board = apply(board, change)
-            steps.append(_step(change, board))
+            steps.append(step_of(change, board))
         _check_complete(puzzle, board)
     except Contradiction:
         return Deduction("contradiction", tuple(steps), board)
@@ -754,7 +758,7 @@ def _check_complete(puzzle: Puzzle, board: Markers) -> None:
             raise Contradiction("the completed town breaks a card")
 
 
-def _step(change: Change, board: Markers) -> Step:
+def step_of(change: Change, board: Markers) -> Step:
     """The applied change as a step, with the board after it."""
     removed = tuple((b, p) for b in change.removed for p in sorted(change.removed[b]))
     return Step(change.technique, change.card, change.buildings, change.plots, removed,

@@ -4,6 +4,8 @@
             the Bank, Saloon and Alive or Dead
   bots      random, greedy, planner
   simulate  many games, summaries, traces
+  race      the race in real time with people: their answers within the bots' reaction time
+            (the terminal's `play` and a table in the browser)
   play      a person at the terminal against bots
   env       the PettingZoo AEC environment (needs the `rl` extra)
 

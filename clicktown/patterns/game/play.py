@@ -20,14 +20,15 @@ import click
 
 from ...arena.human import Abandoned, Human
 from ...arena.seating import seated
-from ...arena.state import CHANCE, sample_chance
+from ...arena.state import CHANCE
 from ...errors import ClicktownError
 from ...numbers import number_in
 from .bots import make_bot
 from ..cards import WHEEL_SIZE, fold, german_names
 from ..declare import parse_declaration
-from .state import CLICK, PASS, POSITION, STATEMENT, STATEMENT_INDEX, STATEMENTS, GameState, orders
-from .view import card_words, dollars, racing, statement_words, view
+from .race import Race
+from .state import CLICK, PASS, POSITION, STATEMENT, STATEMENT_INDEX, STATEMENTS, GameState
+from .view import card_words, dollars, statement_words, view
 
 STYLE = {"red": "red", "blue": "blue", "yellow": "yellow", "grey": "bright_black", "white": "white"}
 
@@ -128,13 +129,9 @@ class PatternsHuman(Human):
                  lang: str = "en", hints: bool | None = None):
         super().__init__(ask, show, view, lang, hints, colour)
         self.words = WORDS[lang]
-        self.early: int | None = None   # the race answer given while the bots were still reacting
 
     def choose(self, state: GameState, rng) -> int:
         phase = state.phase
-        if phase == "race" and self.early is not None:
-            answer, self.early = self.early, None
-            return answer
         if phase in ("race", "click"):
             return self.race(state, state.seat)
         if phase == "declare":
@@ -221,37 +218,30 @@ def play_against(state: GameState, seat: int, human: PatternsHuman, bots: list[s
                  reaction: float = 0.0, clock: Callable[[], float] = time.monotonic) -> GameState:
     """Play the game to its end: `human` at `seat`, the bots (repeated round the table) elsewhere.
 
-    The bots take `reaction` seconds to react: before each race the person is asked first, and an
-    answer given within that time puts them first in the reaction order; a slower one puts them
-    after the bots. With `reaction` 0 the order is drawn as in simulation. Quitting sets
+    The bots take `reaction` seconds to react (`race.Race`, the same driver as a table in the
+    browser): before each race the person is asked first; an answer within that time is quicker
+    than the bots, a slower one (or waiting) comes after them, and the answer is played when the
+    race reaches the seat. With `reaction` 0 the order is drawn as in simulation. Quitting sets
     `state.abandoned`.
     """
     seats = seat_players(state.table.players, seat, bots)
     rng = random.Random(seed)
     players = {s: human if s == seat else make_bot(name) for s, name in enumerate(seats)}
+    race = Race({seat}, reaction)
     state.abandoned = False
     try:
         while not state.is_terminal():
-            if state.current_player() == CHANCE:
-                outcome = sample_chance(state, rng)
-                if reaction > 0 and racing(state) and state.active[seat]:
-                    outcome = human_race(state, seat, human, outcome, reaction, clock)
-                state.apply_action(outcome)
+            actor = state.current_player()
+            if actor == CHANCE:
+                if race.opens(state, clock()):
+                    answer = human.race(state, seat)
+                    race.answer(state, seat, answer, clock(), human.lang)
+                state.apply_action(race.chance(state, rng))
                 continue
-            state.apply_action(players[state.current_player()].choose(state, rng))
+            early = race.answer_of(state, actor)
+            state.apply_action(early if early is not None else players[actor].choose(state, rng))
     except Abandoned:
         state.abandoned = True
         return state
     human.look(state, seat)
     return state
-
-
-def human_race(state: GameState, seat: int, human: PatternsHuman, drawn: int, reaction: float, clock) -> int:
-    """The reaction order once the person has answered: first when quicker than the bots, else last."""
-    order = list(orders(state._active_seats())[drawn])
-    start = clock()
-    human.early = human.race(state, seat)
-    quick = clock() - start <= reaction and human.early != PASS
-    order.remove(seat)
-    order = [seat] + order if quick else order + [seat]
-    return orders(state._active_seats()).index(tuple(order))

@@ -8,7 +8,9 @@ Glossary:
   discard: the cards out of the game, which come back when the deck is rebuilt;
   hand: the card a seat drew this turn and still holds; won: the pattern cards a seat won this
   round; face-up: the challenge cards in front of a seat.
-- reaction order: who is quickest this turn, a chance node (docs/wild-wild-pattern-game.md).
+- reaction order: who is quickest this turn, a chance node (docs/wild-wild-pattern-game.md); a seat
+  that drew a challenge card this turn reacts after those that drew none (`reaction_order`). With
+  people at the table the quickest come from the clock (`race.py`), the rest from the draw.
 
 A turn: everyone draws (a challenge card is laid face up and replaced), the reaction order is
 drawn, then in that order each seat covers a wheel card (and declares), says Click!, or waits.
@@ -28,6 +30,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from functools import cache, cached_property
+from typing import Sequence
 
 from ...arena.state import CHANCE, TERMINAL, draw_uniform
 from ...errors import ClicktownError, IllegalAction
@@ -46,6 +49,8 @@ STATEMENT = POSITION + WHEEL_SIZE
 CLICK = STATEMENT + len(STATEMENTS)
 PASS = CLICK + 1
 CARD = PASS + 1
+#: What a seat may answer in a race: cover position 0-7, say Click!, or wait.
+RACE_ACTIONS = tuple(range(POSITION, POSITION + WHEEL_SIZE)) + (CLICK, PASS)
 MAX_TURNS = 2000
 
 
@@ -414,6 +419,26 @@ class GameState:
                 return "faceup", s
         raise AssertionError(f"card {card} is nowhere")
 
+    # ---- the race ----------------------------------------------------------------------------------
+
+    def race_starts(self) -> bool:
+        """Whether the race is about to start: everyone holds a card, the reaction order is the next chance outcome."""
+        return self.seat == CHANCE and self.phase == "order"
+
+    def reaction_order(self, quickest: Sequence[int]) -> tuple[int, ...]:
+        """The order a race is run in when the seats were quickest in the order `quickest`: a seat that drew a
+        challenge card this turn reacts after every seat that drew none ("while the others are already
+        thinking"), the others keep their places (docs/wild-wild-pattern-game.md, sections 3 and 4)."""
+        drew = self.drew_challenge
+        return tuple(sorted(quickest, key=drew.__contains__)) if drew else tuple(quickest)
+
+    def reaction_outcome(self, quickest: Sequence[int]) -> int:
+        """The chance outcome that runs the race in `reaction_order(quickest)` (every seat in the race once)."""
+        if sorted(quickest) != list(self.seated):
+            raise ClicktownError(f"a reaction order names each of the seats {list(self.seated)} once, "
+                                 f"not {list(quickest)}")
+        return orders(self.seated).index(tuple(quickest))
+
     # ---- chance ---------------------------------------------------------------------------------
 
     def _apply_chance(self, outcome: int) -> None:
@@ -529,10 +554,8 @@ class GameState:
         self.turn_winner = self.ender = None
         self.phase, self.seat = "draw", CHANCE
 
-    def _start_race(self, order: tuple[int, ...]) -> None:
-        # a seat that drew a challenge card draws again and reacts after the others
-        drew = self.drew_challenge
-        self.order = tuple(sorted(order, key=drew.__contains__)) if drew else order
+    def _start_race(self, quickest: tuple[int, ...]) -> None:
+        self.order = self.reaction_order(quickest)
         self.firsts[self.order[0]] += 1
         if self.record:
             self._log("turn_start", round=self.round, turn=self.turn, wheel=self._wheel_names(),

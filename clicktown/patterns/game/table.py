@@ -62,6 +62,14 @@ def auto_pass(state, seat: int) -> None:
     return None
 
 
+def timed_phase(people, reaction: float):
+    """The race in real time at a table: the people answer within `reaction` seconds, the bots after
+    (`race.Race`, the same driver as the terminal's `patterns play`)."""
+    from .race import Race
+
+    return Race(people, reaction)
+
+
 def table_trace(state, seats, seed) -> list[dict]:
     """A table's trace: its start (seed, players, mode, seats, rule options), then the events so far."""
     return [{"event": "game_start", "game": 0, "seed": seed, "players": state.table.players,

@@ -16,7 +16,6 @@ Hints (on by default) add what the seat's won cards would be paid by the Bank no
 
 from __future__ import annotations
 
-from ...arena.state import CHANCE
 from ...german import past
 from ..cards import german_names
 from ..wording import card_de, german as german_reason
@@ -265,9 +264,4 @@ def cards_won(n: int, de: bool) -> str:
     if de:
         return f"{n} gewonnene Karte{'' if n == 1 else 'n'}"
     return f"{n} card{'' if n == 1 else 's'} won"
-
-
-def racing(state: GameState) -> bool:
-    """Is a race about to start (the reaction order is the next chance outcome)?"""
-    return state.current_player() == CHANCE and state.phase == "order"
 

@@ -8,6 +8,7 @@ engine (`state`, `rules`); every word comes from `view`.
 from __future__ import annotations
 
 from ...arena.state import refusal  # noqa: F401  (the plain refusal: the engine tells no reason)
+from ...arena.state import untimed as timed_phase  # noqa: F401  (no phase against the clock)
 
 
 def player_counts(game: str) -> tuple[int, ...]:

@@ -13,16 +13,15 @@
   let busy = Promise.resolve();
   let version = -1;
   let racing = false;
+  let noticed = 0;  // the table's notices already in the log
   const de = document.documentElement.lang === "de";
   const W = de ? {
-    yourTurn: "du bist am Zug", toMove: (s) => `Platz ${s} ist am Zug`, race: (t) => `die Bots reagieren in ${t} s: sei schneller! `,
-    raceOpen: (t) => `das Rennen beginnt in ${t} s: wer zuerst antwortet, ist zuerst dran! `,
+    yourTurn: "du bist am Zug", toMove: (s) => `Platz ${s} ist am Zug`,
     seat: (s) => `Platz ${s}`, you: " (du)", inHand: "Karte auf der Hand", won: "gewonnen", faceUp: "offen",
     bankNow: "die Bank zahlt jetzt", noTarget: "keine Zielkarte", bank: "die Bank", points: "Punkte",
     sequences: "SEQUENCES", pile: "Nachziehstapel", team: "du spielst in Team", trace: "den Spielverlauf laden (JSON Lines)",
   } : {
-    yourTurn: "your turn", toMove: (s) => `seat ${s} to move`, race: (t) => `the bots react in ${t} s: be quicker! `,
-    raceOpen: (t) => `the race starts in ${t} s: whoever answers first goes first! `,
+    yourTurn: "your turn", toMove: (s) => `seat ${s} to move`,
     seat: (s) => `seat ${s}`, you: " (you)", inHand: "card in hand", won: "won", faceUp: "face up",
     bankNow: "the Bank would pay now", noTarget: "no Target card", bank: "the Bank", points: "points",
     sequences: "sequences", pile: "draw pile", team: "you are team", trace: "download the trace (JSON Lines)",
@@ -76,13 +75,15 @@
   function render(v) {
     part("board").innerHTML = v.svg;
     const toMove = v.to_move === null || v.to_move === undefined ? "" : (v.to_move == seat ? W.yourTurn : W.toMove(v.to_move));
-    racing = v.race_seconds !== undefined;
-    part("status").textContent = (racing ? (v.race_bots ? W.race : W.raceOpen)(v.race_seconds) : "") + toMove;
+    racing = v.race_seconds !== undefined;  // a phase against the clock: its status and the seat's answer come with the view
+    part("status").textContent = [v.race_status, v.race_answer, toMove].filter(Boolean).join(" ");
     part("hand").textContent = handText(v);
     part("public").textContent = publicText(v);
     const log = part("log");
     const following = log.scrollHeight - log.scrollTop - log.clientHeight < 24;  // the newest entry was in view
     for (const e of v.events) log.appendChild(el("li", { "data-event": e.index }, e.text));
+    for (const text of (v.notices || []).slice(noticed)) log.appendChild(el("li", { class: "notice" }, text));
+    noticed = Math.max(noticed, (v.notices || []).length);
     if (following && v.events.length) log.scrollTop = log.scrollHeight;
     since = v.seen;
     const actions = part("actions");
