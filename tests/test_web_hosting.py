@@ -16,7 +16,7 @@ from clicktown.cli import cli  # noqa: E402
 from clicktown.web import tables  # noqa: E402
 from clicktown.web.app import IDLE_SECONDS, MAX_HEADER_BYTES, create_app, serve_in_thread, server_config  # noqa: E402
 from clicktown.web.guard import CONTENT_SECURITY_POLICY, served_hosts, split_host  # noqa: E402
-from web_fixtures import LOCAL  # noqa: E402
+from web_fixtures import LOCAL, open_table  # noqa: E402
 
 EVIL = "http://evil.example"
 
@@ -24,12 +24,6 @@ EVIL = "http://evil.example"
 @pytest.fixture(scope="module")
 def client():
     return TestClient(create_app(), base_url=LOCAL)
-
-
-def open_table(client, url, **headers):
-    answer = client.get(url, follow_redirects=False, headers=headers)
-    assert answer.status_code == 303, answer.text
-    return re.fullmatch(r"/table/([\w-]+)/0\?token=([\w-]+)", answer.headers["location"]).groups()
 
 
 def friends_table(client, game="sequence"):

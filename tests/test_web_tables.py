@@ -20,19 +20,12 @@ from fastapi.testclient import TestClient  # noqa: E402
 from clicktown.games import GAMES  # noqa: E402
 from clicktown.web import tables  # noqa: E402
 from clicktown.web.app import create_app  # noqa: E402
-from web_fixtures import LOCAL  # noqa: E402
+from web_fixtures import LOCAL, open_table  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def client():
     return TestClient(create_app(), base_url=LOCAL)
-
-
-def open_table(client, url):
-    answer = client.get(url, follow_redirects=False)
-    assert answer.status_code == 303, answer.text
-    table_id, token = re.fullmatch(r"/table/([\w-]+)/0\?token=([\w-]+)", answer.headers["location"]).groups()
-    return table_id, token
 
 
 def play_out(client, table_id, token, seed=0, seat=0):
