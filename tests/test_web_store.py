@@ -190,6 +190,11 @@ def test_serve_refuses_a_database_it_cannot_open_in_one_line(tmp_path):
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    result = CliRunner().invoke(cli, ["serve", "--port", str(port), "--database", str(tmp_path / "file" / "t.db")])
-    assert result.exit_code == 2 and "Traceback" not in result.output
-    assert result.output.startswith(f"clicktown: error: the tables' database {tmp_path / 'file' / 't.db'} cannot be opened: ")
+    for bad in (tmp_path / "file" / "t.db", tmp_path):
+        result = CliRunner().invoke(cli, ["serve", "--port", str(port), "--database", str(bad)])
+        assert result.exit_code == 2 and "Traceback" not in result.output and "--database" in result.output
+        assert len(result.output.strip().splitlines()) <= 2   # the error line (and click's usage line)
+    (tmp_path / "junk.db").write_bytes(b"not a database at all" * 100)
+    result = CliRunner().invoke(cli, ["serve", "--port", str(port), "--database", str(tmp_path / "junk.db")])
+    assert result.exit_code == 2 and result.output.startswith(
+        f"clicktown: error: the tables' database {tmp_path / 'junk.db'} cannot be opened: file is not a database")

@@ -7,7 +7,7 @@ import socket
 
 import click
 
-from ..options import WholeRange
+from ..options import OutputFile, WholeRange
 
 LOOPBACK_NAMES = {"localhost"}
 
@@ -33,7 +33,7 @@ class HostAddress(click.ParamType):
 @click.option("--allowed-host", "allowed_hosts", multiple=True, metavar="NAME",
               help="Also answer to this Host name (e.g. games.example.org, or name:port), as a reverse proxy "
                    "or the friends' browsers send it; repeatable. The loopback names and --host are always served.")
-@click.option("--database", type=click.Path(dir_okay=False), metavar="PATH",
+@click.option("--database", type=OutputFile(), metavar="PATH",
               help="The SQLite file the tables are kept in (every accepted move, so a restart loses no game). "
                    "Default: $XDG_DATA_HOME/clicktown/tables.db, else ~/.local/share/clicktown/tables.db.")
 @click.option("--open", "open_browser", is_flag=True, help="Also open the home page in the default browser.")
