@@ -179,7 +179,7 @@ def test_forbidden_third_building_on_two_held_plots_beispiel_7(cat):
     s, o = sorted(card.plots), outside(card.plots)
     board = town(cat, {"Saloon": {s[0], o[0]}, "Drugstore": {s[0], o[0]}})
     assert board.held() == {s[0]: ("Drugstore", "Saloon"), o[0]: ("Drugstore", "Saloon")}
-    v = rules.judge(board, card)
+    v = rules.judge(board, card, options=rules.RuleOptions(held_plots="card"))
     assert v.status == rules.FORBIDDEN and "Beispiel 7" in v.reason
 
 
@@ -193,7 +193,8 @@ def test_held_plots_read_as_marker_put_the_cards_markers_on_its_other_plots(cat)
     v = rules.judge(board, card, options=rules.RuleOptions(held_plots="marker"))
     assert v.status == rules.PLAYABLE and v.added == (("Sheriff", tuple(s[1:])),)
     assert v.gain == 5 - 3 and v.after.markers["Sheriff"] == set(s[1:])
-    assert rules.judge(board, card, options=rules.RuleOptions()).status == rules.FORBIDDEN  # "card", the default
+    assert rules.judge(board, card).status == rules.PLAYABLE  # "marker", the default
+    assert rules.judge(board, card, options=rules.RuleOptions(held_plots="card")).status == rules.FORBIDDEN
 
 
 def test_held_plots_read_as_marker_build_on_the_one_plot_left(cat):
@@ -229,8 +230,9 @@ def test_contradiction_when_every_allowed_plot_is_held_beispiele_5_and_7(cat):
     assert v.status == rules.CONTRADICTION and v.discardable and not v.allowed
     assert v.reason == ("no town fits the Sheriff on the plots the card allows: the buildings with markers "
                         "need them (Beispiele 5 and 7)")
-    board.built.pop("Church")  # one plot not held left: markers would go on held plots too
-    assert rules.judge(board, card).status == rules.FORBIDDEN
+    board.built.pop("Church")  # one plot not held left: markers would go on held plots too (read as "card")
+    assert rules.judge(board, card, options=rules.RuleOptions(held_plots="card")).status == rules.FORBIDDEN
+    assert rules.judge(board, card).built == (("Sheriff", s[3]),)  # read as "marker", the default: built there
 
 
 def test_held_plots_need_a_closed_set(cat):

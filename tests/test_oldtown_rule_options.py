@@ -39,10 +39,10 @@ def random_game(cat, players, seed, options, watch):
 
 def test_defaults_are_the_documented_readings():
     assert RuleOptions() == RuleOptions(stop_callers="everyone", logic_markers="stop_round", empty_pile="reshuffle",
-                                        held_plots="card", break_pair="allowed")
+                                        held_plots="marker", break_pair="allowed")
     assert {name: choices[0] for name, (choices, _) in OPTIONS.items()} == \
         {"stop_callers": "everyone", "logic_markers": "stop_round", "empty_pile": "reshuffle",
-         "held_plots": "card", "break_pair": "allowed"}
+         "held_plots": "marker", "break_pair": "allowed"}
     with pytest.raises(ClicktownError, match="stop_callers is one of everyone, others"):
         RuleOptions(stop_callers="nobody")
 

@@ -179,10 +179,12 @@ def test_whole_games_through_the_fast_verdicts_and_the_reference_are_the_same_ga
         assert games[0] == games[1], seed
 
 
-def test_type_c_cards_giving_markers_to_two_new_buildings_agree_with_the_reference_on_crowded_boards():
+@pytest.mark.parametrize("options, no_towns", [(RuleOptions(held_plots="card"), 25), (RuleOptions(), 62)])
+def test_type_c_cards_giving_markers_to_two_new_buildings_agree_with_the_reference_on_crowded_boards(options, no_towns):
     """Every type-C card naming a building no card spoke of, for each other such building, on 80
     crowded boards: the fit of both new buildings is decided by a complete matching; some of
-    them fit no town."""
+    them fit no town (more when the held plots are left out of their plots before the pairs are
+    read, Beispiel 7 read as "marker")."""
     rng, no_town, judged = random.Random(26), 0, 0
     for _ in range(80):
         town = random_town(rng, crowded=True)
@@ -192,8 +194,8 @@ def test_type_c_cards_giving_markers_to_two_new_buildings_agree_with_the_referen
             if card.kind != "C" or card.building not in new:
                 continue
             for my in new:
-                verdict = verdicts.judge(sight, card, my, None)
-                assert shape(verdict) == shape(rules.judge(town, card, my, None)), (card.number, my, town)
+                verdict = verdicts.judge(sight, card, my, None, options)
+                assert shape(verdict) == shape(rules.judge(town, card, my, None, options=options)), (card.number, my)
                 judged += 1
                 no_town += verdict.status == rules.CONTRADICTION and verdict.reason.startswith("no town fits")
-    assert (judged, no_town) == (7970, 25)  # this seed: 25 verdicts "no town fits" among 7,970
+    assert (judged, no_town) == (7970, no_towns)  # this seed: so many verdicts "no town fits" among 7,970

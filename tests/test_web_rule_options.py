@@ -20,7 +20,7 @@ from web_fixtures import LOCAL  # noqa: E402
 from clicktown.games import GAMES  # noqa: E402
 
 OLD_TOWN = {"stop_callers": ("everyone", "others"), "logic_markers": ("stop_round", "player"),
-            "empty_pile": ("reshuffle", "end"), "held_plots": ("card", "marker"), "break_pair": ("allowed", "forbidden")}
+            "empty_pile": ("reshuffle", "end"), "held_plots": ("marker", "card"), "break_pair": ("allowed", "forbidden")}
 
 
 @pytest.fixture(scope="module")
@@ -95,10 +95,10 @@ def test_every_rule_option_and_word_has_its_german():
 
 
 def test_the_lobbys_form_carries_the_chosen_games_options_only(client):
-    answer = client.get("/play?game=oldtown&players=2&oldtown.held_plots=marker&patterns.after=counterclockwise",
+    answer = client.get("/play?game=oldtown&players=2&oldtown.held_plots=card&patterns.after=counterclockwise",
                         follow_redirects=False)
     assert answer.status_code == 303
-    assert answer.headers["location"] == "/play/oldtown?players=2&held_plots=marker"
+    assert answer.headers["location"] == "/play/oldtown?players=2&held_plots=card"
 
 
 def test_wild_wild_pattern_options_reach_the_engine_and_its_trace(client):
@@ -113,7 +113,7 @@ def test_wild_wild_pattern_options_reach_the_engine_and_its_trace(client):
 
 
 @pytest.mark.parametrize("url, words", [
-    ("/play/oldtown?held_plots=sideways", "rule option held_plots of Old Town is one of card, marker, not 'sideways'"),
+    ("/play/oldtown?held_plots=sideways", "rule option held_plots of Old Town is one of marker, card, not 'sideways'"),
     ("/play/oldtown?stop_callers=", "rule option stop_callers of Old Town is one of everyone, others, not ''"),
     ("/play/patterns?min_occurrences=9", "rule option min_occurrences of Wild Wild Pattern is one of"),
     ("/play/patterns?lenient=true", "rule option lenient of Wild Wild Pattern is one of no-lenient, lenient"),
@@ -137,8 +137,8 @@ def test_an_old_town_table_with_a_rule_option_chosen_in_the_lobby(page, live_ser
     assert page.locator('fieldset.rules[data-game="patterns"]').is_hidden()  # only the chosen game's options show
     page.select_option('select[name="game"]', "oldtown")
     held = page.locator('[data-rule-option="held_plots"]')
-    assert held.input_value() == "card" and "Beispiel 7" in held.get_attribute("title")
-    held.select_option("marker")
+    assert held.input_value() == "marker" and "Beispiel 7" in held.get_attribute("title")
+    held.select_option("card")
     page.locator('[data-rule-option="stop_callers"]').select_option("others")
     page.fill('input[name="players"]', "2")
     page.fill('input[name="bots"]', "random")
@@ -146,7 +146,7 @@ def test_an_old_town_table_with_a_rule_option_chosen_in_the_lobby(page, live_ser
     page.wait_for_selector("[data-action-id]")
     table_id = page.locator(".table[data-table]").get_attribute("data-table")
     shown = {n: page.locator(f'dd[data-rule-option="{n}"]').inner_text() for n in OLD_TOWN}
-    assert shown == {**{n: w[0] for n, w in OLD_TOWN.items()}, "held_plots": "marker", "stop_callers": "others"}
+    assert shown == {**{n: w[0] for n, w in OLD_TOWN.items()}, "held_plots": "card", "stop_callers": "others"}
     options = tables.TABLES[table_id].state.options
-    assert (options.held_plots, options.stop_callers, options.empty_pile) == ("marker", "others", "reshuffle")
+    assert (options.held_plots, options.stop_callers, options.empty_pile) == ("card", "others", "reshuffle")
     page.screenshot(path="/tmp/clicktown-rule-options-table.png", full_page=True)

@@ -145,7 +145,7 @@ def test_an_illegal_action_is_refused_and_old_town_says_why(client):
         answer = client.post(f"/api/tables/{table_id}/0/act?token={token}", json={"action": state.play_action(refused[0])})
         assert answer.status_code == 400 and answer.json()["error"].startswith("the referee says no: card")
     answer = client.post(f"/api/tables/{table_id}/0/act?token={token}", json={"action": PLAY - 1})
-    assert answer.status_code == 400 and "not legal now" in answer.json()["error"]
+    assert answer.status_code == 400 and answer.json()["error"] == f"there is no action {PLAY - 1}"
     assert client.post(f"/api/tables/{table_id}/0/act?token={token}", json={"action": "x"}).status_code == 422
     assert client.post(f"/api/tables/{table_id}/0/act?token={token}", json={"action": 1, "more": 2}).status_code == 422
 
@@ -167,9 +167,10 @@ def test_a_german_table_refuses_in_german(client):
     playable = [n for n in state.hands[0] if state.catalogue.card(n).kind == "A" and state.play_action(n) in legal]
     elsewhere = state.play_action(playable[0]) + (1 if state.play_action(playable[0]) == PLAY else -1)
     answer = client.post(f"/api/tables/{table_id}/0/act?token={token}", json={"action": elsewhere})
-    assert answer.json()["error"] == f"Aktion {elsewhere} ist jetzt nicht erlaubt"  # a playable card's other number
+    card = state.catalogue.card(playable[0])  # a playable card's number for another building
+    assert answer.json()["error"] == f"Karte {card.number} gilt nur für das Gebäude {state.catalogue.buildings[card.building].de}"
     answer = client.post(f"/api/tables/{table_id}/0/act?token={token}", json={"action": PLAY - 1})
-    assert answer.status_code == 400 and answer.json()["error"] == f"Aktion {PLAY - 1} ist jetzt nicht erlaubt"
+    assert answer.status_code == 400 and answer.json()["error"] == f"eine Aktion {PLAY - 1} gibt es nicht"
 
 
 def test_the_number_of_tables_is_bounded(client, monkeypatch):

@@ -205,10 +205,7 @@ def judge_discard(town: Town, mine, catalogue: Catalogue, cards: str, claim: str
         why = (f"the {building} is one of a held pair (Beispiel 7), which action 2 may not break "
                f"(rule option break_pair forbidden)")
         return Discarding(tuple(numbers), done, False, why, 0, verdicts)
-    gain = done.gain
-    if options.logic_markers == "player":
-        more, _ = rules.take_forced(done.after)
-        gain += more
+    gain, _ = rules.action_two(done, options)
     return Discarding(tuple(numbers), done, True, Reason("takes", gain), gain, verdicts)
 
 

@@ -22,9 +22,9 @@ OPTIONS = {
     "empty_pile": (("reshuffle", "end"),
                    "When the shared draw pile runs out: the discards become a new one (house rule: every "
                    "game finishes), or there are no more draws."),
-    "held_plots": (("card", "marker"),
-                   "Beispiel 7, a new building's plots that other buildings hold: the whole card is forbidden, "
-                   "or its markers go on its other plots (as in Beispiel 1)."),
+    "held_plots": (("marker", "card"),
+                   "Beispiel 7, a new building's plots that other buildings hold: no marker goes there and the "
+                   "card's markers go on its other plots (as in Beispiel 1), or the whole card is forbidden."),
     "break_pair": (("allowed", "forbidden"),
                    "Whether action 2 (two cards for one marker) may take a marker of a held pair (two "
                    "buildings down to the same two plots), which settles both buildings."),
@@ -42,9 +42,10 @@ class RuleOptions:
                    müssen" go to the player who took the marker)
     empty_pile     "reshuffle" (house rule: the discards are shuffled into a new draw pile) or "end"
                    (no more draws; when every seat passes in turn the game ends unfinished)
-    held_plots     "card" (Beispiel 7 read as forbidding the card: it can be neither played nor
-                   discarded) or "marker" (only no marker goes on the held plots; the card's
-                   markers go on its other plots, as Beispiel 1 leaves out a plot already taken)
+    held_plots     "marker" (Beispiel 7 forbids a marker: none goes on the held plots, the card's
+                   markers go on its other plots, as Beispiel 1 leaves out a plot already taken) or
+                   "card" (Beispiel 7 read as forbidding the card: it can be neither played nor
+                   discarded)
     break_pair     "allowed" (action 2 may take any marker after which a town fits) or
                    "forbidden" (not a marker of two buildings down to the same two plots)
     """
@@ -52,7 +53,7 @@ class RuleOptions:
     stop_callers: str = "everyone"
     logic_markers: str = "stop_round"
     empty_pile: str = "reshuffle"
-    held_plots: str = "card"
+    held_plots: str = "marker"
     break_pair: str = "allowed"
 
     def __post_init__(self):
@@ -60,3 +61,7 @@ class RuleOptions:
             if getattr(self, name) not in choices:
                 raise ClicktownError(f"rule option {name} is one of {', '.join(choices)}, "
                                      f"not {str(getattr(self, name))[:40]!r}")
+
+
+#: the defaults, for the functions that take no options (`options or DEFAULTS`)
+DEFAULTS = RuleOptions()

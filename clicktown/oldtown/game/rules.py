@@ -6,7 +6,8 @@ Glossary:
                 plot not built on for a building no card spoke of yet ("new")
   verdict       what a card does now: playable (changes the board), confirmation (changes
                 nothing, Beispiel 4), contradiction (no plot left or no town fits, Beispiel 5), or
-                forbidden (Beispiele 6, 7, 9, or "my building" not the player's), with the reason
+                forbidden (Beispiele 6 and 9, Beispiel 7 with held_plots "card", or "my building" not
+                the player's), with the reason
   look          one look at the board (free plots, markers per plot, held plots, a matching),
                 shared by the verdicts on a whole hand
 
@@ -24,7 +25,7 @@ from typing import Callable
 
 from ..catalogue import Card
 from . import deduce
-from .rule_options import RuleOptions
+from .rule_options import DEFAULTS, RuleOptions
 from .town import MAX_PER_PLOT, MARKERS_PER_BUILDING, Impossible, Town
 from .wording import Reason
 
@@ -125,14 +126,25 @@ class Look:
         return self._match
 
 
-def subjects(card: Card, my: str | None, town: Town, look: Look | None = None) -> dict[str, set[int]]:
-    """Each building the card speaks of, with the plots the card leaves it on the board now."""
+def subjects(card: Card, my: str | None, town: Town, look: Look | None = None,
+             closed: frozenset[int] | set[int] = frozenset()) -> dict[str, set[int]]:
+    """Each building the card speaks of, with the plots the card leaves it on the board now.
+
+    `closed`: plots a building no card spoke of may not take (the held plots, Beispiel 7 read as
+    "marker"), left out of its plots before a type-C card's pairs are read, so that my building's
+    plots pair only with plots the named building may still take, and the other way round.
+    """
     look = look or Look(town)
+
+    def domain(building: str) -> set[int]:
+        plots = look.domain(building)
+        return plots - closed if closed and town.is_new(building) else plots
+
     if card.kind == "A":
-        return {card.building: look.domain(card.building) & card.plots}
+        return {card.building: domain(card.building) & card.plots}
     if card.kind == "B":
-        return {my: look.domain(my) & card.plots}
-    named, mine = look.domain(card.building), look.domain(my)
+        return {my: domain(my) & card.plots}
+    named, mine = domain(card.building), domain(my)
     ahead, back = _partners(card)
     return {card.building: {x for x in named if x in ahead and not ahead[x].isdisjoint(mine)},
             my: {y for y in mine if y in back and not back[y].isdisjoint(named)}}
@@ -182,13 +194,13 @@ def judge(town: Town, card: Card, my: str | None = None, mine=None, look: Look |
         if not plots:
             return Verdict(number, my, CONTRADICTION, _why_contradiction(town, building))
     new = {b: p for b, p in wanted.items() if town.is_new(b)}
-    if new and deduce.matching({**town.markers, **new}, look.match) is None:
+    if new and (options or DEFAULTS).held_plots == "marker":
+        wanted = _leaving_out_held(card, my, look, wanted, new)
+        new = {b: wanted[b] for b in new}
+    if new and (not all(wanted.values()) or deduce.matching({**town.markers, **new}, look.match) is None):
         # before the limits on markers: a card that leaves a new building only plots the others need
         # contradicts the board ("kann kein weiteres Gebäude dort stehen", Beispiel 7)
         return Verdict(number, my, CONTRADICTION, Reason("no_room", tuple(new)))
-    if new and options is not None and options.held_plots == "marker":
-        new = _leave_out_held(look, new)
-        wanted = {b: new.get(b, p) for b, p in wanted.items()}
     for building, plots in new.items():
         if len(plots) > MARKERS_PER_BUILDING:
             return Verdict(number, my, FORBIDDEN, Reason("too_many_plots", building, len(plots)))
@@ -208,14 +220,15 @@ def judge(town: Town, card: Card, my: str | None = None, mine=None, look: Look |
     return _apply(look, number, my, wanted, new)
 
 
-def _leave_out_held(look: Look, new: dict[str, set[int]]) -> dict[str, set[int]]:
-    """Beispiel 7 read as "marker": a new building's markers go on its plots that no closed set
-    holds (like Beispiel 1: "einer schon besetzt. Also bleiben drei Plätze übrig"). The matching
-    check before leaves every new building at least one such plot."""
+def _leaving_out_held(card: Card, my: str | None, look: Look, wanted: dict[str, set[int]],
+                      new: dict[str, set[int]]) -> dict[str, set[int]]:
+    """Beispiel 7 read as "marker": the card read again with the held plots left out of the new
+    buildings' plots (like Beispiel 1: "einer schon besetzt. Also bleiben drei Plätze übrig"), before
+    a type-C card's pairs are read: the new building's markers go on its plots no closed set holds,
+    and my building keeps only plots that pair with those. Only plots with markers can be held."""
     if not any(plot in look.counts for plots in new.values() for plot in plots):
-        return new
-    held = look.held
-    return {b: {p for p in plots if p not in held} for b, plots in new.items()}
+        return wanted
+    return subjects(card, my, look.town, look, frozenset(look.held))
 
 
 def _why_contradiction(town: Town, building: str) -> Reason:
@@ -324,7 +337,7 @@ def removable(town: Town, options: RuleOptions | None = None) -> list[tuple[str,
     With the option break_pair "forbidden", not a marker of a held pair (`held_pairs`).
     """
     keep = deduce.supported(town.markers, town.free) or set()
-    paired = held_pairs(town) if options is not None and options.break_pair == "forbidden" else set()
+    paired = held_pairs(town) if (options or DEFAULTS).break_pair == "forbidden" else set()
     out = []
     for building in town.names:
         if building in paired:
@@ -359,6 +372,16 @@ def judge_stop(town: Town, building: str, plot: int, forced: set | None = None, 
     done = taking(building, plot) if taking else take(town, building, plot)
     reason = Reason("stop_right", building, plot, done.reason)
     return Taking(building, plot, True, reason, done.gain, done.after, done.built)
+
+
+def action_two(done: Taking, options: RuleOptions | None = None) -> tuple[int, Town]:
+    """Action 2 after its marker is taken (`done`, allowed): (markers the player takes, the board
+    after). With the rule option logic_markers "player", what logic then removes goes to the player
+    too (Beispiel 10: "alle Marker, die nun vom Plan entfernt werden müssen"), in the same count."""
+    if (options or DEFAULTS).logic_markers == "player":
+        more, after = take_forced(done.after)
+        return done.gain + more, after
+    return done.gain, done.after
 
 
 def claimable(town: Town) -> int:

@@ -501,12 +501,10 @@ class OldTownState:
     def _do_take(self, action: int) -> None:
         building, plot = self.decode_marker(action, TAKE)
         done = self.taking(building, plot)
-        self._gain(self.seat, done.gain, done.after)
-        if self.options.logic_markers == "player":
-            more, after = rules.take_forced(self.town)
-            self._gain(self.seat, more, after)
+        gain, after = rules.action_two(done, self.options)
+        self._gain(self.seat, gain, after)
         self._log({"event": "discard", "seat": self.seat, "cards": list(self.discarded),
-                   "building": building, "plot": plot, "gain": done.gain})
+                   "building": building, "plot": plot, "gain": gain})
         self.first_discard = None
         self._after_action()
 

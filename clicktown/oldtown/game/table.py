@@ -1,7 +1,7 @@
 """The marker game at a table: what `clicktown.games.GAMES["oldtown"]` points at.
 
 A new game under the rule options a table chose, the board as SVG for a seat, the pass made for a
-person who has no real choice, why a card is refused, the table's trace, and a trace viewer's step.
+person who has no real choice, why an action is refused, the table's trace, and a trace viewer's step.
 Every rule stays in the engine (`state`, `rules`); every word comes from `view`.
 """
 
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from ...arena.state import refusal as plain_refusal
 from ...arena.state import untimed as timed_phase  # noqa: F401  (no phase against the clock)
 from ..catalogue import builtin_catalogue
 from .state import PLAYERS, new_game
@@ -72,27 +71,10 @@ def auto_pass(state, seat: int) -> int | None:
 
 
 def refusal(state, action: int, lang: str = "en") -> str:
-    """The referee's reason when a card may not be played; else a plain refusal."""
-    from .state import BUILDINGS, DISCARD, PLAY
+    """Why the engine refuses the action (`refusals.refusal`), told by the seat's view (`view.refused`)."""
+    from .view import refused
 
-    if PLAY <= action < DISCARD and state.phase == "turn":
-        number, b = divmod(action - PLAY, BUILDINGS)
-        number += 1
-        if number in state.hands[state.actor] and state.play_action(number, state.names[b]) == action:
-            from . import rules
-            from .view import Words
-
-            say, de = Words(state, state.actor, lang), lang == "de"
-            card = state.catalogue.card(number)
-            my = None if card.kind == "A" else state.names[b]
-            if my is not None and my not in state.owned[state.actor]:
-                return (f"der Schiedsrichter sagt nein: {say.the(my)} gehört nicht zu deinen Gebäuden" if de
-                        else f"the referee says no: the {my} is not one of your buildings")
-            verdict = rules.judge(state.town, card, my, state.owned[state.actor])
-            if verdict.status != "playable":
-                return (f"der Schiedsrichter sagt nein zu Karte {number}: {say.verdict(verdict)}" if de
-                        else f"the referee says no: card {number} is {verdict.status}: {verdict.reason}")
-    return plain_refusal(state, action, lang)
+    return refused(state, action, lang)
 
 
 def table_trace(state, seats, seed) -> list[dict]:

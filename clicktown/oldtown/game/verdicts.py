@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from ..catalogue import Card
 from . import deduce, rules
+from .rule_options import DEFAULTS
 from .rules import CONFIRMATION, CONTRADICTION, FORBIDDEN, PLAYABLE, Verdict
 from .town import MARKERS_PER_BUILDING, PLOTS, Impossible, Town, _order
 from .wording import Reason
@@ -161,7 +162,7 @@ class Sight:
             out = []
             if off is not None:
                 town = self.town
-                paired = rules.held_pairs(town) if options is not None and options.break_pair == "forbidden" else ()
+                paired = rules.held_pairs(town) if (options or DEFAULTS).break_pair == "forbidden" else ()
                 kept = {b: mask & ~gone for b, mask, gone in zip(town.markers, self.masks, off)}
                 for building in town.names:
                     keep = kept.get(building)
@@ -358,7 +359,7 @@ def _new_buildings(sight: Sight, card: Card, my, mine, names, codes, wanted, new
         if w & sight.marked and sight.held_in(w):
             held = True
             break
-    if held and options is not None and options.held_plots == "marker":  # Beispiel 7 read as "marker": fewer plots
+    if held and (options or DEFAULTS).held_plots == "marker":  # Beispiel 7 read as "marker": fewer plots
         return _by_reference(sight, card, my, mine, options)
     for i in new:
         size = wanted[i].bit_count()
@@ -388,8 +389,8 @@ def _new_building(sight: Sight, card: Card, my, mine, building: str, plots: int,
     held = sight.held_in(plots)
     if not plots & ~held:
         return _no_town_fits(number, my, [building])
-    if held and options is not None and options.held_plots == "marker":  # Beispiel 7 read as "marker": fewer plots
-        return _by_reference(sight, card, my, mine, options)
+    if held and (options or DEFAULTS).held_plots == "marker":  # Beispiel 7 read as "marker": fewer plots
+        plots, held = plots & ~held, 0
     size = plots.bit_count()
     if size > MARKERS_PER_BUILDING:
         return _too_many_plots(number, my, building, size)

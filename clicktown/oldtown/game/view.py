@@ -15,6 +15,7 @@ its consequence. They give away the deduction the game is about, so a player swi
 from __future__ import annotations
 
 from ...arena.state import CHANCE
+from ... import messages
 from ...german import past
 from . import rules, wording
 from .state import CHOOSE, DISCARD, DRAW_OWN, DRAW_SHARED, PASS, PLAY, STOP, TAKE, OldTownState, BUILDINGS
@@ -225,3 +226,35 @@ def needs_decision(state: OldTownState, seat: int) -> bool:
     if state.actor != seat or state.actor == CHANCE or state.is_terminal():
         return False
     return state.phase != "stop" or bool(state.town.forced())
+
+
+def refused(state: OldTownState, action: int, lang: str = "en") -> str:
+    """Why the seat to move may not take `action` now (`refusals.refusal`: the engine's own verdicts),
+    worded for that seat from the message catalogs; "" when the action is legal."""
+    from .refusals import refusal
+
+    found = refusal(state, action)
+    if found is None:
+        return ""
+    seat = state.actor if state.actor >= 0 else state.seat
+    return tell_refusal(Words(state, seat, lang), found, lang)
+
+
+def tell_refusal(words: Words, found, lang: str) -> str:
+    """A `refusals.Refusal` in the seat's language: buildings by their names there, the verdict's reason
+    worded as the seat's view words it."""
+    facts = dict(found.facts)
+    if "why" in facts:
+        facts["why"] = words.reason(facts["why"])
+    if found.reason in ("contradiction", "forbidden"):
+        my = facts.get("my")
+        facts["what"] = (messages.say(lang, "oldtown.refusal.card_for", card=facts["card"], building=words.name(my))
+                         if my else messages.say(lang, "oldtown.refusal.card", card=facts["card"]))
+    if "building" in facts:
+        facts["building"] = words.name(facts["building"])
+    key = f"oldtown.refusal.{found.reason}"
+    if found.reason == "not_now":
+        facts["now"] = messages.say(lang, f"oldtown.refusal.now.{facts['phase']}")
+    elif found.reason == "empty_pile":
+        key += "." + facts["pile"]
+    return messages.say(lang, key, **facts)
