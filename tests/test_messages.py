@@ -13,7 +13,8 @@ ENGLISH_WORDS = {"the", "you", "your", "is", "are", "and", "of", "to", "with", "
                  "turn", "plot", "plots", "points", "wins", "won", "play", "played", "move", "this", "that", "it"}
 
 #: German messages allowed to read as the English do (names, symbols, a bare field).
-SAME_IN_BOTH: set[str] = set()
+SAME_IN_BOTH: set[str] = {"oldtown.verdict_gain", "oldtown.event.judged", "oldtown.compass.N", "oldtown.compass.S",
+                          "oldtown.compass.W"}
 
 
 def fields(template: str) -> set[str]:

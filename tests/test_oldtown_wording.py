@@ -17,6 +17,7 @@ from clicktown.oldtown.game.state import new_game
 from clicktown.oldtown.game.town import PLOTS, Town
 from clicktown.oldtown.game.view import Words, view
 from clicktown.oldtown.game.wording import Reason
+from clicktown.words import tell
 
 CAT = load_catalogue()
 
@@ -39,7 +40,7 @@ def english_left(text: str) -> set[str]:
 
 
 def german(reason) -> str:
-    return wording.german(reason, CAT.buildings)
+    return tell(reason, "de", CAT.buildings)
 
 
 def reasons_met(games: int) -> dict[str, str]:
@@ -78,7 +79,7 @@ def kinds(reason) -> set[str]:
 def test_every_reason_met_in_200_random_games_is_worded_in_german_without_english_words():
     met = reasons_met(200)
     assert all(isinstance(r, Reason) for r in met.values())
-    assert set().union(*map(kinds, met.values())) == set(wording.ENGLISH) - {
+    assert set().union(*map(kinds, met.values())) == set(Reason.FIELDS) - {
         "needs_mine", "not_mine", "built_mine", "no_marker", "last_plot_built",  # never met in a game's own moves
         "held"}  # Beispiel 7 forbids a card only with held_plots "card", not the default
     for english, reason in met.items():
@@ -89,7 +90,7 @@ def test_every_reason_met_in_200_random_games_is_worded_in_german_without_englis
 def test_every_kind_of_reason_is_worded_in_german_without_english_words():
     for reason in EVERY_KIND:
         assert not english_left(german(reason)), german(reason)
-    assert {r.key for r in EVERY_KIND} == set(wording.ENGLISH)
+    assert {r.key for r in EVERY_KIND} == set(Reason.FIELDS)
 
 
 EVERY_KIND = [
@@ -114,23 +115,24 @@ def test_the_german_of_each_kind_of_reason_word_for_word():
         "der Stall ist schon gebaut und gehört nicht mehr zu deinen Gebäuden",
         "„mein Gebäude“ muss ein anderes Gebäude sein als die Poststation",
         "die Druckerei steht auf Platz 13, den die Karte ausschließt (Beispiel 5)",
-        "die Karte schließt jeden Marker von Doktor aus (Plätze 3, 5) (Beispiel 5)",
+        "die Karte schließt jeden Marker des Doktors aus (Plätze 3, 5) (Beispiel 5)",
         "die Karte lässt für den Richter keinen freien Platz übrig (Beispiel 5)",
         "keine Stadt passt, wenn die Bank und das Spielcasino auf den Plätzen stehen, die die Karte erlaubt: "
         "die Gebäude mit Markern brauchen sie (Beispiele 5 und 7)",
-        "keine Stadt passt mehr zum Spielplan: der letzte Platz von Schmiede, Platz 4, ist schon bebaut (Beispiel 5)",
+        "keine Stadt passt mehr zum Spielplan: der letzte Platz der Schmiede, Platz 4, ist schon bebaut (Beispiel 5)",
         "keine Stadt passt mehr zum Spielplan: die Gebäude mit Markern brauchen mehr Plätze, als sie haben "
         "(Beispiel 5)",
         "die Kirche hätte 8 mögliche Plätze, aber nur fünf Marker (Beispiel 9)",
-        "auf Platz 7 liegen 3 Marker: ein Marker von Bestattungsinstitut wäre einer zu viel (Beispiel 6)",
+        "auf Platz 7 liegen 3 Marker: ein Marker des Bestattungsinstituts wäre einer zu viel (Beispiel 6)",
         "die Wäscherei, die Schule und der Sheriff brauchen Platz 2 (Beispiel 7): dort darf kein weiterer Marker hin",
         "die Karte ändert nichts auf dem Spielplan (Beispiel 4)",
-        "Situation A: Marker von Barbier auf die Plätze 1, 2, 3; Situation C: 2 Marker von Saloon (Plätze 4, 5) "
-        "entfernt, 1 Marker von Hotel (Platz 9) entfernt; Situation B: der Drugstore wird auf Platz 6 gebaut; "
+        "Situation A: Marker des Barbiers auf die Plätze 1, 2, 3; Situation C: Marker des Saloons von Platz 4, "
+        "Marker des Saloons von Platz 5, Marker des Hotels von Platz 9 entfernt; Situation B: der Drugstore wird "
+        "auf Platz 6 gebaut; "
         "der Spieler erhält 7 Marker",
         "das Gefängnis hätte keinen Platz mehr",
-        "der letzte Platz von Spielcasino, Platz 11, ist schon bebaut",
-        "auf Platz 16 liegt kein Marker von Bank",
+        "der letzte Platz des Spielcasinos, Platz 11, ist schon bebaut",
+        "auf Platz 16 liegt kein Marker der Bank",
         "keine Stadt würde mehr zum Spielplan passen",
         "keine Stadt würde mehr zum Spielplan passen: der Richter hätte keinen Platz mehr",
         "der Spieler erhält 1 Marker",
@@ -144,7 +146,7 @@ def test_singular_and_plural():
     assert german(Reason("held", 2, ("Bank",))) == "die Bank braucht Platz 2 (Beispiel 7): dort darf kein weiterer Marker hin"
     assert german(Reason("no_room", ("Bank",))).startswith("keine Stadt passt, wenn die Bank auf den Plätzen steht,")
     assert german(Reason("markers_ruled_out", "Doc", (3,))) == \
-        "die Karte schließt jeden Marker von Doktor aus (Platz 3) (Beispiel 5)"
+        "die Karte schließt jeden Marker des Doktors aus (Platz 3) (Beispiel 5)"
 
 
 def test_a_reason_is_its_english_text_and_survives_pickling_and_copying():
@@ -184,7 +186,7 @@ O = [p for p in PLOTS if p not in S]
 
 def test_situation_a_in_german():
     assert said(town(built={"Hotel": S[0]}), sheriff_north()) == \
-        f"Situation A: Marker von Sheriff auf die Plätze {S[1]}, {S[2]}, {S[3]}; der Spieler erhält 2 Marker"
+        f"Situation A: Marker des Sheriffs auf die Plätze {S[1]}, {S[2]}, {S[3]}; der Spieler erhält 2 Marker"
 
 
 def test_situation_b_in_german():
@@ -194,14 +196,14 @@ def test_situation_b_in_german():
 
 def test_situation_c_in_german():
     assert said(town({"Sheriff": {S[0], S[1], O[0], O[1]}}), sheriff_north()) == \
-        f"Situation C: 2 Marker von Sheriff (Plätze {O[0]}, {O[1]}) entfernt; der Spieler erhält 2 Marker"
+        f"Situation C: Marker des Sheriffs von Platz {O[0]}, Marker des Sheriffs von Platz {O[1]} entfernt; der Spieler erhält 2 Marker"
 
 
 def test_confirmation_and_contradiction_in_german():
     card = sheriff_north()
     assert said(town({"Sheriff": {S[0], S[1], S[2]}}), card) == "die Karte ändert nichts auf dem Spielplan (Beispiel 4)"
     assert said(town({"Sheriff": {O[0], O[1]}}), card) == \
-        f"die Karte schließt jeden Marker von Sheriff aus (Plätze {O[0]}, {O[1]}) (Beispiel 5)"
+        f"die Karte schließt jeden Marker des Sheriffs aus (Plätze {O[0]}, {O[1]}) (Beispiel 5)"
     assert said(town(built={"Sheriff": O[0]}), card) == \
         f"der Sheriff steht auf Platz {O[0]}, den die Karte ausschließt (Beispiel 5)"
     assert said(town(built=dict(zip(["Hotel", "Bank", "Church", "Judge"], S))), card) == \
@@ -212,7 +214,7 @@ def test_forbidden_cards_in_german():
     card = sheriff_north()
     full = town({"Bank": {S[0], O[0]}, "Hotel": {S[0], O[1]}, "Church": {S[0], O[2]}})
     assert said(full, card) == \
-        f"auf Platz {S[0]} liegen 3 Marker: ein Marker von Sheriff wäre einer zu viel (Beispiel 6)"
+        f"auf Platz {S[0]} liegen 3 Marker: ein Marker des Sheriffs wäre einer zu viel (Beispiel 6)"
     held = town({"Saloon": {S[0], O[0]}, "Drugstore": {S[0], O[0]}})
     assert said(held, card, options=rules.RuleOptions(held_plots="card")) == \
         f"der Drugstore und der Saloon brauchen Platz {S[0]} (Beispiel 7): dort darf kein weiterer Marker hin"
@@ -237,7 +239,7 @@ def test_takings_and_stop_claims_in_german():
         refused = town(markers)
         assert german(rules.take(refused, "Bank", 3).reason) == german(verdicts.Sight(refused).taking("Bank", 3).reason) \
             == "keine Stadt würde mehr zum Spielplan passen" + words
-    assert german(rules.take(refused, "Bank", 4).reason) == "auf Platz 4 liegt kein Marker von Bank"
+    assert german(rules.take(refused, "Bank", 4).reason) == "auf Platz 4 liegt kein Marker der Bank"
 
 
 # -- the seat's view -------------------------------------------------------------------------------

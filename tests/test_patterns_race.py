@@ -129,7 +129,7 @@ def test_an_answer_is_refused_with_its_reason():
     with pytest.raises(ClicktownError, match="action 8 is no answer in a race"):
         race.answer(state, 0, STATEMENT, 0.1)
     race.answer(state, 0, PASS, 0.1)
-    with pytest.raises(ClicktownError, match="Platz 0 hat in diesem Rennen schon geantwortet"):
+    with pytest.raises(ClicktownError, match="Spieler 0 hat in diesem Rennen schon geantwortet"):
         race.answer(state, 0, CLICK, 0.2, "de")
     assert set(RACE_ACTIONS) == set(range(POSITION, POSITION + 8)) | {CLICK, PASS}
 
@@ -472,7 +472,7 @@ class Raising:
 
 @pytest.mark.parametrize("lang, said", [
     ("en", "seat 1's bot (raising) could not move; the table made a random legal move for it"),
-    ("de", "der Bot auf Platz 1 (raising) konnte nicht ziehen; der Tisch hat für ihn einen zufälligen erlaubten "
+    ("de", "der Bot für Spieler 1 (raising) konnte nicht ziehen; der Tisch hat für ihn einen zufälligen erlaubten "
            "Zug gemacht")])
 def test_a_bot_that_raises_never_freezes_the_table(client, clock, caplog, lang, said):
     table, (me, friend) = open_table(client, f"/play/patterns?players=3&bots=greedy,person&seed=2&lang={lang}")

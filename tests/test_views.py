@@ -331,26 +331,27 @@ def test_patterns_a_false_declaration_says_why_in_german_with_german_cards():
 
     from clicktown.patterns import wording
     from clicktown.patterns.game.view import event_text, view
+    from clicktown.words import tell
 
     state = patterns_game(3, seed=4, moves=3000, bot="random")
     false = [e for e in state.events if e["event"] == "declare" and not e["valid"]]
     kinds = {r.key for e in false for r in e["reasons"]}
-    assert {"other_neighbour", "too_few"} <= kinds and kinds <= set(wording.GERMAN) == set(wording.ENGLISH)
+    assert {"other_neighbour", "too_few"} <= kinds and kinds <= set(wording.Reason.FIELDS)
     for e in false:
         german = event_text(e, 0, "de")
-        assert "FALSCH: " + wording.german(e["reasons"][0]) in german and "Rad: 0:" in german
+        assert "FALSCH: " + e["reasons"][0].told("de") in german and "Rad: 0:" in german
         assert " not " not in german and " occurs " not in german
         assert all(pickle.loads(pickle.dumps(r)) == r and pickle.loads(pickle.dumps(r)).key == r.key for r in e["reasons"])
-    assert wording.german(wording.Reason("too_few", "coin", 1, 2)) == "Münze kommt 1-mal vor; ein Muster braucht mindestens 2"
-    assert wording.card_de("white-barrel-bullets") == "weiß-Fass-Kugeln"
-    assert wording.german("a reason read back from a trace") == "a reason read back from a trace"
+    assert wording.Reason("too_few", "coin", 1, 2).told("de") == "Münze kommt 1-mal vor; ein Muster braucht mindestens 2"
+    assert wording.card_name("white-barrel-bullets", "de") == "weiß-Fass-Kugeln"
+    assert tell("a reason read back from a trace", "de") == "a reason read back from a trace"
     seen = view(state, 0, lang="de")
     assert seen["words"]["white-barrel-bullets"] == "weiß-Fass-Kugeln" and view(state, 0)["words"] == {}
     assert seen["words"]["challenge:hands-up"] == "Herausforderung „Hände hoch!“"
 
 
 def test_patterns_german_actions_name_the_cards_by_german_traits():
-    from clicktown.patterns.cards import german_names
+    from clicktown.patterns.wording import trait_name
     from clicktown.patterns.game.view import view
 
     state = patterns_game(2, seed=1, moves=0)
@@ -359,11 +360,11 @@ def test_patterns_german_actions_name_the_cards_by_german_traits():
     seat = state.current_player()
     texts = [a["text"] for a in view(state, seat, lang="de")["actions"]]
     english = [a["text"] for a in view(state, seat)["actions"]]
-    covers = [t for t in texts if t.startswith("abdecken: Position")]
+    covers = [t for t in texts if t.startswith("Position") and "abdecken" in t]
     assert len(covers) == 8 and len(texts) == len(english)
     for text, words in zip(covers, english):
         name = words.split("(")[1].rstrip(")")
-        assert name not in text and "-".join(german_names()[t] for t in name.split("-")) in text
+        assert name not in text and "-".join(trait_name(t, "de") for t in name.split("-")) in text
 
 
 def test_patterns_the_new_wheel_after_a_rebuild_is_shown():
@@ -528,9 +529,9 @@ def test_the_standings_lines_speak_the_seats_language():
 
     row = {"team": "A", "colour": "blue", "sequences": 2, "seats": [0, 2]}
     assert team_line(row, "en") == "team A (blue): 2 sequences, seats 0, 2"
-    assert team_line(row, "de") == "Team A (blau): 2 SEQUENCES, Plätze 0, 2"
+    assert team_line(row, "de") == "Team A (blau): 2 SEQUENCES, Spieler 0, 2"
     assert team_line({**row, "sequences": 1, "seats": [1]}, "en") == "team A (blue): 1 sequence, seat 1"
-    from clicktown.patterns.game.view import cards_won
+    from clicktown.messages import say_n
 
-    assert [cards_won(n, False) for n in (0, 1, 2)] == ["0 cards won", "1 card won", "2 cards won"]
-    assert [cards_won(n, True) for n in (1, 5)] == ["1 gewonnene Karte", "5 gewonnene Karten"]
+    assert [say_n("en", "common.cards_won", n) for n in (0, 1, 2)] == ["0 cards won", "1 card won", "2 cards won"]
+    assert [say_n("de", "common.cards_won", n) for n in (1, 5)] == ["1 gewonnene Karte", "5 gewonnene Karten"]

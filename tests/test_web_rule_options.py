@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from clicktown import messages
+
 import pytest
 
 pytest.importorskip("httpx")
@@ -84,14 +86,18 @@ def test_a_german_table_names_its_rule_options_in_german(client):
     page = client.get(f"/table/{table_id}/0?token={token}").text
     assert re.search(r'<dt>„nach“</dt><dd data-rule-option="after" data-rule-value="counterclockwise" '
                      r'title="In welche Richtung[^"]+">gegen den Uhrzeigersinn</dd>', page)
-    assert set(re.findall(r'data-rule-option="(\w+)"', page)) == set(tables.RULES_DE) - set(OLD_TOWN)
+    assert set(re.findall(r'data-rule-option="(\w+)"', page)) == {rule.name for rule in GAMES["patterns"].rule_choices()}
 
 
-def test_every_rule_option_and_word_has_its_german():
+def test_every_rule_option_and_word_has_its_german_and_its_english_sentence_is_the_command_lines():
     for game in ("oldtown", "patterns"):
         for rule in GAMES[game].rule_choices():
-            title, words, sentence = tables.RULES_DE[rule.name]
-            assert title and sentence and (set(words) == set(rule.choices) or rule.values == tuple(map(int, rule.choices)))
+            words = {word: messages.say("de", f"rules.{rule.name}.word.{word}") for word in rule.choices
+                     if messages.has("de", f"rules.{rule.name}.word.{word}")}
+            assert messages.say("de", f"rules.{rule.name}.title") and messages.say("de", f"rules.{rule.name}.help")
+            assert set(words) == set(rule.choices) or rule.values == tuple(map(int, rule.choices))
+            assert tables.rule_words(rule.name, rule.default, rule.help, "en") == \
+                (rule.name.replace("_", " "), rule.default, rule.help)
 
 
 def test_the_lobbys_form_carries_the_chosen_games_options_only(client):

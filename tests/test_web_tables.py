@@ -218,7 +218,7 @@ def test_the_viewer_draws_each_games_step(client):
     assert "<svg" in step["svg"] and step["text"] == "seat 0 (team A) played 7\u2665: put a chip on row 1, column 0"
     step = client.post("/api/viewer/step", json={"game": "oldtown", "plots": {"5": ["Saloon", "Bank"]},
                                                  "built": {"Hotel": 2}, "event": {"event": "turn_end", "turn": 3, "points": [1, 2]}}).json()
-    assert 'data-building="Hotel"' in step["svg"] and step["text"] == "end of turn 3; points seat 0: 1, seat 1: 2"
+    assert 'data-building="Hotel"' in step["svg"] and step["text"] == "end of turn 3; points seat 0: 1 point, seat 1: 2 points"
     step = client.post("/api/viewer/step", json={"game": "patterns", "wheel": ["red-star-coin"] + [None] * 7,
                                                  "event": {"event": "place", "seat": 1, "position": 0, "card": "red-star-coin"}}).json()
     assert "<svg" in step["svg"] and step["text"] == "seat 1 placed red-star-coin on position 0"
@@ -375,13 +375,13 @@ def test_the_mcts_bot_takes_a_seat_in_every_game(client, game, query):
     assert any(text.startswith("seat 1") for text in told)   # the bot's seat has moved
 
 
-@pytest.mark.parametrize("game, public", [("oldtown", "Platz 0 (du): 0 Punkte"), ("sequence", "Nachziehstapel"),
-                                          ("patterns", "Platz 0 (du): $")])
+@pytest.mark.parametrize("game, public", [("oldtown", "Spieler 0 (du): 0 Punkte"), ("sequence", "Nachziehstapel"),
+                                          ("patterns", "Spieler 0 (du): $")])
 def test_a_german_table_speaks_german_around_the_game(browser, live_server, game, public):
     page = browser.new_page()
     page.goto(f"{live_server}/play/{game}?players=2&bots=person&seed=3&lang=de")
     page.wait_for_selector("[data-action-id]")
-    assert page.locator("h1 small").inner_text() == "Platz 0"
+    assert page.locator("h1 small").inner_text() == "Spieler 0"
     assert page.locator(".log").locator("xpath=..").locator("summary").inner_text() == "Was geschah"
     assert page.locator(".join-links h2").inner_text() == "Links zum Mitspielen"
     status = page.locator(".status").inner_text()

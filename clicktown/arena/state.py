@@ -117,4 +117,6 @@ def untimed(people, reaction: float) -> None:
 
 def refusal(state, action: int, lang: str = "en") -> str:
     """The plain refusal of an action the engine does not allow now (a game may tell more)."""
-    return f"Aktion {action} ist jetzt nicht erlaubt" if lang == "de" else f"action {action} is not legal now"
+    from ..messages import say
+
+    return say(lang, "web.refused", action=action)

@@ -31,11 +31,21 @@ KIND_OF_NUMBER = {**{n: "A" for n in range(1, 19)}, **{n: "C" for n in range(19,
 
 @dataclass(frozen=True)
 class Building:
-    """A building tile: English name, German name and article."""
+    """A building tile: English name, German name, its article and its genitive ('Saloons')."""
 
     name: str
     de: str
     article: str
+    genitive: str = ""
+
+    def called(self, lang: str) -> dict[str, str]:
+        """The building's name in `lang` and the forms the catalog's articles take (`oldtown.building.*`):
+        `genitive`, the noun after 'des' ('Gefängnisses'; English: the name), `possessive` ("Bank's")."""
+        english = {"name": self.name, "genitive": self.name,
+                   "possessive": self.name if self.name.endswith("'s") else f"{self.name}'s"}
+        german_genitive = self.genitive or (self.de if self.article == "die" else f"{self.de}s")
+        german = {"name": self.de, "genitive": german_genitive, "possessive": german_genitive}
+        return {"en": english, "de": german}[lang]
 
     @property
     def de_nominative(self) -> str:
@@ -55,6 +65,10 @@ class Card:
     pairs: frozenset[tuple[int, int]] = frozenset()
     text_de: str = ""
     text_en: str = ""
+
+    def sentence(self, lang: str) -> str:
+        """The card's sentence in `lang` (the data holds both)."""
+        return {"en": self.text_en, "de": self.text_de}[lang]
 
     def clue(self, building: str | None = None) -> Clue:
         """This card as a clue; a type-B card takes the building the scenario binds it to."""
@@ -119,6 +133,10 @@ class Catalogue:
         """The 18 English building names in the data file's order."""
         return tuple(self.buildings)
 
+    def names_in(self, lang: str) -> dict[str, str]:
+        """Each building's name in `lang` (English name -> the name to write on a plan)."""
+        return {b: x.called(lang)["name"] for b, x in self.buildings.items()}
+
     def building(self, name: str) -> str:
         """The English name for an English or German building name (any case)."""
         wanted = name.strip().casefold()
@@ -182,7 +200,7 @@ def load_buildings(path=None) -> list[Building]:
     data = _read(path, "buildings.json")
     path = path or builtin_path("oldtown", "buildings.json")
     try:
-        out = [Building(b["name"], b["de"], b["article"]) for b in data["buildings"]]
+        out = [Building(b["name"], b["de"], b["article"], b.get("genitive", "")) for b in data["buildings"]]
     except (KeyError, TypeError) as exc:
         raise DataError(f"{path}: malformed building list ({exc})") from None
     require(len({b.name for b in out}) == len(out) == 18, f"{path}: Old Town has 18 distinct buildings")

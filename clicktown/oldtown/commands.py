@@ -6,6 +6,7 @@ import os
 
 import click
 
+from ..messages import say
 from ..options import (WholeRange, GameGroup, InputFile, LaterChoice, OutputDir, OutputFile, bots_option, games_option,
                        hints_option, input_file, json_option, lang_option, output_file, played, rotate_option,
                        seed_option, table_bots, time_limit_option, workers_option, write_trace)
@@ -168,7 +169,7 @@ def oldtown_show(target, board_file, cards_file, scenarios_file, as_json, svg_fi
 
     catalogue = _catalogue(board_file, cards_file, scenarios_file)
     scenarios = _scenarios_named(catalogue, target) if target is not None else []
-    names = {b: x.de for b, x in catalogue.buildings.items()} if lang == "de" else None
+    names = catalogue.names_in(lang)
     save_picture(svg_file, png_file, lambda: ot_svg.show_picture(catalogue, scenarios, lang))
     if as_json:
         board = catalogue.board
@@ -267,7 +268,7 @@ def oldtown_scenarios(board_file, cards_file, scenarios_file, as_json):
         emit_json([s.as_dict() for s in scenarios])
     else:
         rows = [ot_text.scenario_row(s) for s in scenarios]
-        click.echo(table(rows, ["scenario", "level", "type A", "type B", "type C", "my buildings"]))
+        click.echo(table(rows, ot_text.scenario_headers()))
 
 
 # -- Old Town pictures (issue 6)
@@ -337,7 +338,7 @@ def oldtown_explain(target, lang, board_file, cards_file, scenarios_file, as_jso
         click.echo(ot_explain.heading("scenario", lang, id=e.id) + f"\n{e.text()}\n")
         solution = e.solution
         if solution is not None:
-            names = {b: x.de for b, x in catalogue.buildings.items()} if lang == "de" else None
+            names = catalogue.names_in(lang)
             click.echo(ot_text.plan(catalogue.board, solution.placement, solution.mine, lang, names) + "\n")
 
 
@@ -415,15 +416,15 @@ def oldtown_generate(level, how_many, seed, out_dir, solutions, recheck, lang, b
         emit_json([{**g.as_dict(), "code": code} for g, code in zip(found, codes)])
         return
     for g, code in zip(found, codes):
-        click.echo(table([ot_text.scenario_row(g.scenario)], ["scenario", "level", "type A", "type B", "type C", "my buildings"]))
-        click.echo(f"code: {code}")
+        click.echo(table([ot_text.scenario_row(g.scenario, catalogue.names_in(lang))], ot_text.scenario_headers(lang)))
+        click.echo(say(lang, "oldtown.table.code", code=code))
         click.echo("\n".join(ot_explain.card_sentences(catalogue, g.scenario, lang)))
         click.echo(ot_explain.heading("grade", lang, level=g.grade.level, steps=g.grade.steps,
                                       techniques=", ".join(g.grade.techniques)) + "\n")
     if solutions:
         for g in found:
             click.echo(ot_explain.heading("solution_of", lang, id=g.scenario.id, bs=", ".join(sorted(g.solution.mine))))
-            names = {b: x.de for b, x in catalogue.buildings.items()} if lang == "de" else None
+            names = catalogue.names_in(lang)
             click.echo(ot_text.plan(catalogue.board, g.solution.placement, g.solution.mine, lang, names) + "\n")
 
 

@@ -91,6 +91,7 @@ class BuildingEntry(Shape):
     name: Name
     de: Name
     article: Literal["der", "die", "das"]
+    genitive: Name | None = None
 
 
 class BuildingsFile(Shape):

@@ -30,7 +30,7 @@ from functools import cache
 
 from ..errors import ClicktownError
 from .cards import WHEEL_SIZE, Card, Trait, Wheel, check_position, vocabulary
-from .wording import Reason
+from .wording import Reason, Refusal
 
 DIRECTIONS = ("after", "before")
 SIDES = ("clockwise", "counterclockwise")
@@ -103,10 +103,8 @@ class Statement:
 def statement_form_error(first: Trait, second: Trait) -> str:
     """Why two traits cannot form a statement (both objects, or no object)."""
     if first.attribute == second.attribute:
-        return (f"a pattern names two {first.attribute}s ({first.value} and {second.value}); "
-                f"it pairs an object with a color or a suit")
-    return (f"a pattern needs an object ({first.value} and {second.value} are a "
-            f"{first.attribute} and a {second.attribute}); it pairs an object with a color or a suit")
+        return Refusal("same_kind", first.attribute, first.value, second.value)
+    return Refusal("needs_object", first.value, second.value, first.attribute, second.attribute)
 
 
 def all_statements() -> list[Statement]:

@@ -77,14 +77,6 @@ def vocabulary() -> Vocabulary:
     return load_vocabulary(builtin_path("patterns", "vocabulary.json"), check=False)
 
 
-@cache
-def german_names() -> dict[str, str]:
-    """Each trait's German name (the first the vocabulary gives)."""
-    doc = read_json(builtin_path("patterns", "vocabulary.json"))
-    return {value: names.get("de", [value])[0] for attribute in doc["attributes"].values()
-            for value, names in attribute["values"].items()}
-
-
 def load_vocabulary(path, check: bool = True) -> Vocabulary:
     """Read and check a vocabulary file: three attributes, values with names, no name used twice.
 

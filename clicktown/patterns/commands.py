@@ -7,6 +7,7 @@ import click
 from ..options import (WholeRange, Seconds, GameGroup, OutputFile, bots_option, games_option, hints_option, input_file, json_option,
                        lang_option, output_file, played, rotate_option, seed_option, table_bots, workers_option,
                        write_trace)
+from ..messages import say
 from ..output import emit_json, progress
 from ..svgkit import save_picture
 
@@ -252,7 +253,7 @@ def patterns_play(used_challenges, players, mode, bots, bank_file, seed, trace_f
     human = wwp_play.PatternsHuman(lambda prompt: wwp_play.read_answer(prompt, err=as_json), show, lang=lang, hints=hints)
     state = wwp_play.play_against(wwp_sim.start(setup), seat, human, list(others), seed, reaction)
     if state.abandoned:
-        show("Spiel abgebrochen" if lang == "de" else "game abandoned")
+        show(say(lang, "common.game_abandoned"))
     else:
         show(wwp_view.standings(state, seat, lang)["text"])
     write_trace(trace_file, [wwp_sim.game_start(setup, 0, seed, bots=seats)] + state.events)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from ..errors import ClicktownError
 from .cards import find_traits, vocabulary, words
+from .wording import Refusal
 from .analysis import Statement, statement_form_error
 
 AFTER_WORDS = {"after", "nach", "apres", "dopo", "despues"}
@@ -32,11 +33,10 @@ def parse_declaration(sentence: str) -> Statement:
     """The statement a spoken declaration makes, or a ClicktownError naming what is wrong."""
     tokens = words(sentence)
     if not tokens:
-        raise ClicktownError("empty declaration")
+        raise ClicktownError(Refusal("empty"))
     negation = [t for t in tokens if t in NEGATIONS]
     if negation:
-        raise ClicktownError(f"the declaration denies something ('{negation[0]}'); a pattern always "
-                             f"states what is there, never what is not")
+        raise ClicktownError(Refusal("negation", negation[0]))
     found = [(i, trait) for i, trait, _ in find_traits(tokens, vocabulary()) if trait is not None]
     direction = _direction([t for i, t in enumerate(tokens) if not _verb_particle(i, tokens, found)])
     _check_traits([t for _, t in found])
@@ -54,10 +54,9 @@ def _direction(tokens: list[str]) -> str:
     """ "after" or "before", from the one direction word of the sentence."""
     named = {"after" for t in tokens if t in AFTER_WORDS} | {"before" for t in tokens if t in BEFORE_WORDS}
     if not named:
-        raise ClicktownError("the declaration names no direction (after/before, nach/vor, "
-                             "apres/avant, dopo/prima)")
+        raise ClicktownError(Refusal("no_direction"))
     if len(named) > 1:
-        raise ClicktownError("the declaration names both directions (after and before)")
+        raise ClicktownError(Refusal("both_directions"))
     return named.pop()
 
 
@@ -68,12 +67,9 @@ def _check_traits(traits) -> None:
         by_attribute.setdefault(trait.attribute, []).append(trait.value)
     for attribute, values in by_attribute.items():
         if len(values) > 1:
-            raise ClicktownError(f"the declaration names two {attribute}s ({values[0]} and {values[1]}); "
-                                 f"a pattern pairs an object with a color or a suit")
+            raise ClicktownError(Refusal("two_of", attribute, values[0], values[1]))
     if len(traits) != 2:
-        named = ", ".join(t.value for t in traits) or "none"
-        raise ClicktownError(f"a declaration names two traits, an object and a color or a suit "
-                             f"(found: {named})")
+        raise ClicktownError(Refusal("two_traits", tuple(t.value for t in traits)))
     if "object" not in by_attribute:
         raise ClicktownError(statement_form_error(traits[0], traits[1]))
 

@@ -36,7 +36,7 @@ from pydantic import BaseModel, ConfigDict
 from ..arena.state import CHANCE, sample_chance
 from ..errors import ClicktownError
 from ..games import GAMES, PERSON, game_spec
-from ..messages import say
+from ..messages import catalog, has, say, text
 from .home import SECTIONS
 from .page import page
 
@@ -137,11 +137,11 @@ class Table:
             self.touched = time.monotonic()
             state = self.state
             if self.over:
-                raise HTTPException(409, "the game is over")
+                raise HTTPException(409, say(self.lang, "web.refuse.over"))
             if self.timed and self.timed.is_open():
                 self.timed.answer(state, seat, action, time.monotonic(), self.lang)
             elif state.current_player() != seat:
-                raise HTTPException(409, f"it is not seat {seat}'s turn")
+                raise HTTPException(409, say(self.lang, "web.refuse.not_your_turn", seat=seat))
             elif action not in state.legal_actions():
                 raise ClicktownError(self.spec.refusal(state, action, self.lang))
             else:
@@ -235,11 +235,11 @@ def seated(table_id: str, seat: int, token: str | None) -> Table:
     if table is None:
         raise HTTPException(404, "no such table (it may have been closed to make room)")
     if not 0 <= seat < table.players:
-        raise HTTPException(404, f"the seats of this table are 0 to {table.players - 1}")
+        raise HTTPException(404, say(table.lang, "web.refuse.no_seat", last=table.players - 1))
     if seat not in table.tokens:
-        raise HTTPException(403, f"seat {seat} is played by a bot")
+        raise HTTPException(403, say(table.lang, "web.refuse.bot_seat", seat=seat))
     if not same_key(token, table.tokens[seat]):
-        raise HTTPException(403, say("en", "web.token.needed", seat=seat))
+        raise HTTPException(403, say(table.lang, "web.refuse.token", seat=seat))
     return table
 
 
@@ -468,13 +468,16 @@ def play(game: str, request: Request, players: int | None = Query(None, ge=2, le
     return RedirectResponse(f"/table/{table.id}/0?token={table.tokens[0]}", status_code=303)
 
 
-# the words of a seat's page, in the table's language (tables.js has those it writes itself)
-PAGE_WORDS = {
-    "en": {"seat": "seat", "join": "Join links", "send": "Send each friend their seat's link.",
-           "happened": "What happened", "rules": "Rule options"},
-    "de": {"seat": "Platz", "join": "Links zum Mitspielen", "send": "Schicke jedem Freund den Link seines Platzes.",
-           "happened": "Was geschah", "rules": "Regeloptionen"},
-}
+#: The words tables.js writes itself, sent in the page's `data-words` (templates with `{field}`s).
+SCRIPT_WORDS = ("yourTurn", "toMove", "seat", "you", "inHand", "won", "faceUp", "bankNow",
+                "noTarget", "bank", "tally", "pile", "team", "trace")
+
+
+def script_words(lang: str) -> dict:
+    """tables.js's words in `lang` from the catalog (`web.js.*`); `points` in its two plural forms."""
+    words = {key: text(lang, f"web.js.{key}") for key in SCRIPT_WORDS}
+    words["points"] = [catalog(lang).ngettext("common.points", "common.points", n) for n in (1, 2)]
+    return words
 
 
 @router.get("/table/{table_id}/{seat}")
@@ -488,21 +491,25 @@ def table_page(table_id: str, seat: int, request: Request, token: str | None = Q
         return claim(table_id, seat, token, kept)
     table = seated(table_id, seat, token or kept)
     token = table.tokens[seat]
-    words = PAGE_WORDS[table.lang]
+    lang = table.lang
+
+    def words(key: str) -> str:
+        return say(lang, f"web.table.{key}")
+
     base = str(request.base_url).rstrip("/")
     links = ""
     if seat == 0 and len(table.tokens) > 1:
-        items = "".join(f'<li>{words["seat"]} {s}: <a class="join" data-seat="{s}" href="{base}/table/{table.id}/{s}?token={t}">'
+        items = "".join(f'<li>{say(lang, "web.table.seat", seat=s)}: <a class="join" data-seat="{s}" href="{base}/table/{table.id}/{s}?token={t}">'
                         f'{base}/table/{table.id}/{s}?token={t}</a></li>' if s not in table.claimed else
-                        f'<li class="joined" data-seat="{s}">{words["seat"]} {s}: {escape(say(table.lang, "web.table.joined"))}</li>'
+                        f'<li class="joined" data-seat="{s}">{say(lang, "web.table.seat", seat=s)}: {escape(words("joined"))}</li>'
                         for s, t in table.tokens.items() if s)
-        links = (f'<section class="join-links"><h2>{words["join"]}</h2><p>{escape(words["send"])}</p>'
+        links = (f'<section class="join-links"><h2>{words("join")}</h2><p>{escape(words("send"))}</p>'
                  f'<ul>{items}</ul></section>')
-    body = f"""<div class="table" data-table="{table.id}" data-seat="{seat}" data-token="{escape(token)}" data-game="{table.game}">
-<h1>{escape(table.spec.title)} <small>{words["seat"]} {seat}</small></h1>
+    body = f"""<div class="table" data-table="{table.id}" data-seat="{seat}" data-token="{escape(token)}" data-game="{table.game}" data-words="{escape(json.dumps(script_words(lang), ensure_ascii=False))}">
+<h1>{escape(table.spec.title)} <small>{say(lang, "web.table.seat", seat=seat)}</small></h1>
 {seed_shown(table)}
 {links}
-{rules_in_force(table, words["rules"])}
+{rules_in_force(table, words("rules"))}
 <div class="play">
 <div class="board" aria-label="board"></div>
 <div class="side">
@@ -511,12 +518,12 @@ def table_page(table_id: str, seat: int, request: Request, token: str | None = Q
 <div class="actions"></div>
 <div class="message" role="alert"></div>
 <div class="over"></div>
-<details open><summary>{words["happened"]}</summary><ol class="log"></ol></details>
+<details open><summary>{words("happened")}</summary><ol class="log"></ol></details>
 <div class="public"></div>
 </div>
 </div>
 </div>"""
-    return page(f"{table.spec.title} · {words['seat']} {seat}", body, scripts=("tables.js",), lang=table.lang)
+    return page(f"{table.spec.title} · {say(lang, 'web.table.seat', seat=seat)}", body, scripts=("tables.js",), lang=lang)
 
 
 def seed_shown(table: Table) -> str:
@@ -550,44 +557,13 @@ def claim(table_id: str, seat: int, link: str, kept: str | None) -> RedirectResp
     return answer
 
 
-#: The rule options on a German seat's page: each option's name, its words and its sentence.
-RULES_DE = {
-    "stop_callers": ("wer Stopp rufen darf", {"everyone": "alle", "others": "nur die anderen"},
-                     "Wer nach einem Zug „Stopp“ rufen darf: alle, auch wer am Zug war, oder nur die anderen "
-                     "(„Entdeckt ein Mitspieler“)."),
-    "logic_markers": ("Marker aus der Logik", {"stop_round": "für die Stopp-Runde", "player": "für den Spieler"},
-                      "Wer die Marker bekommt, die nach Aktion 2 (zwei Karten für einen Marker) aus der Logik folgen: "
-                      "sie bleiben für einen Stopp-Ruf liegen, oder der Spieler bekommt sie (Beispiel 10)."),
-    "empty_pile": ("leerer Stapel", {"reshuffle": "neu mischen", "end": "kein Ziehen mehr"},
-                   "Wenn der gemeinsame Stapel leer ist: die Ablage wird ein neuer Stapel (Hausregel: jedes Spiel "
-                   "endet), oder es wird nicht mehr gezogen."),
-    "held_plots": ("belegte Plätze", {"card": "Karte verboten", "marker": "Marker auf die anderen Plätze"},
-                   "Beispiel 7, Plätze eines neuen Gebäudes, die andere Gebäude belegen: die ganze Karte ist verboten, "
-                   "oder ihre Marker kommen auf ihre anderen Plätze (wie in Beispiel 1)."),
-    "break_pair": ("Paar aufbrechen", {"allowed": "erlaubt", "forbidden": "verboten"},
-                   "Ob Aktion 2 (zwei Karten für einen Marker) einen Marker eines Paares nehmen darf (zwei Gebäude "
-                   "auf dieselben zwei Plätze beschränkt), was beide Gebäude festlegt."),
-    "used_challenges": ("benutzte Herausforderungskarten", {"out": "aus dem Spiel", "back": "zurück ins Deck"},
-                        "Eine benutzte Herausforderungskarte scheidet für immer aus dem Spiel aus, oder kommt zurück, "
-                        "wenn das Deck neu gebildet wird („die zuvor aus dem Spiel genommenen Karten“)."),
-    "after": ("„nach“", {"clockwise": "im Uhrzeigersinn", "counterclockwise": "gegen den Uhrzeigersinn"},
-              "In welche Richtung „nach“ geht (gegen den Uhrzeigersinn: wie im deutschen Regeltext)."),
-    "min_occurrences": ("Auslöser mindestens", {},
-                        "Wie viele Auslöserkarten ein Muster braucht, 1-8 (1: wörtlich gelesen)."),
-    "extend": ("Muster erweitern", {"extend": "zählt als neu", "strict-new": "nie neu"},
-               "Ein weiteres Vorkommen eines schon liegenden Musters erzeugt es auch (das Beispiel mit Martha Jane "
-               "im Regelheft), oder ein schon liegendes Muster ist nie neu."),
-    "lenient": ("gespielte Karte", {"no-lenient": "muss dabei sein", "lenient": "muss nicht dabei sein"},
-                "Ob ein erzeugtes Muster die gespielte Karte enthalten muss."),
-}
-
-
 def rule_words(name: str, word: str, help_text: str, lang: str) -> tuple[str, str, str]:
-    """A rule option's name, its word and its sentence in the page's language."""
-    if lang == "de" and name in RULES_DE:
-        title, words, sentence = RULES_DE[name]
-        return title, words.get(word, word), sentence
-    return name.replace("_", " "), word, help_text
+    """A rule option's name, its word and its sentence in the page's language (the catalog's `rules.<name>.*`;
+    an option it lacks by its own name, word and help)."""
+    if not has(lang, f"rules.{name}.title"):
+        return name.replace("_", " "), word, help_text
+    key = f"rules.{name}.word.{word}"
+    return say(lang, f"rules.{name}.title"), say(lang, key) if has(lang, key) else word, say(lang, f"rules.{name}.help")
 
 
 def rules_in_force(table: Table, heading: str = "Rule options") -> str:

@@ -15,19 +15,12 @@ from typing import Callable
 from ...arena.human import Abandoned, Human
 from ...arena.state import resolve_chance
 from ...errors import ClicktownError
+from ...messages import say
 from ...numbers import number_in
 from ..render import markers as render
 from .bots import make_bot
 from .state import PASS, OldTownState, new_game
 from .view import needs_decision, view
-
-PROMPTS = {"en": {"choose": "Take a building", "turn": "Your turn", "discard": "Discard a second card",
-                  "take": "Take a marker off the board", "pile": "Draw the end-of-turn card from",
-                  "stop": "Stop? A marker logic removes, or no stop"},
-           "de": {"choose": "Nimm ein Gebäude", "turn": "Du bist am Zug", "discard": "Lege eine zweite Karte ab",
-                  "take": "Nimm einen Marker vom Plan", "pile": "Ziehe die Karte am Zugende vom",
-                  "stop": "Stopp? Ein Marker, den die Logik entfernt, oder kein Stopp"}}
-
 
 class OldTownHuman(Human):
     """Asks the person for every decision of their seat; `ask` returns the text typed."""
@@ -50,15 +43,15 @@ class OldTownHuman(Human):
             self.show(render.hand_text(seen))
         if state.phase == "choose" and len(legal) == 1:
             return legal[0]["id"]
-        self.show(PROMPTS[self.lang].get(state.phase, state.phase) + ":")
+        self.show(say(self.lang, f"oldtown.prompt.{state.phase}") + ":")
         for k, action in enumerate(legal):
             self.show(f"  {k}: {action['text']}")
         while True:
-            text = self.read("deine Wahl" if self.lang == "de" else "your choice")
+            text = self.read(say(self.lang, "common.your_choice"))
             choice = number_in(text, 0, len(legal) - 1)
             if choice is not None:
                 return legal[choice]["id"]
-            self.show(f"type a number from 0 to {len(legal) - 1}, or quit")
+            self.show(say(self.lang, "common.number_between", low=0, high=len(legal) - 1))
 
 
 def play_against(catalogue, players: int, seat: int, human: OldTownHuman, bots: tuple[str, ...], seed: int,
@@ -92,6 +85,6 @@ def play_against(catalogue, players: int, seat: int, human: OldTownHuman, bots: 
 def result_text(state: OldTownState, human: OldTownHuman, seat: int) -> str:
     """The moves since the person's last look are shown; then the final plan and the standings."""
     if getattr(state, "abandoned", False):
-        return "Spiel abgebrochen" if human.lang == "de" else "game abandoned"
+        return say(human.lang, "common.game_abandoned")
     seen = human.look(state, seat)
     return f"{render.plan_text(state, human.lang)}\n{seen['over']['text']}"

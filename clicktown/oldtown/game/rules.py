@@ -53,7 +53,7 @@ class Verdict:
     @property
     def reason(self) -> str:
         """Why the card has this status, in English (worded on first use when `why` is a function): a
-        `wording.Reason`, which `wording.german` words in German."""
+        `wording.Reason`, which `Reason.told(lang, buildings)` words in any language."""
         if callable(self.why):
             self.why = self.why()
         return self.why

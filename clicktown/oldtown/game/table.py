@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from ...arena.state import untimed as timed_phase  # noqa: F401  (no phase against the clock)
+from ...messages import say, say_n
+from ...words import who
 from ..catalogue import builtin_catalogue
 from .state import PLAYERS, new_game
 
@@ -54,12 +56,7 @@ def picture(state, seat: int, lang: str) -> str:
     placement = {p: b for b, p in town.built.items()}
     markers = {p: town.on_plot(p) for p in range(1, 17) if town.on_plot(p)}
     return plan_svg(catalogue.board, placement, set(state.owned[seat]), markers, buildings=state.names,
-                    lang=lang, names=_names(catalogue, state.names, lang))
-
-
-def _names(catalogue, buildings, lang: str) -> dict | None:
-    """The buildings' names in the language of the picture (None: the catalogue's own)."""
-    return {b: catalogue.buildings[b].de for b in buildings} if lang == "de" else None
+                    lang=lang, names=catalogue.names_in(lang))
 
 
 def auto_pass(state, seat: int) -> int | None:
@@ -100,7 +97,7 @@ def step_picture(step) -> str:
             raise ClicktownError(f"plots.{plot[:10]}: plots are numbered 1 to 16")
         markers[int(plot)] = [name(b) for b in buildings[:18]]
     return plan_svg(catalogue.board, placement, set(), markers, buildings=catalogue.building_names,
-                    lang=step.lang, names=_names(catalogue, catalogue.building_names, step.lang))
+                    lang=step.lang, names=catalogue.names_in(step.lang))
 
 
 def spectator_text(event: dict, lang: str) -> str | None:
@@ -111,7 +108,7 @@ def spectator_text(event: dict, lang: str) -> str | None:
     from .view import Words
 
     if event.get("event") == "turn_end":
-        points = ", ".join(f"seat {s}: {p}" for s, p in enumerate(event.get("points", [])))
-        return (f"Ende von Zug {event['turn']}; Punkte {points}" if lang == "de"
-                else f"end of turn {event['turn']}; points {points}")
+        points = ", ".join(f"{who(lang, s, SPECTATOR)}: {say_n(lang, 'common.points', p)}"
+                           for s, p in enumerate(event.get("points", [])))
+        return say(lang, "web.viewer.turn_end", turn=event["turn"], points=points)
     return Words(SimpleNamespace(catalogue=builtin_catalogue()), SPECTATOR, lang).event(event)

@@ -16,14 +16,11 @@ from __future__ import annotations
 
 from ...arena.state import CHANCE
 from ... import messages
-from ...german import past
-from . import rules, wording
+from ...messages import say, say_n
+from ...words import listing, tell, told, who
+from . import rules
 from .state import CHOOSE, DISCARD, DRAW_OWN, DRAW_SHARED, PASS, PLAY, STOP, TAKE, OldTownState, BUILDINGS
-
-STATUS_DE = {"playable": "spielbar", "confirmation": "Bestätigungskarte", "contradiction": "Widerspruchskarte",
-             "forbidden": "nicht erlaubt"}
-REASON_DE = {"town_built": "die Stadt ist gebaut", "no_progress": "niemand kommt mehr voran"}
-REASON_EN = {"town_built": "the town is built", "no_progress": "no one can make progress"}
+from .wording import building_words
 
 
 def view(state: OldTownState, seat: int, since: int = 0, lang: str = "en", hints: bool | None = None) -> dict:
@@ -81,144 +78,126 @@ def standings(state: OldTownState, seat: int, say: "Words") -> dict:
     rows = [{"seat": s, "points": state.points[s]} for s in order]
     winners = state.winners()
     result = "win" if seat in winners and len(winners) == 1 else "tie" if seat in winners else "lose"
-    lines = [f"{say.who(r['seat'])}: {r['points']} {'Punkte' if say.de else 'points'}" for r in rows]
+    lines = [say.line(r["seat"], r["points"]) for r in rows]
     return {"winners": winners, "reason": state.reason, "turns": state.turns, "standings": rows,
             "result": result, "text": say.result(result, rows, winners), "lines": lines}
 
 
 class Words:
-    """The game told to one seat in English or German."""
+    """The game told to one seat in its language, every sentence from the catalogs (`oldtown.*`)."""
 
     def __init__(self, state: OldTownState, seat: int, lang: str):
-        self.state, self.me, self.de = state, seat, lang == "de"
+        self.state, self.me, self.lang = state, seat, lang
+
+    def say(self, key: str, **facts) -> str:
+        return say(self.lang, key, **facts)
+
+    def building(self, building: str) -> dict[str, str]:
+        """A building's name and its name with article in every case (`wording.building_words`)."""
+        return building_words(self.lang, self.state.catalogue.buildings[building])
 
     def name(self, building: str) -> str:
         """A building's full name in the seat's language."""
-        return self.state.catalogue.buildings[building].de if self.de else building
+        return self.building(building)["name"]
 
     def the(self, building: str) -> str:
         """'the Saloon' / 'der Saloon'."""
-        b = self.state.catalogue.buildings[building]
-        return f"{b.article} {b.de}" if self.de else f"the {building}"
+        return self.building(building)["the"]
 
     def who(self, seat: int) -> str:
-        if seat == self.me:
-            return "du" if self.de else "you"
-        return f"Platz {seat}" if self.de else f"seat {seat}"
+        return who(self.lang, seat, self.me)
 
-    def did(self, event: dict, verb: str) -> str:
-        """A German verb in the simple past for the seat of the event ('spielte', du 'spieltest')."""
-        return past(verb, event["seat"] == self.me)
+    def told(self, key: str, event: dict, **facts) -> str:
+        """What the event's seat did, in the person and verb form for the seat told."""
+        return told(self.lang, key, event["seat"], self.me, **facts)
 
     def card(self, number: int) -> str:
-        card = self.state.catalogue.card(number)
-        return card.text_de if self.de else card.text_en
+        return self.state.catalogue.card(number).sentence(self.lang)
+
+    def status(self, status: str) -> str:
+        return self.say(f"oldtown.status.{status}")
 
     def verdict(self, v: rules.Verdict) -> str:
-        status = STATUS_DE[v.status] if self.de else v.status
-        return f"{status}: {self.reason(v.reason)}" + (f" (+{v.gain})" if v.gain else "")
+        gain = self.say("oldtown.verdict_gain", gain=v.gain) if v.gain else ""
+        return self.say("oldtown.verdict", status=self.status(v.status), reason=self.reason(v.reason)) + gain
 
     def reason(self, reason: str) -> str:
         """The referee's reason (a `wording.Reason`) in the seat's language; a plain str as it is."""
-        return wording.german(reason, self.state.catalogue.buildings) if self.de else reason
+        return tell(reason, self.lang, self.state.catalogue.buildings)
 
     def points(self, n: int) -> str:
         """'+1 point', '+3 points', '+3 Punkte'."""
-        if self.de:
-            return f"+{n} Punkt" + ("e" if n != 1 else "")
-        return f"+{n} point" + ("s" if n != 1 else "")
+        return say_n(self.lang, "oldtown.gain", n)
+
+    def line(self, seat: int, points: int) -> str:
+        """'you: 1 point', 'seat 2: 9 points' (the standings)."""
+        return self.say("oldtown.standing", who=self.who(seat), points=say_n(self.lang, "common.points", points))
 
     def action(self, action: int) -> str:
         """A legal action of the seat in words, cards with their text, buildings by their full names."""
-        state, de = self.state, self.de
+        state = self.state
         if PLAY <= action < DISCARD:
             number, b = divmod(action - PLAY, BUILDINGS)
             number += 1
-            kind = state.catalogue.card(number).kind
-            mine = "" if kind == "A" else (f" für mein Gebäude {self.name(state.names[b])}" if de
-                                          else f" for my {state.names[b]}")
-            return (f"Karte {number} spielen{mine}: {self.card(number)}" if de
-                    else f"play card {number}{mine}: {self.card(number)}")
+            if state.catalogue.card(number).kind == "A":
+                return self.say("oldtown.action.play", number=number, text=self.card(number))
+            return self.say("oldtown.action.play_for", number=number, b=self.name(state.names[b]), text=self.card(number))
         if DISCARD <= action < TAKE:
             number = action - DISCARD + 1
-            return (f"Karte {number} ablegen: {self.card(number)}" if de
-                    else f"discard card {number}: {self.card(number)}")
+            return self.say("oldtown.action.discard", number=number, text=self.card(number))
         if TAKE <= action < STOP:
             b, p = state.decode_marker(action, TAKE)
-            return (f"den Marker {self.the_gen(b)} von Platz {p} nehmen" if de
-                    else f"take the marker of the {b} off plot {p}")
+            return self.say("oldtown.action.take", of_b=self.building(b)["of"], plot=p)
         if STOP <= action < PASS:
             b, p = state.decode_marker(action, STOP)
-            return (f"Stopp: der Marker {self.the_gen(b)} auf Platz {p} muss weg" if de
-                    else f"stop: the marker of the {b} on plot {p} must go")
+            return self.say("oldtown.action.stop", of_b=self.building(b)["of"], plot=p)
         if action == PASS:
-            if state.phase == "stop":
-                return "kein Stopp" if de else "no stop"
-            return "passen" if de else "pass"
+            return self.say("oldtown.action.no_stop" if state.phase == "stop" else "oldtown.action.pass")
         if action == DRAW_SHARED:
-            return "vom gemeinsamen Stapel ziehen" if de else "draw from the shared pile"
+            return self.say("oldtown.action.draw_shared")
         if action == DRAW_OWN:
-            return "vom eigenen Stapel ziehen" if de else "draw from my own pile"
+            return self.say("oldtown.action.draw_own")
         if CHOOSE <= action:
-            b = state.names[action - CHOOSE]
-            return f"{self.the(b)} nehmen" if de else f"take the {b}"
+            return self.say("oldtown.action.choose", acc_b=self.building(state.names[action - CHOOSE])["acc"])
         return str(action)
-
-    def the_gen(self, building: str) -> str:
-        """'des Saloons' is beyond a table of names: 'von Saloon' reads well enough in every case."""
-        return f"von {self.name(building)}"
 
     def event(self, e: dict) -> str | None:
         """One trace event in words (None for those the seat is not told about)."""
-        de, kind = self.de, e["event"]
+        kind = e["event"]
         if kind == "building":
-            return f"{self.who(e['seat'])}: {self.the(e['building'])}" if de else \
-                f"{self.who(e['seat'])} took the {e['building']}"
+            return self.told("oldtown.event.building", e, acc_b=self.building(e["building"])["acc"])
         if kind == "play":
-            mine = ""
+            facts = {"card": e["card"], "text": self.card(e["card"])}
             if e["my"]:
-                mine = f" für das eigene Gebäude {self.name(e['my'])}" if de else f" for their {e['my']}"
-            head = (f"{self.who(e['seat'])} {self.did(e, 'spielte')} Karte {e['card']}{mine}: {self.card(e['card'])}" if de else
-                    f"{self.who(e['seat'])} played card {e['card']}{mine}: {self.card(e['card'])}")
-            status = STATUS_DE[e["status"]] if de else e["status"]
-            points = f", {self.points(e['gain'])}" if e["gain"] else ""
-            return f"{head} -> {status}: {self.reason(e['reason'])}{points}"
+                head = self.told("oldtown.event.play_for", e, b=self.name(e["my"]), **facts)
+            else:
+                head = self.told("oldtown.event.play", e, **facts)
+            points = self.say("oldtown.event.gain", points=self.points(e["gain"])) if e["gain"] else ""
+            return self.say("oldtown.event.judged", head=head, status=self.status(e["status"]),
+                            reason=self.reason(e["reason"])) + points
         if kind == "discard":
-            cards = " und ".join(map(str, e["cards"])) if de else " and ".join(map(str, e["cards"]))
-            if de:
-                return (f"{self.who(e['seat'])} {self.did(e, 'legte')} die Karten {cards} ab und {self.did(e, 'nahm')} den Marker "
-                        f"{self.the_gen(e['building'])} von Platz {e['plot']} ({self.points(e['gain'])})")
-            return (f"{self.who(e['seat'])} discarded cards {cards} and took the marker of the {e['building']} "
-                    f"off plot {e['plot']} ({self.points(e['gain'])})")
+            return self.told("oldtown.event.discard", e, cards=listing(self.lang, map(str, e["cards"])),
+                             of_b=self.building(e["building"])["of"], plot=e["plot"], points=self.points(e["gain"]))
         if kind == "stop":
-            right = ("RICHTIG" if e["right"] else "FALSCH") if de else ("RIGHT" if e["right"] else "WRONG")
-            points = f" ({self.points(e['gain'])})" if e["right"] else ""
-            if de:
-                return (f"{self.who(e['seat'])} {self.did(e, 'rief')} Stopp: der Marker {self.the_gen(e['building'])} auf Platz "
-                        f"{e['plot']} muss weg -> {right}: {self.reason(e['reason'])}{points}")
-            return (f"{self.who(e['seat'])} called stop on the marker of the {e['building']} on plot {e['plot']}"
-                    f" -> {right}: {e['reason']}{points}")
+            points = self.say("oldtown.event.stop_gain", points=self.points(e["gain"])) if e["right"] else ""
+            head = self.told("oldtown.event.stop", e, of_b=self.building(e["building"])["of"], plot=e["plot"])
+            right = self.say("oldtown.event.right" if e["right"] else "oldtown.event.wrong")
+            return self.say("oldtown.event.judged", head=head, status=right, reason=self.reason(e["reason"])) + points
         if kind == "pass":
-            return f"{self.who(e['seat'])} {self.did(e, 'passte')}" if de else f"{self.who(e['seat'])} passed"
+            return self.told("oldtown.event.pass", e)
         if kind == "draw":
-            pile = ("eigenen" if e["pile"] == "own" else "gemeinsamen") if de else e["pile"]
+            pile = self.say(f"oldtown.pile.{e['pile']}")
             if e["seat"] == self.me:
-                return (f"du ziehst Karte {e['card']} vom {pile} Stapel: {self.card(e['card'])}" if de else
-                        f"you draw card {e['card']} from the {pile} pile: {self.card(e['card'])}")
-            return (f"{self.who(e['seat'])} zieht eine Karte vom {pile} Stapel" if de else
-                    f"{self.who(e['seat'])} draws a card from the {pile} pile")
+                return self.say("oldtown.event.draw.you", card=e["card"], pile=pile, text=self.card(e["card"]))
+            return self.say("oldtown.event.draw.seat", who=self.who(e["seat"]), pile=pile)
         if kind == "game_end":
-            return (f"Spielende: {REASON_DE[e['reason']]}" if de else f"game over: {REASON_EN[e['reason']]}")
+            return self.say("oldtown.event.game_end", reason=self.say(f"oldtown.end.{e['reason']}"))
         return None
 
     def result(self, result: str, rows: list[dict], winners: list[int]) -> str:
-        """'you win: seat 0 12 points, seat 1 9 points ...'."""
+        """'you win (the town is built); points: you 12, seat 1 9'."""
         table = ", ".join(f"{self.who(r['seat'])} {r['points']}" for r in rows)
-        if self.de:
-            head = {"win": "du gewinnst", "tie": "du teilst den Sieg", "lose": "du verlierst"}[result]
-            return f"{head} ({REASON_DE[self.state.reason]}); Punkte: {table}"
-        head = {"win": "you win", "tie": "you share the win", "lose": "you lose"}[result]
-        return f"{head} ({REASON_EN[self.state.reason]}); points: {table}"
+        return self.say(f"oldtown.result.{result}", reason=self.say(f"oldtown.end.{self.state.reason}"), table=table)
 
 
 def needs_decision(state: OldTownState, seat: int) -> bool:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from ...messages import say, say_n
+from ...words import who
 from ..game.town import PLOTS
 from ..game.wording import whose
+
 
 def plan_text(state, lang: str = "en") -> str:
     """The plan of the town with its streets, railway, doors and landmarks, every building by its full name.
@@ -13,7 +16,9 @@ def plan_text(state, lang: str = "en") -> str:
     from .text import plan
 
     catalogue, town = state.catalogue, state.town
-    name = (lambda b: catalogue.buildings[b].de) if lang == "de" else (lambda b: b)
+    def name(b: str) -> str:
+        return catalogue.buildings[b].called(lang)["name"]
+
     placement = {p: "#" + name(b).upper() for b, p in town.built.items()}
     for plot in PLOTS:
         if plot not in placement and town.on_plot(plot):
@@ -23,31 +28,27 @@ def plan_text(state, lang: str = "en") -> str:
 
 def hand_text(seen: dict) -> str:
     """The seat's cards (from its view), with the referee's verdicts when hints are on."""
-    de = seen["lang"] == "de"
-    lines = ["deine Hand:" if de else "your hand:"]
+    lang = seen["lang"]
+    lines = [say(lang, "oldtown.hand.title")]
     for card in seen["hand"]:
-        lines.append(f"  {'Karte' if de else 'card'} {card['card']} ({card['type']}): {card['text']}")
+        lines.append("  " + say(lang, "oldtown.hand.card", card=card["card"], kind=card["type"], text=card["text"]))
         for v in card.get("verdicts", ()):
-            who = (f"für mein Gebäude {v['my']}: " if de else f"for my {v['my']}: ") if v["my"] else ""
-            lines.append(f"      {who}{v['text']}")
+            told = say(lang, "oldtown.hand.for_mine", b=v["my"], verdict=v["text"]) if v["my"] else v["text"]
+            lines.append(f"      {told}")
         if "verdicts" in card and not card["verdicts"]:
-            lines.append("      kein eigenes Gebäude zu nennen" if de else "      no building of yours to name: not playable now")
+            lines.append("      " + say(lang, "oldtown.hand.none_to_name"))
     if len(lines) == 1:
-        lines.append("  (leer)" if de else "  (empty)")
+        lines.append("  " + say(lang, "oldtown.hand.empty"))
     return "\n".join(lines)
 
 
 def scores_text(seen: dict) -> str:
     """Points and buildings of every seat (from a seat's view)."""
-    de = seen["lang"] == "de"
-    public = seen["public"]
-    rows = []
-    for s in range(public["players"]):
-        who = ("du" if de else "you") if s == seen["seat"] else (f"Platz {s}" if de else f"seat {s}")
-        owned = ", ".join(public["buildings"][s]) or "-"
-        rows.append(f"{who}: {public['points'][s]} {'Punkte' if de else 'points'}; "
-                    f"{'Gebäude' if de else 'buildings'}: {owned}")
-    return "\n".join(rows)
+    lang, public = seen["lang"], seen["public"]
+    return "\n".join(say(lang, "oldtown.scores.line", who=who(lang, s, seen["seat"]),
+                         points=say_n(lang, "common.points", public["points"][s]),
+                         owned=", ".join(public["buildings"][s]) or "-")
+                     for s in range(public["players"]))
 
 
 def summary_text(result: dict) -> str:

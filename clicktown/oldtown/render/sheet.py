@@ -25,61 +25,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from ...messages import say, say_n
 from ...svgkit import esc, save_picture, write_file
 from ..catalogue import Card, Catalogue, Scenario
 from ..solo import Solution
 from .glossary import word_picture
 from .svg import card_plan_svg, plan_svg, plan_symbol, star_symbol, step_picture
 
-LEVEL_EN = {"leicht": "easy", "mittel": "medium", "schwer": "hard", "": "unrated"}
+LEVELS = ("leicht", "mittel", "schwer")
 SOLUTION_LIMIT = 2
 SOLUTIONS = ("none", "end", "separate")
 PLAN_SYMBOL, MINI_SYMBOL = "ot-plan", "ot-mini"
-
-#: The words of the sheet in each language.
-WORDS = {
-    "en": {"title": "Old Town, solo scenario {id} ({level})", "the_plan": "Scenario {id}: the plan",
-           "mine_known": "My building{s}: <b>{names}</b>.",
-           "mine_unknown": "I own <b>{n}</b> buildings, unknown: find out which ones, too.",
-           "task": "Rebuild the town: put 16 of the 18 buildings on the 16 plots, one on each, so that every "
-                   "one of the {n} info cards holds. {mine} The cards of type B and C speak of my buildings.",
-           "plan_note": "Doors are the brown notches; north is at the top. Board plan and cards are a "
-                        "reconstruction unless you passed your own files. The relation words of the cards are "
-                        "defined on the page “Relation words”.",
-           "cards": "Scenario {id}: the {n} info cards", "card": "Card {n} &middot; type {kind}",
-           "bound": "applies to the {b} ({n} = {b})", "unbound": "applies to one of my buildings",
-           "candidates": "Scenario {id}: candidates",
-           "marks_note": "Tick the plots a building may still stand on, cross out the ones the cards rule out; "
-                         "two buildings stay out of town (column out). * marks my buildings.",
-           "out": "out", "solution": "Scenario {id}: solution", "solution_n": "Solution {i}: my buildings {mine}",
-           "printed": "The town the rulebook prints", "none": "The cards, as loaded, allow no town at all.",
-           "one": "The cards allow exactly one town: this one.",
-           "more": "The cards allow more than one solution; the first {n} found are shown.",
-           "glossary": "Relation words", "glossary_note": "What the words of the cards mean on the plan. "
-           "Each small plan joins the plots of every pair the word allows (a star and dots: the plots "
-           "related to the starred one).", "solutions_title": "Old Town solo: solutions"},
-    "de": {"title": "Old Town, Solospiel {id} ({level})", "the_plan": "Spiel {id}: der Stadtplan",
-           "mine_known": "Mein{e} Gebäude: <b>{names}</b>.",
-           "mine_unknown": "Ich besitze <b>{n}</b> Gebäude, unbekannt: finde auch heraus, welche.",
-           "task": "Baue die Stadt wieder auf: Stelle 16 der 18 Gebäude auf die 16 Gebäudeplätze, je eines auf "
-                   "jeden, so dass jede der {n} Infokarten stimmt. {mine} Die Karten vom Typ B und C sprechen "
-                   "von meinen Gebäuden.",
-           "plan_note": "Die Eingänge sind die braunen Kerben; Norden ist oben. Stadtplan und Karten sind eine "
-                        "Rekonstruktion, wenn du nicht deine eigenen Dateien angibst. Die Lagewörter der Karten "
-                        "erklärt die Seite „Lagewörter“.",
-           "cards": "Spiel {id}: die {n} Infokarten", "card": "Karte {n} &middot; Typ {kind}",
-           "bound": "gilt für: {b} ({n} = {b})", "unbound": "gilt für eines meiner Gebäude",
-           "candidates": "Spiel {id}: Marker",
-           "marks_note": "Kreuze die Plätze an, auf denen ein Gebäude noch stehen kann, und streiche die, die die "
-                         "Karten ausschließen; zwei Gebäude bleiben draußen (Spalte „raus“). * kennzeichnet meine Gebäude.",
-           "out": "raus", "solution": "Spiel {id}: Lösung", "solution_n": "Lösung {i}: meine Gebäude {mine}",
-           "printed": "Die Stadt, die die Spielregel abdruckt", "none": "Die Karten, wie geladen, lassen keine Stadt zu.",
-           "one": "Die Karten lassen genau eine Stadt zu: diese.",
-           "more": "Die Karten lassen mehr als eine Lösung zu; die ersten {n} gefundenen stehen hier.",
-           "glossary": "Lagewörter", "glossary_note": "Was die Wörter der Karten auf dem Plan bedeuten. Jeder "
-           "kleine Plan verbindet die Plätze jedes Paares, das das Wort erlaubt (ein Stern und Punkte: die "
-           "Plätze, die zum Stern passen).", "solutions_title": "Old Town Solospiel: Lösungen"},
-}
 
 STYLE = """
 @page { size: A4; margin: 12mm; }
@@ -125,7 +81,6 @@ class Sheet:
 
     def __init__(self, catalogue: Catalogue, lang: str = "en", reuse: bool = True):
         self.catalogue, self.board, self.lang = catalogue, catalogue.board, lang
-        self.words = WORDS[lang]
         self.reuse = reuse  # draw the plans once as symbols (False: every picture in full, as a baseline)
 
     def symbol(self, symbol_id: str) -> str | None:
@@ -133,17 +88,17 @@ class Sheet:
         return symbol_id if self.reuse else None
 
     def say(self, key: str, **values) -> str:
-        """A phrase of the sheet in its language."""
-        return self.words[key].format(**values)
+        """A phrase of the sheet in its language (the catalog's `oldtown.sheet.<key>`)."""
+        return say(self.lang, f"oldtown.sheet.{key}", **values)
 
     def name(self, building: str) -> str:
         """A building's name in the sheet's language."""
-        return self.catalogue.buildings[building].de if self.lang == "de" else building
+        return self.catalogue.buildings[building].called(self.lang)["name"]
 
     @property
-    def names(self) -> dict[str, str] | None:
-        """Building -> the name written on the plans (None: the English names)."""
-        return {b: x.de for b, x in self.catalogue.buildings.items()} if self.lang == "de" else None
+    def names(self) -> dict[str, str]:
+        """Building -> the name written on the plans."""
+        return self.catalogue.names_in(self.lang)
 
     def document(self, title: str, pages: list[str]) -> str:
         """One HTML document: the shared plan symbols, then the pages."""
@@ -203,7 +158,7 @@ def _page(kind: str, scenario: Scenario | None, body: str) -> str:
 
 def heading(sheet: Sheet, s: Scenario) -> str:
     """'Old Town, solo scenario 3 (medium)' / 'Old Town, Solospiel 3 (mittel)'."""
-    level = (s.level or "–") if sheet.lang == "de" else LEVEL_EN.get(s.level, s.level)
+    level = say(sheet.lang, f"oldtown.level.{s.level or 'unrated'}") if s.level in (*LEVELS, "") else s.level
     return sheet.say("title", id=esc(s.id), level=esc(level))
 
 
@@ -211,7 +166,7 @@ def task_text(sheet: Sheet, s: Scenario) -> str:
     """What the player is asked to find."""
     if s.mine is not None:
         names = esc(", ".join(sorted(sheet.name(b) for b in s.mine)))
-        mine = sheet.say("mine_known", s="s" if len(s.mine) > 1 else "", e="e" if len(s.mine) > 1 else "", names=names)
+        mine = say_n(sheet.lang, "oldtown.sheet.mine_known", len(s.mine), names=names)
     else:
         mine = sheet.say("mine_unknown", n=s.mine_count)
     return f"<p>{sheet.say('task', n=len(s.card_numbers), mine=mine)}</p>"
@@ -250,7 +205,7 @@ def card_html(sheet: Sheet, card: Card, building: str | None, is_b: bool) -> str
     if is_b:
         bound = (f'<div class="bound">{sheet.say("bound", b=esc(sheet.name(building)), n=card.number)}</div>'
                  if building else f'<div class="bound">{sheet.say("unbound")}</div>')
-    sentence = card.text_de if sheet.lang == "de" else card.text_en
+    sentence = card.sentence(sheet.lang)
     return (f'<div class="card" data-card="{card.number}">{mini}<div>'
             f'<div class="head">{sheet.say("card", n=card.number, kind=card.kind)} '
             f'<span class="count">{card_count(card)}</span></div>'
@@ -276,7 +231,7 @@ def glossary_page(sheet: Sheet) -> str:
     entries = []
     for word in sheet.board.glossary:
         picture = word_picture(sheet.board, word, use=sheet.symbol(MINI_SYMBOL))
-        name, meaning = (word.de, word.meaning_de) if sheet.lang == "de" else (word.en, word.meaning_en)
+        name, meaning = getattr(word, sheet.lang), getattr(word, f"meaning_{sheet.lang}")
         entries.append(f'<div class="word" data-word="{esc(word.key)}">{picture}<div><b>{esc(name)}</b>: '
                        f"{esc(meaning)}.</div></div>")
     return _page("glossary", None, f"<h2>{sheet.say('glossary')}</h2>\n<p class=\"note\">{sheet.say('glossary_note')}</p>\n"

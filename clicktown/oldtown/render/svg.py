@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...messages import say
 from ...svgkit import Svg, wrap
 from ..board import Board, Line
 
@@ -165,7 +166,7 @@ def _line(svg: Svg, board: Board, layout: Layout, line: Line, lang: str = "en") 
     if railway:
         _rails(svg, layout, line, x0, y0, x1, y1)
     if layout is not MINI:
-        _line_name(svg, board, layout, line, x0, y0, x1, y1, line.de if lang == "de" else line.en)
+        _line_name(svg, board, layout, line, x0, y0, x1, y1, getattr(line, lang))
     svg.close()
 
 
@@ -226,7 +227,7 @@ def _landmark(svg: Svg, board: Board, layout: Layout, mark, lang: str = "en") ->
         svg.rect(*box, fill=fill, stroke="#8a9a7a", stroke_width=0.8, data_plot=plot, data_side=side)
         _landmark_signs(svg, layout, mark.name, box)
         if i == 0 and layout is not MINI:
-            _landmark_name(svg, mark.de if lang == "de" else mark.en, box, side)
+            _landmark_name(svg, getattr(mark, lang), box, side)
     svg.close()
 
 
@@ -280,7 +281,7 @@ def _building(svg: Svg, layout: Layout, x: float, y: float, name: str, is_mine: 
         svg.text(x + layout.plot_w / 2, top + i * 18, text, size=round(size, 1), font_weight="bold", fill="#2b2014",
                  class_="building-name")
     if is_mine:
-        svg.text(x + layout.plot_w / 2, y + layout.plot_h - 18, "mein Gebäude" if lang == "de" else "my building", size=11, fill="#5a4020",
+        svg.text(x + layout.plot_w / 2, y + layout.plot_h - 18, say(lang, "oldtown.picture.mine"), size=11, fill="#5a4020",
                  font_style="italic", class_="mine-label")
 
 
@@ -377,13 +378,11 @@ def relation_svg(board: Board, pairs, focus: int | None = None, use: str | None 
 
 def show_picture(catalogue, scenarios, lang: str = "en") -> str:
     """`oldtown show --svg`: the plan, with the first scenario's published town when one is named."""
-    de = lang == "de"
     if not scenarios:
-        return plan_svg(catalogue.board, title="Old Town Stadtplan" if de else "Old Town board plan", lang=lang)
+        return plan_svg(catalogue.board, title=say(lang, "oldtown.picture.plan"), lang=lang)
     s = scenarios[0]
-    names = {b: x.de for b, x in catalogue.buildings.items()} if de else None
-    title = f"Spiel {s.id}: die veröffentlichte Stadt" if de else f"Scenario {s.id}: the published town"
-    return plan_svg(catalogue.board, s.published, s.mine or (), title=title, lang=lang, names=names)
+    return plan_svg(catalogue.board, s.published, s.mine or (), title=say(lang, "oldtown.picture.published", id=s.id),
+                    lang=lang, names=catalogue.names_in(lang))
 
 
 def solve_picture(catalogue, results) -> str:

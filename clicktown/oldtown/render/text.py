@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...messages import say
+from ...words import Shouted
 from ..board import Board
 from ..catalogue import Card, Catalogue, Scenario
 from ..solo import Solution
@@ -57,7 +59,7 @@ def _gap_row(board: Board, row: int, width: int, lang: str) -> str:
         fill = "=" if line is not None and line.kind == "railway" else "-" if line is not None else " "
         pieces.append(fill * (width + 1))
         if line is not None:
-            names.add(line.de if lang == "de" else line.en)
+            names.add(getattr(line, lang))
     text = "".join(pieces)[: board.columns * (width + 1) - 1]
     for name in sorted(names):
         label = f" {name} "
@@ -67,39 +69,25 @@ def _gap_row(board: Board, row: int, width: int, lang: str) -> str:
 
 
 def _line_legend(board: Board, line, lang: str = "en") -> str:
-    if lang == "de":
-        what = "den Reihen" if line.orientation == "horizontal" else "den Spalten"
-        along = "Spalten" if line.orientation == "horizontal" else "Reihen"
-        span = "" if not line.partial else f", {along} {line.span[0]}-{line.span[1]}"
-        return f"Die {line.de} verläuft zwischen {what} {line.between[0]} und {line.between[1]}{span}"
-    what = "rows" if line.orientation == "horizontal" else "columns"
-    along = "columns" if line.orientation == "horizontal" else "rows"
-    span = "" if not line.partial else f", {along} {line.span[0]}-{line.span[1]}"
-    return f"{line.en[0].upper()}{line.en[1:]} runs between {what} {line.between[0]} and {line.between[1]}{span}"
-
-
-#: The compass in German (Osten, not East).
-SIDES_DE = {"N": "N", "E": "O", "S": "S", "W": "W"}
+    across, along = ("rows", "columns") if line.orientation == "horizontal" else ("columns", "rows")
+    span = "" if not line.partial else say(lang, f"oldtown.legend.span_{along}", first=line.span[0], last=line.span[1])
+    return say(lang, f"oldtown.legend.line_{across}", line=Shouted(getattr(line, lang)), first=line.between[0],
+               last=line.between[1], span=span)
 
 
 def _landmark_legend(mark, lang: str = "en") -> str:
-    compass = SIDES_DE if lang == "de" else {}
-    sides = ", ".join(f"{p} ({compass.get(s, s)})" for p, s in mark.borders)
-    if lang == "de":
-        return f"{mark.de}: an den Plätzen {sides}"
-    return f"{mark.en[0].upper()}{mark.en[1:]} borders plots {sides}"
+    sides = ", ".join(f"{p} ({say(lang, f'oldtown.compass.{s}')})" for p, s in mark.borders)
+    return say(lang, "oldtown.legend.landmark", landmark=Shouted(getattr(mark, lang)), sides=sides)
 
 
 def published_heading(s: Scenario, lang: str = "en") -> str:
     """'Scenario 3 (mittel), published solution:' above the plan of `oldtown show`."""
-    if lang == "de":
-        return f"Spiel {s.id} ({s.level}), veröffentlichte Lösung:"
-    return f"Scenario {s.id} ({s.level}), published solution:"
+    return say(lang, "oldtown.legend.published", id=s.id, level=s.level)
 
 
 def card_line(card: Card, lang: str = "en") -> str:
     """'14 A  The Doc stood ...' with the plots or pairs it allows."""
-    text = card.text_de if lang == "de" else card.text_en
+    text = card.sentence(lang)
     if card.kind == "C":
         allowed = f"[{len({a for a, _ in card.pairs})}+{len({b for _, b in card.pairs})}]"
     else:
@@ -107,10 +95,20 @@ def card_line(card: Card, lang: str = "en") -> str:
     return f"{card.number:>2} {card.kind}  {text}  {allowed}"
 
 
-def scenario_row(s: Scenario) -> list[str]:
-    """A row of the rulebook's solo table."""
-    b = ", ".join(f"{n} = {x}" if x else str(n) for n, x in s.b)
-    mine = ", ".join(sorted(s.mine)) if s.mine is not None else ", ".join(["?"] * s.mine_count)
+#: The columns of the rulebook's solo table (the catalog's `oldtown.table.<column>`).
+SCENARIO_COLUMNS = ("scenario", "level", "type_a", "type_b", "type_c", "mine")
+
+
+def scenario_headers(lang: str = "en") -> list[str]:
+    """The headings of the solo table in `lang`."""
+    return [say(lang, f"oldtown.table.{column}") for column in SCENARIO_COLUMNS]
+
+
+def scenario_row(s: Scenario, names: dict[str, str] | None = None) -> list[str]:
+    """A row of the rulebook's solo table (`names`: the buildings' names to write, the English by default)."""
+    names = names or {}
+    b = ", ".join(f"{n} = {names.get(x, x)}" if x else str(n) for n, x in s.b)
+    mine = ", ".join(sorted(names.get(x, x) for x in s.mine)) if s.mine is not None else ", ".join(["?"] * s.mine_count)
     return [s.id, s.level, compress(s.a), b, compress(s.c), mine]
 
 

@@ -24,37 +24,17 @@ from ...arena.state import CHANCE
 from ...errors import ClicktownError
 from ...numbers import number_in
 from .bots import make_bot
-from ..cards import WHEEL_SIZE, fold, german_names
+from ...messages import say
+from ...words import tell, who
+from ..cards import WHEEL_SIZE, fold
 from ..declare import parse_declaration
 from .race import Race
 from .state import CLICK, PASS, POSITION, STATEMENT, STATEMENT_INDEX, STATEMENTS, GameState
 from .view import card_words, dollars, statement_words, view
+from ..wording import trait_names
 
 STYLE = {"red": "red", "blue": "blue", "yellow": "yellow", "grey": "bright_black", "white": "white"}
 
-#: What the terminal asks and says, in English and German.
-WORDS = {
-    "en": {"gap": "(gap)", "header": "pos  card (clockwise; after = the next position)",
-           "take": "take which wheel card?", "place": "place your card where?",
-           "activate": "use a challenge card?", "power": "which card?",
-           "clicked": "Click! card: {card}; cover a position with it, or wait",
-           "race": "cover position 0-7, 'click' or 'wait'", "race_clicked": "cover position 0-7, or wait",
-           "race_again": "type a position 0-7, click or wait, or quit",
-           "race_clicked_again": "type a position 0-7, or wait, or quit",
-           "covered": "you covered position {position} ({card}); declare your pattern",
-           "declare": "your declaration (? WORD lists the statements with that word)",
-           "number": "number", "number_again": "type a number from 1 to {n}, or quit"},
-    "de": {"gap": "(Lücke)", "header": "Pos  Karte (im Uhrzeigersinn; nach = die nächste Position)",
-           "take": "welche Karte vom Rad nehmen?", "place": "wohin legst du deine Karte?",
-           "activate": "eine Herausforderungskarte ausspielen?", "power": "welche Karte?",
-           "clicked": "Klick!-Karte: {card}; decke damit eine Position ab, oder warte",
-           "race": "Position 0-7 abdecken, 'klick' oder 'warten'", "race_clicked": "Position 0-7 abdecken, oder 'warten'",
-           "race_again": "gib eine Position 0-7, klick oder warten ein, oder quit",
-           "race_clicked_again": "gib eine Position 0-7 oder warten ein, oder quit",
-           "covered": "du hast Position {position} ({card}) abgedeckt; sag dein Muster an",
-           "declare": "deine Ansage (? WORT listet die Aussagen mit diesem Wort)",
-           "number": "Nummer", "number_again": "gib eine Zahl von 1 bis {n} ein, oder quit"},
-}
 WAIT = ("wait", "w", "pass", "warten", "warte")
 CLICK_WORDS = ("click", "c", "click!", "klick", "klick!", "k")
 
@@ -62,7 +42,7 @@ CLICK_WORDS = ("click", "c", "click!", "klick", "klick!", "k")
 def card_text(state: GameState, card: int | None, colour: bool = True, lang: str = "en") -> str:
     """A card's name in the seat's language, in its colour."""
     if card is None:
-        return WORDS[lang]["gap"]
+        return say(lang, "patterns.ask.gap")
     name = card_words(state.table.names[card], lang)
     pattern = state.table.cards[card]
     if pattern is None or not colour:
@@ -72,7 +52,7 @@ def card_text(state: GameState, card: int | None, colour: bool = True, lang: str
 
 def wheel_text(state: GameState, colour: bool = True, lang: str = "en") -> str:
     """The wheel as a table: position and card, clockwise."""
-    lines = [WORDS[lang]["header"]]
+    lines = [say(lang, "patterns.ask.header")]
     for p in range(WHEEL_SIZE):
         lines.append(f"{p:>3}  {card_text(state, state.wheel[p], colour, lang)}")
     return "\n".join(lines)
@@ -80,27 +60,23 @@ def wheel_text(state: GameState, colour: bool = True, lang: str = "en") -> str:
 
 def status_text(state: GameState, seen: dict, colour: bool = True) -> str:
     """Round, money, won cards, challenge cards and Target card of every seat; your card in hand; the Bank."""
-    de = seen["lang"] == "de"
-    seat = seen["seat"]
-    lines = [f"{'Runde' if de else 'round'} {seen['round']}, {'Zug' if de else 'turn'} {seen['turn']}"]
+    lang, seat = seen["lang"], seen["seat"]
+    lines = [say(lang, "patterns.ask.round", round=seen["round"], turn=seen["turn"])]
     for row in seen["public"]["seats"]:
         s = row["seat"]
-        who = ("du" if de else "you") if s == seat else (f"Platz {s}" if de else f"seat {s}")
-        out = "" if row["active"] else (" (ausgeschieden)" if de else " (eliminated)")
-        won = " ".join(card_text(state, c, colour, seen["lang"]) for c in state.won[s]) or "-"
-        faceup = " ".join(card_words(name, seen["lang"]) for name in row["face_up"])
-        lines.append(f"  {who}{out}: {dollars(row['dollars_cents'])}, {'gewonnen' if de else 'won'}: {won}"
-                     + (f", {'offen' if de else 'face up'}: {faceup}" if faceup else ""))
+        won = " ".join(card_text(state, c, colour, lang) for c in state.won[s]) or "-"
+        faceup = " ".join(card_words(name, lang) for name in row["face_up"])
+        line = say(lang, f"patterns.ask.seat_{'active' if row['active'] else 'out'}", who=who(lang, s, seat),
+                   amount=dollars(row["dollars_cents"]), won=won)
+        lines.append("  " + line + (say(lang, "patterns.ask.face_up", cards=faceup) if faceup else ""))
         if row["target"]:
             lines.append(f"      {row['target']}: " + combinations_text(row["target_combinations"]))
-    lines.append(("  Bank: " if de else "  the Bank: ") + combinations_text(seen["public"]["bank"]))
+    lines.append("  " + say(lang, "patterns.ask.bank", combinations=combinations_text(seen["public"]["bank"])))
     pay = seen["hand"].get("payout_now")
     if pay:
-        held = ", ".join(pay["combinations"]) or "-"
-        lines.append((f"deine Karten brächten jetzt {dollars(pay['cents'])} ({held})" if de
-                      else f"your won cards would be paid {dollars(pay['cents'])} now ({held})"))
+        lines.append(say(lang, "patterns.ask.payout", amount=dollars(pay["cents"]), combinations=", ".join(pay["combinations"]) or "-"))
     if state.hand[seat] is not None:
-        lines.append(f"{'deine Karte' if de else 'your card'}: {card_text(state, state.hand[seat], colour, seen['lang'])}")
+        lines.append(say(lang, "patterns.ask.your_card", card=card_text(state, state.hand[seat], colour, lang)))
     return "\n".join(lines)
 
 
@@ -128,7 +104,10 @@ class PatternsHuman(Human):
     def __init__(self, ask: Callable[[str], str], show: Callable[[str], None], colour: bool = True,
                  lang: str = "en", hints: bool | None = None):
         super().__init__(ask, show, view, lang, hints, colour)
-        self.words = WORDS[lang]
+
+    def say(self, key: str, **facts) -> str:
+        """What the terminal asks or says (`patterns.ask.<key>`) in the person's language."""
+        return say(self.lang, f"patterns.ask.{key}", **facts)
 
     def choose(self, state: GameState, rng) -> int:
         phase = state.phase
@@ -136,7 +115,7 @@ class PatternsHuman(Human):
             return self.race(state, state.seat)
         if phase == "declare":
             return self._declare(state)
-        return self._pick(state, self.words[phase])
+        return self._pick(state, self.say(phase))
 
     def race(self, state: GameState, seat: int) -> int:
         """Cover a position, click or wait (also asked before the race starts, while the bots react)."""
@@ -144,11 +123,11 @@ class PatternsHuman(Human):
         self.show(wheel_text(state, self.colour, self.lang))
         clicked = state.phase == "click"
         if clicked:
-            self.show(self.words["clicked"].format(card=card_text(state, state.click["card"], self.colour, self.lang)))
+            self.show(self.say("clicked", card=card_text(state, state.click["card"], self.colour, self.lang)))
         else:
             self.show(status_text(state, seen, self.colour))
         while True:
-            answer = self.read(self.words["race_clicked" if clicked else "race"]).lower()
+            answer = self.read(self.say("race_clicked" if clicked else "race")).lower()
             position = number_in(answer, 0, WHEEL_SIZE - 1)
             if position is not None:
                 return POSITION + position
@@ -156,14 +135,14 @@ class PatternsHuman(Human):
                 return PASS
             if answer in CLICK_WORDS and not clicked:
                 return CLICK
-            self.show(self.words["race_clicked_again" if clicked else "race_again"])
+            self.show(self.say("race_clicked_again" if clicked else "race_again"))
 
     def _declare(self, state: GameState) -> int:
         p = state.pending
         self.show(wheel_text(state, self.colour, self.lang))
-        self.show(self.words["covered"].format(position=p["position"], card=card_text(state, p["covered"], False, self.lang)))
+        self.show(self.say("covered", position=p["position"], card=card_text(state, p["covered"], False, self.lang)))
         while True:
-            answer = self.read(self.words["declare"])
+            answer = self.read(self.say("declare"))
             if answer.startswith("?"):
                 self.show(statement_list(answer[1:].strip().lower(), self.lang))
                 continue
@@ -172,7 +151,7 @@ class PatternsHuman(Human):
             try:
                 return STATEMENT + STATEMENT_INDEX[parse_declaration(answer)]
             except ClicktownError as exc:
-                self.show(str(exc))
+                self.show(tell(exc.args[0], self.lang))
 
     def _pick(self, state: GameState, question: str) -> int:
         seen = self.look(state, state.seat)
@@ -180,29 +159,24 @@ class PatternsHuman(Human):
         self.show(wheel_text(state, self.colour, self.lang))
         self.show(question + "\n" + "\n".join(f"{i + 1:>3}. {a['text']}" for i, a in enumerate(actions)))
         while True:
-            answer = self.read(self.words["number"])
+            answer = self.read(self.say("number"))
             choice = number_in(answer, 1, len(actions))
             if choice is not None:
                 return actions[choice - 1]["id"]
-            self.show(self.words["number_again"].format(n=len(actions)))
+            self.show(self.say("number_again", n=len(actions)))
 
 
 def statement_list(word: str, lang: str = "en") -> str:
     """The numbered statements naming `word` (all 224 only on `? all`); without a word, how to declare.
-    A word may be a trait's English or German name ('coin', 'Münze'), or a direction."""
-    de = lang == "de"
+    A word may be a trait's name in any language the vocabulary knows ('coin', 'Münze'), or a direction."""
     if not word:
-        if de:
-            return ("sag eine Ansage, wie man sie am Tisch sagt: 'NACH jeder BLAU gibt es immer BEUTE' (oder auf "
-                    "Englisch); '? WORT' listet die nummerierten Aussagen mit WORT (z. B. '? Beute'), '? all' alle")
-        return ("say a declaration as players do: 'after every blue there is always loot' (or in German); "
-                "'? WORD' lists the numbered statements naming WORD (e.g. '? loot'), '? all' lists them all")
-    named = {fold(name): value for value, name in german_names().items()}
+        return say(lang, "patterns.ask.how_to_declare")
+    named = {fold(name): value for other in ("en", "de") for value, (name, _) in trait_names(other).items()}
     directions = {"nach": "after", "vor": "before"}
     word = named.get(fold(word), directions.get(fold(word), word))
     rows = [f"{i + 1:>3}. {statement_words(s.direction, s.trigger.value, s.target.value, lang)}"
             for i, s in enumerate(STATEMENTS) if word == "all" or word in (s.trigger.value, s.target.value, s.direction)]
-    return "\n".join(rows) or (f"keine Aussage nennt {word!r}" if de else f"no statement names {word!r}")
+    return "\n".join(rows) or say(lang, "patterns.ask.no_statement", word=word)
 
 
 def seat_players(players: int, seat: int, bots: list[str]) -> list[str]:

@@ -17,7 +17,8 @@ from ...errors import ClicktownError
 from ...svgkit import Svg, wrap
 from ..cards import Card, Wheel
 from ..analysis import Move, Pattern, best_move
-from ..wording import trait_de
+from ...messages import say
+from ..wording import trait_name
 
 CARD_FILL = {"red": "#c8372d", "blue": "#2e5eaa", "yellow": "#eec330", "grey": "#8c9198", "white": "#ffffff"}
 INK = {"red": "#ffffff", "blue": "#ffffff", "yellow": "#2a2a2a", "grey": "#ffffff", "white": "#2a2a2a"}
@@ -33,16 +34,15 @@ def card_place(position: int) -> tuple[float, float]:
     return CENTRE[0] + RADIUS * math.sin(angle), CENTRE[1] - RADIUS * math.cos(angle)
 
 
-#: The picture's own words in German; the cards' traits come from the vocabulary.
-GERMAN = {"card in hand": "Karte auf der Hand", "clockwise": "im Uhrzeigersinn", "gap": "Lücke",
-          "Wild Wild Pattern wheel": "Das Rad von Wild Wild Pattern"}
+#: The picture's own words (the catalog's `patterns.picture.*`); the cards' traits come from the vocabulary.
+PICTURE_WORDS = {"card in hand": "hand", "clockwise": "clockwise", "gap": "gap", "Wild Wild Pattern wheel": "wheel"}
 
 
 def word(text: str, lang: str) -> str:
-    """A word of the picture in the page's language ('en' or 'de')."""
-    if lang != "de":
-        return text
-    return GERMAN.get(text) or trait_de(text)
+    """A word of the picture in the page's language."""
+    if text in PICTURE_WORDS:
+        return say(lang, f"patterns.picture.{PICTURE_WORDS[text]}")
+    return trait_name(text, lang)
 
 
 def wheel_svg(wheel: Wheel, involved=(), played: int | None = None, hand: Card | None = None,

@@ -18,11 +18,11 @@ import click
 
 from ...arena.human import Abandoned, Human
 from ...errors import ClicktownError
+from ...messages import say
 from ..cards import equation_value
 from ..geometry import SIZE, cell
 from .state import CELL_COUNT, MatchState
-from .view import COLOURS_DE, view
-from ..rules import COLOURS
+from .view import action_text, colour_words, view
 
 STYLE = {"A": "blue", "B": "green", "C": "red"}
 
@@ -49,16 +49,11 @@ def board_text(state: MatchState, colour: bool = True) -> str:
 
 def status_text(seen: dict) -> str:
     """Whose turn, the sequences, the seat's hand (with hints, what each card names), the chips left."""
-    de = seen["lang"] == "de"
-    public, team = seen["public"], seen["team"]
-    colours = {t: COLOURS_DE[c] for t, c in COLOURS.items()} if de else COLOURS
-    seqs = ", ".join(f"{t} ({colours[t]}): {n}/{public['needed']}" for t, n in public["sequences"].items())
+    lang, public, team = seen["lang"], seen["public"], seen["team"]
+    seqs = ", ".join(f"{t} ({colour_words(t, lang)}): {n}/{public['needed']}" for t, n in public["sequences"].items())
     hand = " ".join(c["card"] + (f"(={c['names']})" if "names" in c else "") for c in seen["hand"])
-    if de:
-        return (f"du bist Platz {seen['seat']}, Team {team}; SEQUENCES {seqs}\n"
-                f"deine Hand: {hand}   Karten im Nachziehstapel: {public['draw_pile']}")
-    return (f"you are seat {seen['seat']}, team {team} ({COLOURS[team]}); sequences {seqs}\n"
-            f"your hand: {hand}   cards in the draw pile: {public['draw_pile']}")
+    return say(lang, "sequence.status", seat=seen["seat"], team=team, colour=colour_words(team, lang), sequences=seqs,
+               hand=hand, pile=public["draw_pile"])
 
 
 def legal_moves_text(seen: dict) -> str:
@@ -69,39 +64,29 @@ def legal_moves_text(seen: dict) -> str:
 _CELL = re.compile(r"^\(?([0-9])\s*,\s*([0-9])\)?$")
 
 
-#: What is wrong with a typed move, in English and German.
-MISTAKES = {
-    "en": {"empty": "type a move, e.g. '7h 3,4', 'x 7h', 'pass', or '?' for the list",
-           "exchange": "write an exchange as 'x CARD'", "move": "write a move as 'CARD ROW,COLUMN', e.g. '7h 3,4'",
-           "illegal": "not a legal move now: {move} ('?' lists the legal moves)",
-           "not_held": "{name!r} is not in your hand ({hand})"},
-    "de": {"empty": "gib einen Zug ein, z. B. '7h 3,4', 'x 7h', 'pass', oder '?' für die Liste",
-           "exchange": "schreibe einen Tausch als 'x KARTE'",
-           "move": "schreibe einen Zug als 'KARTE ZEILE,SPALTE', z. B. '7h 3,4'",
-           "illegal": "jetzt kein erlaubter Zug: {move} ('?' listet die erlaubten Züge)",
-           "not_held": "{name!r} ist nicht in deiner Hand ({hand})"},
-}
-
-
 def parse_move(state: MatchState, text: str, lang: str = "en") -> int:
     """The action a typed move stands for, or a ClicktownError saying what is wrong with it."""
-    match, mistake = state.match, MISTAKES[lang]
+    match = state.match
+
+    def mistake(key: str, **facts) -> ClicktownError:
+        return ClicktownError(say(lang, f"sequence.mistake.{key}", **facts))
+
     words = text.strip().lower().split()
     if not words:
-        raise ClicktownError(mistake["empty"])
+        raise mistake("empty")
     if words in (["pass"], ["passen"]):
         action = match.pass_action
     elif words[0] in ("x", "exchange", "tausch", "tauschen"):
         if len(words) != 2:
-            raise ClicktownError(mistake["exchange"])
+            raise mistake("exchange")
         action = match.exchange + _kind(state, words[1], lang)
     else:
         if len(words) != 2 or not _CELL.match(words[1]):
-            raise ClicktownError(mistake["move"])
+            raise mistake("move")
         m = _CELL.match(words[1])
         action = _kind(state, words[0], lang) * CELL_COUNT + cell(int(m[1]), int(m[2]))
     if action not in state.legal_actions():
-        raise ClicktownError(mistake["illegal"].format(move=state.action_to_string(action)))
+        raise mistake("illegal", move=action_text(state, action, lang, faces=False))
     return action
 
 
@@ -118,7 +103,7 @@ def _kind(state: MatchState, name: str, lang: str = "en") -> int:
         for kind in hand:
             if deck.cards[match.kinds[kind]].names == str(value):
                 return kind
-    raise ClicktownError(MISTAKES[lang]["not_held"].format(name=name, hand=" ".join(state.hand_names(state.seat))))
+    raise ClicktownError(say(lang, "sequence.mistake.not_held", name=name, hand=" ".join(state.hand_names(state.seat))))
 
 
 class SequenceHuman(Human):
@@ -137,7 +122,7 @@ class SequenceHuman(Human):
         self.show(board_text(state, self.colour))
         self.show(status_text(seen))
         while True:
-            text = self.read("dein Zug" if self.lang == "de" else "your move")
+            text = self.read(say(self.lang, "sequence.prompt"))
             if text == "?":
                 self.show(legal_moves_text(seen))
                 continue

@@ -49,7 +49,7 @@ def picture(state, seat: int, lang: str) -> str:
     from ..sequences import Line, SequenceCount
 
     lines = tuple(Line(team, WINDOWS[w].cells) for team, made in state.sequences.items() for w in made)
-    return board_svg(state.match.game, state.position(), SequenceCount(state.sequence_counts(), lines))
+    return board_svg(state.match.game, state.position(), SequenceCount(state.sequence_counts(), lines), lang=lang)
 
 
 def auto_pass(state, seat: int) -> None:
@@ -75,7 +75,7 @@ def step_picture(step) -> str:
     if not step.rows:
         raise ClicktownError("a Sequence step needs the board's rows")
     position = parse_position("\n".join(step.rows), "rows")
-    return board_svg(load_game(step.game), position, count_sequences(position))
+    return board_svg(load_game(step.game), position, count_sequences(position), lang=step.lang)
 
 
 def spectator_text(event: dict, lang: str) -> str | None:

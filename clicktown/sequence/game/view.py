@@ -12,13 +12,32 @@ off in Sequence Numbers, where the answer of `9+8` is the arithmetic the game is
 
 from __future__ import annotations
 
-from ...german import past
+from ...messages import say, say_n
+from ...words import told
 from ..cards import card_face
 from ..geometry import SIZE, row_col
 from ..rules import COLOURS
 from .state import MatchState
 
-COLOURS_DE = {"blue": "blau", "green": "grün", "red": "rot"}
+#: The engine's reasons for a game without a winner -> their message keys.
+END_REASONS = {"every seat had to pass": "sequence.end.all_passed",
+               "no chip can be placed or taken again": "sequence.end.stuck",
+               "the draw pile ran out": "sequence.end.pile_out", "abandoned": "sequence.end.abandoned"}
+
+
+def colour_words(team: str, lang: str) -> str:
+    """A team's colour in the seat's language ('blue', 'blau')."""
+    return say(lang, f"sequence.colour.{COLOURS[team]}")
+
+
+def end_words(reason: str, lang: str) -> str:
+    """Why a game ended without a winner, in the seat's language (an unknown reason as it is)."""
+    return say(lang, END_REASONS[reason]) if reason in END_REASONS else reason
+
+
+def counts_words(state: MatchState) -> str:
+    """'A: 2, B: 1' (the sequences of each team)."""
+    return ", ".join(f"{t}: {n}" for t, n in state.sequence_counts().items())
 
 
 def hints_default(state: MatchState) -> bool:
@@ -90,23 +109,13 @@ def action_text(state: MatchState, action: int, lang: str, faces: bool = True) -
     """An action in words."""
     what, kind, cell = state.match.decode(action)
     if what == "pass":
-        return "passen (keine Karte ist spielbar)" if lang == "de" else "pass (no card can be played)"
+        return say(lang, "sequence.action.pass")
     name = _told(state.match.kinds[kind], faces)
     if what == "exchange":
-        return f"tote Karte {name} tauschen" if lang == "de" else f"exchange the dead card {name}"
+        return say(lang, "sequence.action.exchange", card=name)
     r, c = row_col(cell)
     remove = state.match.actions[kind] == "remove"
-    if lang == "de":
-        verb = "den Chip entfernen auf" if remove else "einen Chip setzen auf"
-        return f"{name} spielen: {verb} Reihe {r}, Spalte {c}"
-    verb = "remove the chip on" if remove else "put a chip on"
-    return f"play {name}: {verb} row {r}, column {c}"
-
-
-def _who(seat: int, me: int, lang: str) -> str:
-    if seat == me:
-        return "du" if lang == "de" else "you"
-    return f"Platz {seat}" if lang == "de" else f"seat {seat}"
+    return say(lang, f"sequence.action.{'remove' if remove else 'place'}", card=name, row=r, column=c)
 
 
 def _told(name: str, faces: bool) -> str:
@@ -118,44 +127,27 @@ def event_text(event: dict, me: int, lang: str = "en", faces: bool = True) -> st
 
     Another seat's draw is told without its card.
     """
-    de = lang == "de"
     kind = event["event"]
     if "card" in event:
         event = {**event, "card": _told(event["card"], faces)}
     if kind == "play":
-        who, (r, c) = _who(event["seat"], me, lang), event["cell"]
-        team = event["team"]
-        if de:
-            you = event["seat"] == me
-            verb = (f"{past('nahm', you)} den Chip von" if event["action"] == "remove"
-                    else f"{past('setzte', you)} einen Chip auf")
-            return f"{who} (Team {team}) {past('spielte', you)} {event['card']}: {verb} Reihe {r}, Spalte {c}"
-        verb = "took the chip off" if event["action"] == "remove" else "put a chip on"
-        return f"{who} (team {team}) played {event['card']}: {verb} row {r}, column {c}"
-    if kind == "exchange":
-        who = _who(event["seat"], me, lang)
-        return f"{who} {past('tauschte', event['seat'] == me)} die tote Karte {event['card']}" if de else f"{who} exchanged the dead card {event['card']}"
-    if kind == "pass":
-        who = _who(event["seat"], me, lang)
-        you = event["seat"] == me
-        return f"{who} {past('konnte', you)} nicht spielen und {past('passte', you)}" if de else f"{who} could not play and passed"
+        (r, c), deed = event["cell"], "remove" if event["action"] == "remove" else "place"
+        return told(lang, f"sequence.event.{deed}", event["seat"], me, team=event["team"], card=event["card"],
+                    row=r, column=c)
+    if kind in ("exchange", "pass"):
+        return told(lang, f"sequence.event.{kind}", event["seat"], me, card=event.get("card"))
     if kind == "sequence":
         cells = " ".join(f"({r},{c})" for r, c in event["cells"])
-        return f"Team {event['team']} legte eine SEQUENCE: {cells}" if de else f"team {event['team']} completed a sequence: {cells}"
+        return say(lang, "sequence.event.sequence", team=event["team"], cells=cells)
     if kind == "reshuffle":
-        if de:
-            return f"die Ablagestapel wurden zu einem neuen Nachziehstapel von {event['cards']} Karten gemischt"
-        return f"the discard piles were shuffled into a new draw pile of {event['cards']} cards"
+        return say(lang, "sequence.event.reshuffle", cards=event["cards"])
     if kind == "game_end":
         counts = ", ".join(f"{t}: {n}" for t, n in event.get("sequences", {}).items())
         if event["winners"]:
-            return (f"Spielende: Team {event['winners'][0]} gewinnt (SEQUENCES {counts})" if de
-                    else f"game over: team {event['winners'][0]} wins (sequences {counts})")
-        return f"Spielende: unentschieden ({counts})" if de else f"game over: a draw ({event['reason']})"
-    if kind == "draw":
-        if event["seat"] == me:
-            return f"du ziehst {event['card']}" if de else f"you draw {event['card']}"
-        return None
+            return say(lang, "sequence.event.won", team=event["winners"][0], counts=counts)
+        return say(lang, "sequence.event.drawn", reason=end_words(event["reason"], lang))
+    if kind == "draw" and event["seat"] == me:
+        return say(lang, "sequence.event.draw", card=event["card"])
     return None
 
 
@@ -175,26 +167,14 @@ def standings(state: MatchState, seat: int, lang: str = "en") -> dict:
 
 def team_line(row: dict, lang: str) -> str:
     """'team A (blue): 2 sequences, seats 0, 2' in the seat's words."""
-    seats = ", ".join(map(str, row["seats"]))
-    if lang == "de":
-        return (f"Team {row['team']} ({COLOURS_DE[row['colour']]}): {row['sequences']} SEQUENCES, "
-                f"{'Platz' if len(row['seats']) == 1 else 'Plätze'} {seats}")
-    return (f"team {row['team']} ({row['colour']}): {row['sequences']} sequence{'s' if row['sequences'] != 1 else ''}, "
-            f"seat{'s' if len(row['seats']) != 1 else ''} {seats}")
+    return say(lang, "sequence.team_line", team=row["team"], colour=say(lang, f"sequence.colour.{row['colour']}"),
+               sequences=say_n(lang, "sequence.sequences", row["sequences"]),
+               seats=say_n(lang, "sequence.seats", len(row["seats"]), list=", ".join(map(str, row["seats"]))))
 
 
 def result_words(state: MatchState, mine: str, result: str, lang: str) -> str:
-    """'you win: team A (blue) ...' in the seat's words."""
-    counts = ", ".join(f"{t}: {n}" for t, n in state.sequence_counts().items())
-    if lang == "de":
-        head = {"win": "du gewinnst", "lose": "du verlierst", "draw": "unentschieden"}[result]
-        if state.winner:
-            colour = COLOURS_DE[COLOURS[state.winner]]
-            return f"{head}: Team {state.winner} ({colour}) gewinnt nach {state.turns} Zügen (SEQUENCES {counts})"
-        reason = {"the draw pile ran out": "der Nachziehstapel ist aufgebraucht",
-                  "every seat had to pass": "alle mussten passen"}.get(state.end_reason, state.end_reason)
-        return f"{head}: {reason} (SEQUENCES {counts})"
-    head = {"win": "you win", "lose": "you lose", "draw": "a draw"}[result]
+    """'you win: team A (blue) wins after 40 turns (sequences A: 2, B: 0)' in the seat's words."""
     if state.winner:
-        return f"{head}: team {state.winner} ({COLOURS[state.winner]}) wins after {state.turns} turns (sequences {counts})"
-    return f"{head}: {state.end_reason} (sequences {counts})"
+        return say(lang, f"sequence.result.{result}", team=state.winner, colour=colour_words(state.winner, lang),
+                   turns=state.turns, counts=counts_words(state))
+    return say(lang, "sequence.result.draw", reason=end_words(state.end_reason, lang), counts=counts_words(state))

@@ -18,6 +18,7 @@ from ..cards import RANKS, Game
 from ..geometry import SIZE, row_col
 from ..position import Position
 from ..sequences import SequenceCount
+from ...messages import say
 from .text import chips_and_sequences
 
 CELL, MARGIN, TOP = 58, 30, 36
@@ -31,16 +32,17 @@ def centre(index: int) -> tuple[float, float]:
     return MARGIN + c * CELL + CELL / 2, TOP + MARGIN + r * CELL + CELL / 2
 
 
-def board_svg(game: Game, position: Position, count: SequenceCount, title: str = "") -> str:
+def board_svg(game: Game, position: Position, count: SequenceCount, title: str = "", lang: str = "en") -> str:
     """The board with its labels, the chips of the position and the sequences read."""
     size = 2 * MARGIN + SIZE * CELL
-    svg = Svg(size, size + TOP, title or "Sequence board")
+    svg = Svg(size, size + TOP, title or say(lang, "sequence.picture.title"))
     svg.rect(0, 0, size, size + TOP, fill="#1f5b3a", class_="background")
-    summary = chips_and_sequences(position, count)
+    summary = chips_and_sequences(position, count, lang)
     svg.text(size / 2, 24, title or summary, size=15, fill="#ffffff", class_="caption")
     _numbers(svg)
+    free = say(lang, "sequence.picture.free")
     for index in range(SIZE * SIZE):
-        _cell(svg, game, position, index)
+        _cell(svg, game, position, index, free)
     for line in count.lines:
         _sequence(svg, line)
     return svg.to_string()
@@ -53,8 +55,8 @@ def _numbers(svg: Svg) -> None:
         svg.text(MARGIN - 10, TOP + MARGIN + i * CELL + CELL / 2 + 4, i, size=12, fill="#d8e8d8")
 
 
-def _cell(svg: Svg, game: Game, position: Position, index: int) -> None:
-    """One cell: its printed label and the chip on it, if any."""
+def _cell(svg: Svg, game: Game, position: Position, index: int, free: str = "FREE") -> None:
+    """One cell: its printed label (`free` on a corner) and the chip on it, if any."""
     r, c = row_col(index)
     x, y = MARGIN + c * CELL, TOP + MARGIN + r * CELL
     label = game.board.label(index)
@@ -62,7 +64,7 @@ def _cell(svg: Svg, game: Game, position: Position, index: int) -> None:
     svg.open("g", class_="cell", data_cell=f"{r},{c}", data_label=label or "FREE", data_chip=chip)
     svg.rect(x + 1, y + 1, CELL - 2, CELL - 2, rx=4, fill="#fdfaf2", stroke="#b8b0a0")
     if label is None:
-        svg.text(x + CELL / 2, y + CELL / 2 + 5, "FREE", size=13, font_weight="bold", fill="#8a6d10")
+        svg.text(x + CELL / 2, y + CELL / 2 + 5, free, size=13, font_weight="bold", fill="#8a6d10")
     else:
         _label(svg, x, y, label)
     if chip.upper() in TEAM_COLOUR:

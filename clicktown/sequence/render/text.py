@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...messages import say, say_n
 from ...output import table
 from ..geometry import SIZE, row_col
 
@@ -38,12 +39,9 @@ def cells_text(cells) -> str:
     return " ".join("({},{})".format(*row_col(c)) for c in cells)
 
 
-def chips_and_sequences(position: Position, count: SequenceCount) -> str:
+def chips_and_sequences(position: Position, count: SequenceCount, lang: str = "en") -> str:
     """One line per position: each team's chips and sequences ("A: 9 chips, 1 sequence, ...")."""
-    def counted(n: int, noun: str) -> str:
-        return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
-    return ", ".join(f"{t}: {counted(len(position.chips(t)), 'chip')}, {counted(n, 'sequence')}"
+    return ", ".join(f"{t}: {say_n(lang, 'sequence.chips', len(position.chips(t)))}, {say_n(lang, 'sequence.sequences', n)}"
                      for t, n in count.sequences.items())
 
 
@@ -98,12 +96,12 @@ def simulate_view(result: dict) -> str:
 
 
 def result_view(state, lang: str = "en") -> str:
-    """How a game ended (an abandoned game in the player's language)."""
-    counts = ", ".join(f"{t}: {n}" for t, n in state.sequence_counts().items())
+    """How a game ended, in the player's language."""
+    from ..game.view import counts_words, end_words
+
+    facts = {"turns": state.turns, "counts": counts_words(state)}
     if state.end_reason == "abandoned":
-        if lang == "de":
-            return f"Spiel abgebrochen nach {state.turns} Zügen (SEQUENCES {counts})"
-        return f"game abandoned after {state.turns} turns (sequences {counts})"
+        return say(lang, "sequence.ended.abandoned", **facts)
     if state.winner:
-        return f"team {state.winner} wins after {state.turns} turns (sequences {counts})"
-    return f"draw after {state.turns} turns: {state.end_reason} (sequences {counts})"
+        return say(lang, "sequence.ended.won", team=state.winner, **facts)
+    return say(lang, "sequence.ended.drawn", reason=end_words(state.end_reason, lang), **facts)

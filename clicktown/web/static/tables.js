@@ -14,17 +14,13 @@
   let version = -1;
   let racing = false;
   let noticed = 0;  // the table's notices already in the log
-  const de = document.documentElement.lang === "de";
-  const W = de ? {
-    yourTurn: "du bist am Zug", toMove: (s) => `Platz ${s} ist am Zug`,
-    seat: (s) => `Platz ${s}`, you: " (du)", inHand: "Karte auf der Hand", won: "gewonnen", faceUp: "offen",
-    bankNow: "die Bank zahlt jetzt", noTarget: "keine Zielkarte", bank: "die Bank", points: "Punkte",
-    sequences: "SEQUENCES", pile: "Nachziehstapel", team: "du spielst in Team", trace: "den Spielverlauf laden (JSON Lines)",
-  } : {
-    yourTurn: "your turn", toMove: (s) => `seat ${s} to move`,
-    seat: (s) => `seat ${s}`, you: " (you)", inHand: "card in hand", won: "won", faceUp: "face up",
-    bankNow: "the Bank would pay now", noTarget: "no Target card", bank: "the Bank", points: "points",
-    sequences: "sequences", pile: "draw pile", team: "you are team", trace: "download the trace (JSON Lines)",
+  // the page's words, in the table's language, from the server's message catalogs (data-words)
+  const words = JSON.parse(root.dataset.words);
+  const fill = (template, facts) => template.replace(/\{(\w+)\}/g, (all, name) => (name in facts ? facts[name] : all));
+  const W = {
+    ...words,
+    toMove: (s) => fill(words.toMove, { seat: s }), seat: (s) => fill(words.seat, { seat: s }),
+    points: (n) => fill(words.points[n === 1 ? 0 : 1], { n: n }),  // the catalogs' plural rule: n != 1
   };
 
   function el(tag, attrs, text) {
@@ -66,9 +62,9 @@
       return rows.join("\n");
     }
     if (v.game === "oldtown") {
-      return p.points.map((pts, s) => `${W.seat(s)}${s == seat ? W.you : ""}: ${pts} ${W.points}; ${p.buildings[s].join(", ") || "-"}`).join("\n");
+      return p.points.map((pts, s) => `${W.seat(s)}${s == seat ? W.you : ""}: ${W.points(pts)}; ${p.buildings[s].join(", ") || "-"}`).join("\n");
     }
-    return `${W.sequences}: ${Object.entries(p.sequences).map(([t, n]) => `${t} ${n}/${p.needed}`).join(", ")}; ` +
+    return `${W.tally}: ${Object.entries(p.sequences).map(([t, n]) => `${t} ${n}/${p.needed}`).join(", ")}; ` +
       `${W.pile} ${p.draw_pile}; ${W.team} ${v.team}`;
   }
 
