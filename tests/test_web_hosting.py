@@ -85,7 +85,9 @@ def test_the_join_links_are_built_from_the_served_host():
 def test_host_names_are_split_as_browsers_send_them():
     assert split_host("Games.Example.org:8443") == ("games.example.org", 8443)
     assert split_host("[::1]:80") == ("[::1]", 80) and split_host("localhost") == ("localhost", None)
-    assert [split_host(bad) for bad in ("", "a b:x", "host:99999", "u@host", "host/path", "host?q")] == [None] * 6
+    bad = ("", "a b:x", "host:99999", "u@host", "host/path", "host?q", "a b", "bücher.example", "x_y.example", "-a")
+    assert [split_host(name) for name in bad] == [None] * len(bad)
+    assert split_host("xn--bcher-kva.example") == ("xn--bcher-kva.example", None)
     assert served_hosts() == {("127.0.0.1", None), ("localhost", None), ("[::1]", None)}
     assert served_hosts("0.0.0.0", 80) == {("127.0.0.1", 80), ("localhost", 80), ("[::1]", 80)}
 

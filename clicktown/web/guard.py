@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from urllib.parse import urlsplit
 
@@ -23,6 +24,8 @@ from .page import error_answer
 
 #: The loopback names the server always answers to.
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+#: A host name or address as it may stand in a Host header (lower case; IPv6 without its brackets).
+HOST_NAME = re.compile(r"[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?|[0-9a-f:.]+")
 #: The methods that change nothing: the origin rule lets them through (but for cross-site sub-resources).
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
@@ -55,6 +58,8 @@ def split_host(value: str) -> tuple[str, int | None] | None:
         return None
     name = parts.hostname
     if not name or parts.username is not None or parts.path or parts.query or parts.fragment:
+        return None
+    if not HOST_NAME.fullmatch(name):   # as browsers send it: ASCII (an international name in punycode)
         return None
     return (f"[{name}]" if ":" in name else name), port
 
