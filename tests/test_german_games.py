@@ -24,6 +24,7 @@ from clicktown.sequence.game.bots import GreedyBot
 from clicktown.sequence.game.play import SequenceHuman, play_against
 from clicktown.sequence.game.simulate import Setup
 from clicktown.sequence.game.view import move_words
+from web_fixtures import LOCAL
 
 ROOT = Path(__file__).resolve().parent.parent / "clicktown"
 
@@ -197,7 +198,7 @@ def test_a_whole_game_at_a_german_table_holds_no_english(game, url):
 
     from clicktown.web.app import create_app
 
-    client, rng = TestClient(create_app()), random.Random(7)
+    client, rng = TestClient(create_app(), base_url=LOCAL), random.Random(7)
     answer = client.get(url, follow_redirects=False)
     table_id, token = re.fullmatch(r"/table/([\w-]+)/0\?token=([\w-]+)", answer.headers["location"]).groups()
     page = client.get(f"/table/{table_id}/0?token={token}").text
@@ -234,7 +235,7 @@ def test_a_german_table_refuses_in_german():
     from clicktown.web import tables
     from clicktown.web.app import create_app
 
-    client = TestClient(create_app())
+    client = TestClient(create_app(), base_url=LOCAL)
     answer = client.get("/play/sequence?players=2&seed=1&lang=de&bots=person", follow_redirects=False)
     table_id = re.fullmatch(r"/table/([\w-]+)/0\?token=[\w-]+", answer.headers["location"])[1]
     table = tables.TABLES[table_id]

@@ -20,6 +20,7 @@ from clicktown.oldtown.puzzles.deduce import OUT  # noqa: E402
 from clicktown.oldtown.puzzles.hints import NOTE_MAX, next_hint, player_board, write_down  # noqa: E402
 from clicktown.oldtown.solve.count import solve  # noqa: E402
 from clicktown.web.app import create_app  # noqa: E402
+from web_fixtures import LOCAL  # noqa: E402
 
 CATALOGUE = load_catalogue()
 #: Hints each rulebook scenario takes from the empty board (all at most 30).
@@ -35,7 +36,7 @@ GENERATED_HINTS = {
 
 @pytest.fixture(scope="module")
 def client():
-    return TestClient(create_app())
+    return TestClient(create_app(), base_url=LOCAL)
 
 
 def solve_with_hints(client, ident: str, solution: dict[int, str], lang: str = "en") -> list[dict]:

@@ -286,8 +286,9 @@ def test_the_browser_table_in_german_tells_the_reasons_in_german():
     from fastapi.testclient import TestClient
 
     from clicktown.web.app import create_app
+    from web_fixtures import LOCAL
 
-    client, rng = TestClient(create_app()), random.Random(0)
+    client, rng = TestClient(create_app(), base_url=LOCAL), random.Random(0)
     answer = client.get("/play/oldtown?players=2&seed=3&lang=de&hints=true", follow_redirects=False)
     table_id, token = re.fullmatch(r"/table/([\w-]+)/0\?token=([\w-]+)", answer.headers["location"]).groups()
     seen = client.get(f"/api/tables/{table_id}/0/view?token={token}").json()

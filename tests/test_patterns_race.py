@@ -28,6 +28,7 @@ from clicktown.patterns.game.state import (CLICK, PASS, POSITION, RACE_ACTIONS, 
                                            STATEMENT_INDEX, new_game, orders)
 from clicktown.web import tables  # noqa: E402
 from clicktown.web.app import create_app  # noqa: E402
+from web_fixtures import LOCAL  # noqa: E402
 
 #: The first sequence of the issue: three false declarations, the third turn's draw a challenge card.
 AGAINST_A_BOT = [("cover", 0), ("declare", "after every yellow there is always wanted"),
@@ -228,7 +229,7 @@ def clock(monkeypatch):
 
 @pytest.fixture(scope="module")
 def client():
-    return TestClient(create_app())
+    return TestClient(create_app(), base_url=LOCAL)
 
 
 class Seat:
@@ -524,12 +525,14 @@ def test_a_bot_with_no_move_left_ends_the_table_as_abandoned(client, clock):
 
 
 def test_the_page_shows_the_race_my_answer_and_a_failed_bot(browser, live_server):
+    from playwright.sync_api import expect
+
     page = browser.new_page()
     page.goto(f"{live_server}/play/patterns?players=3&bots=greedy,person&seed=0&reaction=60")
     page.wait_for_selector("[data-action-id]")
     assert page.locator(".status").inner_text().startswith("the bots react in ")
     page.locator(f'[data-action-id="{PASS}"]').click()                # the friend at seat 2 has not answered yet
-    page.wait_for_function("document.querySelector('.status').textContent.includes('your answer: wait;')")
+    expect(page.locator(".status")).to_contain_text("your answer: wait;")   # no predicate eval: the pages' CSP forbids it
     assert page.locator("[data-action-id]").count() == 0
     table = tables.TABLES[page.locator(".table").get_attribute("data-table")]
     with table.lock:

@@ -21,6 +21,7 @@ from clicktown.arena.seating import round_the_table, turned
 from clicktown.arena.trace import (SCHEMA, Refused, TraceError, replay, replay_trace, split_games, parse_lines,
                                    winners_of)
 from clicktown.games import GAMES
+from web_fixtures import LOCAL
 
 PLAYER_COUNTS = {"oldtown": (2, 3, 4), "patterns": (2, 3, 4), "sequence": (2, 3, 4, 6, 8, 9, 10, 12),
                  "numbers": (2, 3, 4, 6)}
@@ -309,7 +310,7 @@ def client():
 
     from clicktown.web.app import create_app
 
-    return TestClient(create_app())
+    return TestClient(create_app(), base_url=LOCAL)
 
 
 def one_game(game: str, seed: int = 3) -> list[dict]:

@@ -12,11 +12,12 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from clicktown.cli import cli  # noqa: E402
 from clicktown.web.app import MAX_BODY_BYTES, create_app  # noqa: E402
+from web_fixtures import LOCAL  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def client():
-    return TestClient(create_app())
+    return TestClient(create_app(), base_url=LOCAL)
 
 
 def test_home_page_is_html_with_the_shared_stylesheet(client):

@@ -18,6 +18,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from clicktown.web import tables  # noqa: E402
 from clicktown.web.app import create_app  # noqa: E402
+from web_fixtures import LOCAL  # noqa: E402
 from clicktown.games import GAMES  # noqa: E402
 
 OLD_TOWN = {"stop_callers": ("everyone", "others"), "logic_markers": ("stop_round", "player"),
@@ -26,7 +27,7 @@ OLD_TOWN = {"stop_callers": ("everyone", "others"), "logic_markers": ("stop_roun
 
 @pytest.fixture(scope="module")
 def client():
-    return TestClient(create_app())
+    return TestClient(create_app(), base_url=LOCAL)
 
 
 def selects(text: str, game: str) -> dict[str, tuple[str, str, list[str]]]:

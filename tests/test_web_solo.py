@@ -17,6 +17,7 @@ from clicktown.oldtown.solo import broken_cards  # noqa: E402
 from clicktown import messages  # noqa: E402
 from clicktown.web import solo, solo_view  # noqa: E402
 from clicktown.web.app import create_app  # noqa: E402
+from web_fixtures import LOCAL  # noqa: E402
 
 CATALOGUE = load_catalogue()
 RULEBOOK = list(CATALOGUE.scenarios)
@@ -24,7 +25,7 @@ RULEBOOK = list(CATALOGUE.scenarios)
 
 @pytest.fixture(scope="module")
 def client():
-    return TestClient(create_app())
+    return TestClient(create_app(), base_url=LOCAL)
 
 
 def hint(client, ident, placement=None, **more):

@@ -11,6 +11,7 @@ from clicktown.messages import say, say_n
 from clicktown.oldtown.catalogue import load_catalogue
 from clicktown.oldtown.puzzles.code import scenario_code, scenario_from_code
 from clicktown.oldtown.solo import broken_cards
+from playwright.sync_api import expect
 
 CATALOGUE = load_catalogue()
 
@@ -123,7 +124,7 @@ def status(page) -> str:
 
 
 def placed_count(page, n: int):
-    page.wait_for_function(f"document.querySelectorAll('[data-plot][data-placed]').length === {n}")
+    expect(page.locator("[data-plot][data-placed]")).to_have_count(n)
 
 
 def test_solved_follows_the_board_through_undo_reload_and_restart(page, live_server):
@@ -163,7 +164,7 @@ def test_messages_belong_to_the_last_action(page, live_server):
     page.click('[data-action="undo"]')  # the Undo that mends card 45 takes its message and its mark away
     assert message(page) == say("en", "web.solo.playing") and page.query_selector("[data-broken]") is None
     page.click('[data-action="check"]')
-    page.wait_for_function(f"document.querySelector('[data-status] .message').textContent === {say('en', 'web.solo.unbroken')!r}")
+    expect(page.locator("[data-status] .message")).to_have_text(say("en", "web.solo.unbroken"))
 
 
 def test_the_code_is_copied_and_a_code_typed_or_pasted_opens_its_puzzle(page, live_server):
@@ -172,7 +173,7 @@ def test_the_code_is_copied_and_a_code_typed_or_pasted_opens_its_puzzle(page, li
     open_puzzle(page, live_server, "4")
     assert page.inner_text("[data-code]") == code
     page.click('[data-action="copy"]')
-    page.wait_for_function(f"document.querySelector('[data-status] .message').textContent === {say('en', 'web.solo.copied')!r}")
+    expect(page.locator("[data-status] .message")).to_have_text(say("en", "web.solo.copied"))
     assert page.evaluate("navigator.clipboard.readText()") == code
     mistyped = code[:-1] + ("x" if code[-1] != "x" else "y")
     page.fill('[data-field="code"]', mistyped)
@@ -281,7 +282,7 @@ def test_the_german_page_speaks_german_everywhere(page, live_server, width, tmp_
         assert label in page.inner_text(".plan")
     place(page, 3, "Bank")
     page.click('[data-action="check"]')
-    page.wait_for_function(f"document.querySelector('[data-status] .message').textContent !== {say('de', 'web.solo.playing')!r}")
+    expect(page.locator("[data-status] .message")).not_to_have_text(say("de", "web.solo.playing"))
     assert not words_shown(page) & ENGLISH_ON_THE_PAGE, words_shown(page) & ENGLISH_ON_THE_PAGE
     page.screenshot(path=str(tmp_path / f"solo-de-{width}x800.png"))
 

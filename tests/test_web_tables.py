@@ -20,18 +20,12 @@ from fastapi.testclient import TestClient  # noqa: E402
 from clicktown.games import GAMES  # noqa: E402
 from clicktown.web import tables  # noqa: E402
 from clicktown.web.app import create_app  # noqa: E402
+from web_fixtures import LOCAL, open_table  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def client():
-    return TestClient(create_app())
-
-
-def open_table(client, url):
-    answer = client.get(url, follow_redirects=False)
-    assert answer.status_code == 303, answer.text
-    table_id, token = re.fullmatch(r"/table/([\w-]+)/0\?token=([\w-]+)", answer.headers["location"]).groups()
-    return table_id, token
+    return TestClient(create_app(), base_url=LOCAL)
 
 
 def play_out(client, table_id, token, seed=0, seat=0):
@@ -327,6 +321,7 @@ def test_a_whole_game_in_the_browser(browser, live_server, url):
 def test_the_viewer_steps_through_a_trace_of_each_game(browser, live_server, tmp_path):
     """One file, a game of each game: the page lists them, and steps each through the server's replay."""
     from click.testing import CliRunner
+    from playwright.sync_api import expect
 
     from clicktown.cli import cli
 
@@ -349,15 +344,15 @@ def test_the_viewer_steps_through_a_trace_of_each_game(browser, live_server, tmp
     for n, label in enumerate(labels):
         steps = int(label.split(", ")[1].split()[0])
         page.select_option(".game-choice", str(n))
-        page.wait_for_function(f"document.querySelector('.step-number').textContent === 'step 1 of {steps}'")
+        expect(page.locator(".step-number")).to_have_text(f"step 1 of {steps}")
         assert page.locator(".step-text").inner_text() == "game_start"
         page.click(".last")
-        page.wait_for_function(f"document.querySelector('.step-number').textContent === 'step {steps} of {steps}'")
+        expect(page.locator(".step-number")).to_have_text(f"step {steps} of {steps}")
         assert "game over" in page.locator(".step-text").inner_text()
         page.click(".back")
-        page.wait_for_function(f"document.querySelector('.step-number').dataset.step === '{steps - 2}'")
+        expect(page.locator(".step-number")).to_have_attribute("data-step", str(steps - 2))
         page.select_option(".seat-choice", "0")
-        page.wait_for_function(f"document.querySelector('.step-number').dataset.step === '{steps - 2}'")
+        expect(page.locator(".step-number")).to_have_attribute("data-step", str(steps - 2))
         assert page.locator(".board svg").count() == 1 and page.locator(".note").inner_text() == ""
     page.close()
 

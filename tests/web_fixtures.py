@@ -1,5 +1,7 @@
 """Fixtures for the browser tests of the web pages (imported by conftest.py, so every test module has them).
 
+  LOCAL        the base URL to give TestClient: `TestClient(create_app(), base_url=LOCAL)`
+  open_table   open a table with a TestClient: (table id, seat 0's token)
   live_server  the whole web application served by uvicorn in a thread, on a free loopback port;
                its value is the base URL, e.g. "http://127.0.0.1:40123" (one server per test process)
   browser      Debian's Chromium (/usr/bin/chromium) driven by Playwright, launched with LAUNCH_ARGS;
@@ -14,13 +16,24 @@ a browser: `make test` installs Debian's chromium when it is missing.
 from __future__ import annotations
 
 import os
+import re
 
 import pytest
 
+#: The base URL of the in-process test clients: a loopback Host, as the server answers only to the names
+#: it serves (TestClient's own "testserver" is refused with 400, see clicktown/web/guard.py).
+LOCAL = "http://127.0.0.1"
 CHROMIUM = "/usr/bin/chromium"
 LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                "--disable-component-update", "--disable-sync", "--no-first-run"]
 VIEWPORT = {"width": 1280, "height": 800}
+
+
+def open_table(client, url, **headers):
+    """Open a table through `url` (a `/play/...` address) with a TestClient: (table id, seat 0's token)."""
+    answer = client.get(url, follow_redirects=False, headers=headers)
+    assert answer.status_code == 303, answer.text
+    return re.fullmatch(r"/table/([\w-]+)/0\?token=([\w-]+)", answer.headers["location"]).groups()
 
 
 @pytest.fixture(scope="session")

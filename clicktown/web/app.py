@@ -16,10 +16,14 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
-from ..errors import ClicktownError, one_line
+from ..errors import ClicktownError
 from ..numbers import whole_number
+from .page import error_answer
 
 MAX_BODY_BYTES = 64 * 1024  # no request of these pages needs more
+MAX_HEADER_BYTES = 16 * 1024  # a request's line and headers (uvicorn answers 400 beyond)
+IDLE_SECONDS = 5              # a kept-alive connection that sends nothing for this long is closed
+MAX_CONNECTIONS = 400         # open connections and event streams together (uvicorn answers 503 beyond)
 
 # The modules whose `router` is mounted, in order; each page module adds itself here.
 PAGE_MODULES = [
@@ -30,10 +34,14 @@ PAGE_MODULES = [
 ]
 
 
-def create_app() -> FastAPI:
-    """The application with every page, the static assets and the error answers."""
+def create_app(hosts: frozenset | None = None) -> FastAPI:
+    """The application with every page, the static assets and the error answers; it answers only to
+    `hosts` ((name, port) pairs of guard.served_hosts; by default the loopback names on any port)."""
+    from .guard import Guard, served_hosts
+
     app = FastAPI(title="clicktown", docs_url=None, redoc_url=None, openapi_url=None)
     app.add_middleware(BodyCap)
+    app.add_middleware(Guard, hosts=hosts if hosts is not None else served_hosts())
     app.mount("/static", StaticFiles(directory=str(static_folder()), follow_symlink=False), name="static")
     app.add_exception_handler(RequestValidationError, _invalid_request)
     app.add_exception_handler(HTTPException, _http_error)
@@ -46,11 +54,6 @@ def create_app() -> FastAPI:
 def static_folder():
     """The package's own folder of assets: nothing is served from anywhere else."""
     return resources.files("clicktown.web") / "static"
-
-
-def error_answer(status: int, reason: str) -> JSONResponse:
-    """Every refused request gets this shape: `{"error": "<one line>"}`."""
-    return JSONResponse({"error": one_line(reason)}, status_code=status)
 
 
 async def _invalid_request(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -99,6 +102,15 @@ class BodyCap:
         return await self.app(scope, capped_receive, send)
 
 
+def server_config(app, **where):
+    """uvicorn's settings with this server's bounds: header size, idle time, open connections."""
+    import uvicorn
+
+    return uvicorn.Config(app, http="h11", log_level="warning", access_log=False, server_header=False,
+                          h11_max_incomplete_event_size=MAX_HEADER_BYTES, timeout_keep_alive=IDLE_SECONDS,
+                          limit_concurrency=MAX_CONNECTIONS, **where)
+
+
 def serve_in_thread(host: str = "127.0.0.1", timeout: float = 20.0):
     """The application served by uvicorn from a thread on a free port of `host` (for the browser
     tests and the benchmark). Returns (base URL, stop); stop() ends the server and its thread."""
@@ -111,7 +123,7 @@ def serve_in_thread(host: str = "127.0.0.1", timeout: float = 20.0):
     listening = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listening.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # answers go out at once (inherited on Linux)
     listening.bind((host, 0))  # the port is chosen and held here: no race with another process
-    server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning", access_log=False))
+    server = uvicorn.Server(server_config(create_app()))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + timeout

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from html import escape
 
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, JSONResponse
+
+from ..errors import one_line
 
 
 def page(title: str, body: str, *, scripts: tuple[str, ...] = (), lang: str = "en", data: str = "",
@@ -30,3 +32,8 @@ def page(title: str, body: str, *, scripts: tuple[str, ...] = (), lang: str = "e
 </body>
 </html>
 """, headers={"Cache-Control": "no-store"})
+
+
+def error_answer(status: int, reason: str) -> JSONResponse:
+    """Every refused request gets this shape: `{"error": "<one line>"}`."""
+    return JSONResponse({"error": one_line(reason)}, status_code=status)

@@ -32,7 +32,7 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, Body, HTTPException, Path, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from .home import SECTIONS
 from .page import page
@@ -146,7 +146,7 @@ class Board(BaseModel):
 
 
 class CheckRequest(Board):
-    mistakes: bool = False
+    mistakes: StrictBool = False   # strict, as every number and flag of a body: no 1 or "true"
 
 
 class HintRequest(Board):

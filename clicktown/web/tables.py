@@ -49,6 +49,8 @@ if SECTION not in SECTIONS:
     SECTIONS.append(SECTION)
 
 MAX_TABLES = 200
+MAX_TABLES_PER_CLIENT = 20    # tables opened from one address
+MAX_STREAMS_PER_CLIENT = 16   # event streams one address follows at once
 REACTION = 3.0      # seconds the bots take to react in a phase played against the clock, at a table with people
 MAX_SEED = 2**32 - 1
 PUSH_EVERY = 0.2    # seconds between two looks at a table for the event stream
@@ -56,6 +58,11 @@ PUSH_EVERY = 0.2    # seconds between two looks at a table for the event stream
 
 class Table:
     """One game in progress: the engine's state, who sits where, the tokens of the people's seats."""
+
+    kept = 0           # how many of its trace lines the store holds
+    client = ""        # the address of the browser that opened it (tables per client are bounded)
+    seed_given = True  # whether the opener chose the seed (then it is shown); a random seed is not
+    claimed: frozenset[int] = frozenset()   # the friends' seats whose join link a browser has claimed
 
     def __init__(self, game: str, players: int, seats: tuple[str, ...], seed: int, lang: str, hints: bool | None,
                  reaction: float, rules: dict[str, str] | None = None):
@@ -186,26 +193,178 @@ TABLES_LOCK = threading.Lock()
 
 
 def open_table(table: Table) -> None:
-    """Keep the table; when MAX_TABLES are open, the one idle longest is closed."""
+    """Keep the table; when its opener's address has MAX_TABLES_PER_CLIENT tables, the one of them idle
+    longest is closed (a page that opens tables by the hundred closes only its own), and when MAX_TABLES
+    are open, the one idle longest."""
     with TABLES_LOCK:
+        while (own := [t for t in TABLES.values() if t.client == table.client]) and len(own) >= MAX_TABLES_PER_CLIENT:
+            del TABLES[min(own, key=lambda t: t.touched).id]
         while len(TABLES) >= MAX_TABLES:
             idle = min(TABLES.values(), key=lambda t: t.touched)
             del TABLES[idle.id]
         TABLES[table.id] = table
 
 
+def client_of(request: Request) -> str:
+    """The address a request comes from (behind a reverse proxy, the one it forwards: see docs/web.md)."""
+    return request.client.host if request.client else ""
+
+
+STREAMS: dict[str, int] = {}
+STREAMS_LOCK = threading.Lock()
+
+
+def follow(client: str) -> None:
+    """Count an event stream of `client`, refused (429) beyond MAX_STREAMS_PER_CLIENT."""
+    with STREAMS_LOCK:
+        if STREAMS.get(client, 0) >= MAX_STREAMS_PER_CLIENT:
+            raise HTTPException(429, say("en", "web.client.too_many_streams", n=STREAMS[client]))
+        STREAMS[client] = STREAMS.get(client, 0) + 1
+
+
+def unfollow(client: str) -> None:
+    with STREAMS_LOCK:
+        STREAMS[client] -= 1
+        if not STREAMS[client]:
+            del STREAMS[client]
+
+
 def seated(table_id: str, seat: int, token: str | None) -> Table:
     """The table, once the token of the seat has been shown (404 no such table, 403 no right token)."""
-    table = TABLES.get(table_id)
+    table = find_table(table_id)
     if table is None:
         raise HTTPException(404, "no such table (it may have been closed to make room)")
     if not 0 <= seat < table.players:
         raise HTTPException(404, say(table.lang, "web.refuse.no_seat", last=table.players - 1))
     if seat not in table.tokens:
         raise HTTPException(403, say(table.lang, "web.refuse.bot_seat", seat=seat))
-    if not token or not secrets.compare_digest(token, table.tokens[seat]):
+    if not same_key(token, table.tokens[seat]):
         raise HTTPException(403, say(table.lang, "web.refuse.token", seat=seat))
     return table
+
+
+def same_key(given: str | None, key: str) -> bool:
+    """Whether a token or cookie shown is the seat's key (compared in constant time, as bytes: any
+    character may come in)."""
+    return bool(given) and secrets.compare_digest(given.encode(), key.encode())
+
+
+# ---- the tables kept in the store ----------------------------------------------------------------------
+#
+# With a store (clicktown serve --database), every table is also kept in the database as its settings,
+# its seats' keys and its trace (web/store.py); a table not in memory (after a restart, or closed to make
+# room) is rebuilt by replaying its trace through the engine when a request names it.
+
+STORE = None                    # the Store (web/store.py) of `clicktown serve`; None: the tables live in memory only
+SAVE_LOCK = threading.Lock()    # one writer of trace lines at a time in this process
+RESTORE_LOCK = threading.Lock()
+
+
+def use_store(store) -> None:
+    """Keep the tables in `store` from now on (None: in memory only)."""
+    global STORE
+    STORE = store
+
+
+def settings_of(table: Table) -> dict:
+    """What a table was opened with, as the store keeps it."""
+    return {"players": table.players, "seats": list(table.seats), "seed": table.seed, "seed_given": table.seed_given,
+            "lang": table.lang, "hints": table.hints, "reaction": table.reaction, "rules": table.rules,
+            "client": table.client}
+
+
+def trace_so_far(table: Table) -> list[dict]:
+    """The table's trace as far as it has gone (no game_end before the game is over)."""
+    lines = table.trace()
+    if lines and lines[-1].get("event") == "game_end" and not table.over:
+        lines = lines[:-1]
+    return lines
+
+
+def keep_new(table: Table) -> None:
+    """Keep a table just opened: its settings, keys and first lines (committed)."""
+    if STORE is not None:
+        lines = trace_so_far(table)
+        _stored(STORE.open_table, table.id, table.game, settings_of(table), table.tokens, lines)
+        table.kept = len(lines)
+
+
+def save(table: Table) -> None:
+    """Append the table's new trace lines to the store (committed before returning)."""
+    if STORE is None:
+        return
+    with SAVE_LOCK:
+        lines = trace_so_far(table)
+        if len(lines) > table.kept:
+            table.kept = _stored(STORE.append, table.id, table.kept, lines[table.kept:], table.over)
+
+
+def kept_key(table: Table, seat: int, key: str) -> None:
+    """Keep a seat's new key, claimed by a browser."""
+    if STORE is not None:
+        _stored(STORE.set_key, table.id, seat, key, True)
+
+
+def saved_view(table: Table, seat: int, since: int) -> dict:
+    """The seat's view (a look may move the table on: a timed phase ended), its changes kept first."""
+    seen = table.seat_view(seat, since)
+    save(table)
+    return seen
+
+
+def tick_and_save(table: Table) -> None:
+    table.tick()
+    save(table)
+
+
+def find_table(table_id: str) -> Table | None:
+    """The table in memory, or rebuilt from the store (None: no such table anywhere)."""
+    table = TABLES.get(table_id)
+    if table is not None or STORE is None:
+        return table
+    with RESTORE_LOCK:
+        table = TABLES.get(table_id)
+        if table is None:
+            stored = _stored(STORE.load, table_id)
+            if stored is None:
+                return None
+            table = restored(stored)
+            open_table(table)
+    return table
+
+
+def restored(stored) -> Table:
+    """A kept table rebuilt: opened again with its settings, then its state replayed from its trace."""
+    from ..arena.trace import ABANDONED, end_line, replay
+    from ..games import start_state
+
+    settings = stored.settings
+    table = Table(stored.game, settings["players"], tuple(settings["seats"]), settings["seed"], settings["lang"],
+                  settings["hints"], settings["reaction"], settings["rules"])
+    table.id, table.tokens, table.claimed = stored.id, dict(stored.keys), stored.claimed
+    table.client, table.seed_given = settings["client"], settings["seed_given"]
+    try:
+        with table.lock:
+            so_far = stored.lines if stored.over else [*stored.lines, end_line([], ABANDONED)]   # as far as it went
+            for state in replay(so_far, start_state):
+                table.state = state
+            table.abandoned = stored.over and stored.lines[-1].get("reason") == ABANDONED
+            table.rng = random.Random(f"{table.seed}/{len(stored.lines)}")   # chance and bots go on from here
+            table.kept = len(stored.lines)
+            table.version += 1
+    except ClicktownError as exc:
+        raise HTTPException(503, say("en", "web.store.not_rebuilt", table=stored.id, reason=str(exc))) from None
+    return table
+
+
+def _stored(step, *facts):
+    """A step of the store; its failure is the server's (503 with the reason), not the request's."""
+    from .store import StoreError
+
+    try:
+        return step(*facts)
+    except StoreError as exc:
+        raise HTTPException(503, str(exc)) from None
 
 
 # ---- pages ------------------------------------------------------------------------------------------
@@ -223,6 +382,28 @@ def rules_fieldset(name: str, game) -> str:
         + "</select></label>" for rule in rules)
     return (f'<fieldset class="rules" data-game="{name}"><legend>Rule options of {escape(game.title)}</legend>'
             f'{selects}</fieldset>')
+
+
+#: The parameters of `/play/<game>` besides the game's rule options.
+PLAY_PARAMETERS = ("players", "bots", "seed", "lang", "hints", "reaction")
+
+
+def check_parameters(query, known: set[str]) -> None:
+    """Refuse (400) a request naming a parameter that is not `known`: a misspelled one is never dropped."""
+    for name in query.keys():
+        if name not in known:
+            raise HTTPException(400, say("en", "web.play.unknown_parameter", name=name[:40],
+                                         known=", ".join(sorted(known))))
+
+
+def play_parameters(game: str, lobby: bool = False) -> set[str]:
+    """The parameters a table of `game` is opened with: PLAY_PARAMETERS, its rule options (`name`, or
+    the lobby's `game.name`), and on the lobby's `/play` the game and every game's `game.name`."""
+    names = {rule.name for rule in game_spec(game).rule_choices()}
+    known = {*PLAY_PARAMETERS, *names, *(f"{game}.{name}" for name in names)}
+    if lobby:
+        known |= {"game", *(f"{other}.{rule.name}" for other, spec in GAMES.items() for rule in spec.rule_choices())}
+    return known
 
 
 def rules_given(game: str, query) -> dict[str, str]:
@@ -246,7 +427,7 @@ a link. Seat 0 is yours.</p>
 <label>Game <select name="game">{options}</select></label>
 <label>Players <input name="players" type="number" min="2" max="12" value="2"></label>
 <label>Other seats <input name="bots" value="greedy" title="comma-separated, repeated round the table"></label>
-<label>Seed <input name="seed" type="number" min="0" value="0"></label>
+<label>Seed <input name="seed" type="number" min="0" placeholder="random" title="empty: a random deal"></label>
 <label>Language <select name="lang"><option value="en">English</option><option value="de">Deutsch</option></select></label>
 {fieldsets}
 <button type="submit">Open the table</button>
@@ -260,24 +441,30 @@ a link. Seat 0 is yours.</p>
 @router.get("/play")
 def play_form(request: Request, game: str = Query(next(iter(GAMES)), max_length=20)):
     """The lobby's form: on to `/play/<game>` with the other parameters."""
-    game_spec(game)
+    check_parameters(request.query_params, play_parameters(game, lobby=True))
     rules = rules_given(game, request.query_params)
-    rest = urlencode([(k, v) for k, v in request.query_params.items() if k != "game" and "." not in k]
+    rest = urlencode([(k, v) for k, v in request.query_params.items()
+                      if k != "game" and "." not in k and not (k == "seed" and v == "")]   # no seed: a random one
                      + sorted(rules.items()), safe=",")
     return RedirectResponse(f"/play/{game}?{rest}", status_code=303)
 
 
 @router.get("/play/{game}")
 def play(game: str, request: Request, players: int | None = Query(None, ge=2, le=12),
-         bots: str | None = Query(None, max_length=200), seed: int = Query(0, ge=0, le=MAX_SEED),
+         bots: str | None = Query(None, max_length=200), seed: int | None = Query(None, ge=0, le=MAX_SEED),
          lang: str = Query("en", pattern="^(en|de)$"), hints: bool | None = None,
          reaction: float = Query(REACTION, ge=0, le=60)):
-    """Open a table and take seat 0; the game's rule options come as `name=word` (400 for a word it has not)."""
+    """Open a table and take seat 0; the game's rule options come as `name=word` (400 for a word it has not).
+    Without a seed the table deals from a random one (kept secret until the game is over: it would tell
+    every hand); a seed given is shown on the table."""
     spec = game_spec(game)
+    check_parameters(request.query_params, play_parameters(game))
     players = players or spec.default_players
-    table = Table(game, players, spec.seat_list(players, bots), seed, lang, hints, reaction,
-                  rules_given(game, request.query_params))
+    table = Table(game, players, spec.seat_list(players, bots), secrets.randbelow(MAX_SEED + 1) if seed is None else seed,
+                  lang, hints, reaction, rules_given(game, request.query_params))
+    table.client, table.seed_given = client_of(request), seed is not None
     open_table(table)
+    keep_new(table)
     return RedirectResponse(f"/table/{table.id}/0?token={table.tokens[0]}", status_code=303)
 
 
@@ -295,8 +482,15 @@ def script_words(lang: str) -> dict:
 
 @router.get("/table/{table_id}/{seat}")
 def table_page(table_id: str, seat: int, request: Request, token: str | None = Query(None, max_length=64)):
-    """The page of one seat: board, hand, log, actions; the opener also sees the friends' join links."""
-    table = seated(table_id, seat, token)
+    """The page of one seat: board, hand, log, actions; the opener also sees the friends' join links.
+
+    A friend's join link is claimed by the first browser that opens it: that browser gets the seat's
+    own key in a cookie and is sent on to the page without the token, and the link stops working."""
+    kept = request.cookies.get(seat_cookie(table_id, seat))
+    if token is not None and seat != 0:
+        return claim(table_id, seat, token, kept)
+    table = seated(table_id, seat, token or kept)
+    token = table.tokens[seat]
     lang = table.lang
 
     def words(key: str) -> str:
@@ -306,11 +500,14 @@ def table_page(table_id: str, seat: int, request: Request, token: str | None = Q
     links = ""
     if seat == 0 and len(table.tokens) > 1:
         items = "".join(f'<li>{say(lang, "web.table.seat", seat=s)}: <a class="join" data-seat="{s}" href="{base}/table/{table.id}/{s}?token={t}">'
-                        f'{base}/table/{table.id}/{s}?token={t}</a></li>' for s, t in table.tokens.items() if s)
+                        f'{base}/table/{table.id}/{s}?token={t}</a></li>' if s not in table.claimed else
+                        f'<li class="joined" data-seat="{s}">{say(lang, "web.table.seat", seat=s)}: {escape(words("joined"))}</li>'
+                        for s, t in table.tokens.items() if s)
         links = (f'<section class="join-links"><h2>{words("join")}</h2><p>{escape(words("send"))}</p>'
                  f'<ul>{items}</ul></section>')
     body = f"""<div class="table" data-table="{table.id}" data-seat="{seat}" data-token="{escape(token)}" data-game="{table.game}" data-words="{escape(json.dumps(script_words(lang), ensure_ascii=False))}">
 <h1>{escape(table.spec.title)} <small>{say(lang, "web.table.seat", seat=seat)}</small></h1>
+{seed_shown(table)}
 {links}
 {rules_in_force(table, words("rules"))}
 <div class="play">
@@ -327,6 +524,37 @@ def table_page(table_id: str, seat: int, request: Request, token: str | None = Q
 </div>
 </div>"""
     return page(f"{table.spec.title} · {say(lang, 'web.table.seat', seat=seat)}", body, scripts=("tables.js",), lang=lang)
+
+
+def seed_shown(table: Table) -> str:
+    """The seed on the table's page when the opener gave it (a random seed stays secret)."""
+    if not table.seed_given:
+        return ""
+    return f'<p class="seed" data-seed="{table.seed}">{escape(say(table.lang, "web.table.seed", seed=table.seed))}</p>'
+
+
+def seat_cookie(table_id: str, seat: int) -> str:
+    """The cookie that holds the key of a seat its browser claimed."""
+    return f"seat-{table_id}-{seat}"
+
+
+def claim(table_id: str, seat: int, link: str, kept: str | None) -> RedirectResponse:
+    """A friend opens a join link: the first time, the seat gets a new key, kept in this browser's cookie,
+    and the link stops working (403); the browser that claimed it may open the link again."""
+    table = find_table(table_id)
+    if table is None or seat not in table.claimed:
+        table = seated(table_id, seat, link)
+        with table.lock:
+            if seat not in table.claimed:
+                key = secrets.token_urlsafe(16)
+                kept_key(table, seat, key)
+                table.tokens[seat], table.claimed, kept = key, table.claimed | {seat}, key
+    if not same_key(kept, table.tokens[seat]):
+        raise HTTPException(403, say("en", "web.table.link_used", seat=seat))
+    answer = RedirectResponse(f"/table/{table_id}/{seat}", status_code=303)
+    answer.set_cookie(seat_cookie(table_id, seat), kept, max_age=30 * 24 * 3600, path=f"/table/{table_id}/{seat}",
+                      httponly=True, samesite="lax")
+    return answer
 
 
 def rule_words(name: str, word: str, help_text: str, lang: str) -> tuple[str, str, str]:
@@ -353,39 +581,47 @@ def rules_in_force(table: Table, heading: str = "Rule options") -> str:
 # ---- the seat's answers --------------------------------------------------------------------------------
 
 class Act(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """An action of the seat: a whole number, strictly (`true` or `"1"` is refused, never read as 1)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
     action: int
 
 
 @router.get("/api/tables/{table_id}/{seat}/view")
 def seat_view(table_id: str, seat: int, token: str | None = Query(None, max_length=64), since: int = Query(0, ge=0)):
-    return seated(table_id, seat, token).seat_view(seat, since)
+    return saved_view(seated(table_id, seat, token), seat, since)
 
 
 @router.post("/api/tables/{table_id}/{seat}/act")
 def act(table_id: str, seat: int, body: Act, token: str | None = Query(None, max_length=64), since: int = Query(0, ge=0)):
     table = seated(table_id, seat, token)
     table.act(seat, body.action)
-    return table.seat_view(seat, since)
+    save(table)                          # the accepted action is committed before its answer
+    return saved_view(table, seat, since)
 
 
 @router.get("/api/tables/{table_id}/{seat}/events")
 async def events(table_id: str, seat: int, request: Request, token: str | None = Query(None, max_length=64)):
     """Server-sent events: `{"version": n}` whenever the table changed (the page then asks for its view)."""
     table = seated(table_id, seat, token)
+    client = client_of(request)
+    follow(client)
 
     async def stream():
         last = -1
-        while True:
-            if await request.is_disconnected():
-                return
-            await asyncio.to_thread(table.tick)
-            if table.version != last:
-                last = table.version
-                yield f"data: {json.dumps({'version': last, 'over': table.over})}\n\n"
-                if table.over:
+        try:
+            while True:
+                if await request.is_disconnected():
                     return
-            await asyncio.sleep(PUSH_EVERY)
+                await asyncio.to_thread(tick_and_save, table)
+                if table.version != last:
+                    last = table.version
+                    yield f"data: {json.dumps({'version': last, 'over': table.over})}\n\n"
+                    if table.over:
+                        return
+                await asyncio.sleep(PUSH_EVERY)
+        finally:
+            unfollow(client)
 
     return StreamingResponse(stream(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
 
