@@ -186,9 +186,7 @@ FACES = ("clicktown/cli.py", "clicktown/web/tables.py", "clicktown/web/viewer.py
 def test_no_face_names_a_game_by_hand(face):
     named = [line for line in (ROOT / face).read_text(encoding="utf-8").splitlines()
              if re.search(r"oldtown|patterns|sequence", line)]
-    # the reaction race the table still runs itself (issue 35, point 2, moves it into the engine)
-    race = [line for line in named if "patterns.game" in line or '"patterns"' in line]
-    assert [line for line in named if line not in race] == []
+    assert named == []
 
 
 def test_the_web_calls_and_imports_no_private_name_of_a_game():

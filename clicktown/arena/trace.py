@@ -362,7 +362,7 @@ def old_game_name(start: dict) -> str:
     but in Sequence's traces, and only Wild Wild Pattern's named a "mode")."""
     if "mode" in start:
         return "patterns"
-    if start.get("game") in ("sequence", "numbers"):
+    if start.get("game") in ("sequence", "numbers", "patterns", "oldtown"):   # the names those traces used
         return start["game"]
     return "oldtown"
 

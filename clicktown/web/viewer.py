@@ -22,7 +22,7 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from ..arena import trace as traces
 from ..errors import ClicktownError
 from ..games import game_spec
-from ..messages import say
+from ..messages import say, say_n
 from .page import page
 
 router = APIRouter()
@@ -68,7 +68,7 @@ class Game:
         name = start.get("game") if self.replayable else traces.old_game_name(start)
         steps = len(self.told_lines())
         return {"game": name, "seats": _seats(start), "steps": steps,
-                "label": say(lang, "trace.viewer.game", n=start.get("index", 0), game=name, steps=steps),
+                "label": say_n(lang, "trace.viewer.game", steps, index=start.get("index", 0), game=name),
                 "note": None if self.replayable else say(lang, "trace.viewer.old")}
 
 
