@@ -75,16 +75,17 @@ def test_the_home_page_in_both_languages(client):
     assert '<a href="/oldtown/solo/3">Scenario 3</a>' in english
     assert '<a href="/oldtown/solo/new?level=mittel">A new medium puzzle (mittel)</a>' in english
     assert '<a href="/viewer">Step through a game\'s trace</a>' in english
-    assert '<a href="/oldtown/solo/3">Szenario 3</a>' in german
-    assert '<a href="/oldtown/solo/5-first-printing">Szenario 5 (Erstauflage)</a>' in german
+    assert '<a href="/oldtown/solo/3?lang=de">Szenario 3</a>' in german
+    assert '<a href="/oldtown/solo/5-first-printing?lang=de">Szenario 5 (Erstauflage)</a>' in german
     assert '<a href="/oldtown/solo/5-first-printing">Scenario 5-first-printing</a>' in english
     assert f'<h2>{say("de", "web.home.solo.heading")}</h2>' in german
-    assert f'<a href="/tables">{say("de", "web.home.tables.lobby")}</a>' in german
+    assert f'<a href="/tables?lang=de">{say("de", "web.home.tables.lobby")}</a>' in german
     assert links(english) == links(german)
 
 
 def links(text: str) -> list[str]:
-    return re.findall(r'href="([^"]*)"', text)
+    """The page's links, without the language parameter a German page adds to them."""
+    return [re.sub(r"[?&](amp;)?lang=de$", "", href) for href in re.findall(r'href="([^"]*)"', text)]
 
 
 def attributes(text: str) -> list[str]:
@@ -121,3 +122,12 @@ def test_the_viewer_in_both_languages(client):
     assert "<h1>Verlaufsbetrachter</h1>" in german
     aria = re.findall(r'aria-label="([^"]*)"', german)
     assert aria == ["erster Schritt", "Schritt zurück", "Schritt vor", "letzter Schritt"]
+
+
+def test_every_link_of_the_german_home_page_keeps_the_language_and_opens(client):
+    links = re.findall(r'<li><a href="([^"]+)"', client.get("/?lang=de").text)
+    assert links and all(link.endswith("lang=de") for link in links), links
+    for link in links:
+        if "/solo/new" not in link:   # a new puzzle redirects to its page: followed below with the rest
+            answer = client.get(link.replace("&amp;", "&"))
+            assert answer.status_code == 200 and 'lang="de"' in answer.text, link

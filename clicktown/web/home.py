@@ -7,7 +7,7 @@ from typing import Literal
 
 from fastapi import APIRouter
 
-from ..messages import say
+from ..messages import LANGS, say
 from .page import page
 
 router = APIRouter()
@@ -21,8 +21,15 @@ def home(lang: Literal["en", "de"] = "en"):
     parts = ["<h1>clicktown</h1>", f"<p>{say(lang, 'web.home.tagline')}</p>"]
     for section in SECTIONS:
         heading, links = section(lang)
-        items = "".join(f'<li><a href="{href}">{text}</a></li>' for href, text in links)
+        items = "".join(f'<li><a href="{in_language(href, lang)}">{text}</a></li>' for href, text in links)
         parts.append(f"<section><h2>{heading}</h2><ul>{items}</ul></section>")
     if not SECTIONS:
         parts.append(f"<p>{say(lang, 'web.home.nothing')}</p>")
     return page(say(lang, "web.home.title"), "\n".join(parts), lang=lang)
+
+
+def in_language(href: str, lang: str) -> str:
+    """A page's link that keeps the home page's language (the default language needs no parameter)."""
+    if lang == LANGS[0]:
+        return href
+    return f"{href}{'&' if '?' in href else '?'}lang={lang}"
