@@ -34,6 +34,7 @@ from fastapi import APIRouter, Body, HTTPException, Path, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
+from ..messages import say
 from .home import SECTIONS
 from .page import page
 
@@ -49,11 +50,23 @@ Lang = Literal["en", "de"]
 Level = Literal["leicht", "mittel", "schwer"]
 RULEBOOK = ("1", "2", "3", "4", "5", "6", "7", "8", "5-first-printing")
 
-SECTIONS.append(("Old Town: solo puzzles", [
-    *((f"/oldtown/solo/{i}", f"Scenario {i}") for i in RULEBOOK),
-    *((f"/oldtown/solo/new?level={level}", f"A new {english} puzzle ({level})")
-      for level, english in (("leicht", "easy"), ("mittel", "medium"), ("schwer", "hard"))),
-]))
+
+
+def home_section(lang: str) -> tuple[str, list[tuple[str, str]]]:
+    """The home page's section of the solo puzzles: the rulebook's scenarios and a new puzzle of each level."""
+    return say(lang, "web.home.solo.heading"), [
+        *((f"/oldtown/solo/{i}", scenario_name(i, lang)) for i in RULEBOOK),
+        *((f"/oldtown/solo/new?level={level}", say(lang, f"web.home.solo.new.{level}")) for level in Level.__args__),
+    ]
+
+
+def scenario_name(ident: str, lang: str) -> str:
+    """A rulebook scenario's name on the home page: its number, and the printing when it is not the current one."""
+    number, _, printing = ident.partition("-")
+    return say(lang, "web.home.solo.scenario" + (f".{printing}" if printing else ""), n=number)
+
+
+SECTIONS.append(home_section)
 
 
 # -- the scenarios, with their solutions ------------------------------------------------------------

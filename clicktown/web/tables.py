@@ -36,17 +36,23 @@ from pydantic import BaseModel, ConfigDict
 from ..arena.state import CHANCE, sample_chance
 from ..errors import ClicktownError
 from ..games import GAMES, PERSON, game_spec
-from ..messages import catalog, has, say, text
+from ..messages import LANGS, catalog, has, say, text
 from .home import SECTIONS
 from .page import page
 
 router = APIRouter()
 log = logging.getLogger(__name__)
-SECTION = ("Games at a table", [("/tables", "Choose a game, players, bots and a seed"),
-                                *((f"/play/{name}", spec.title) for name, spec in GAMES.items()),
-                                ("/viewer", "Step through a game's trace")])
-if SECTION not in SECTIONS:
-    SECTIONS.append(SECTION)
+
+
+def home_section(lang: str) -> tuple[str, list[tuple[str, str]]]:
+    """The home page's section of the tables: the lobby, a table of each game, the trace viewer."""
+    return say(lang, "web.home.tables.heading"), [("/tables", say(lang, "web.home.tables.lobby")),
+                                                  *((f"/play/{name}", spec.title) for name, spec in GAMES.items()),
+                                                  ("/viewer", say(lang, "web.home.tables.viewer"))]
+
+
+if home_section not in SECTIONS:
+    SECTIONS.append(home_section)
 
 MAX_TABLES = 200
 MAX_TABLES_PER_CLIENT = 20    # tables opened from one address
@@ -369,19 +375,27 @@ def _stored(step, *facts):
 
 # ---- pages ------------------------------------------------------------------------------------------
 
-def rules_fieldset(name: str, game) -> str:
+def rules_fieldset(name: str, game, lang: str) -> str:
     """The rule options of one game as selects (the default selected, the option's sentence as help)."""
     rules = game.rule_choices()
     if not rules:
         return ""
-    selects = "".join(
-        f'<label>{escape(rule.name.replace("_", " "))} <select name="{name}.{rule.name}" data-rule-option="{rule.name}" '
-        f'title="{escape(rule.help)}">'
-        + "".join(f'<option value="{escape(word)}"{" selected" if word == rule.default else ""}>{escape(word)}'
-                  f'{" (default)" if word == rule.default else ""}</option>' for word in rule.choices)
-        + "</select></label>" for rule in rules)
-    return (f'<fieldset class="rules" data-game="{name}"><legend>Rule options of {escape(game.title)}</legend>'
-            f'{selects}</fieldset>')
+    selects = "".join(rule_select(name, rule, lang) for rule in rules)
+    return (f'<fieldset class="rules" data-game="{name}"><legend>{escape(say(lang, "web.lobby.rules_of", game=game.title))}'
+            f'</legend>{selects}</fieldset>')
+
+
+def rule_select(game: str, rule, lang: str) -> str:
+    """One rule option's select in the lobby: its name, its words (the default marked), its sentence as help."""
+    title, _, sentence = rule_words(rule.name, str(rule.default), rule.help, lang)
+    options = ""
+    for word in rule.choices:
+        shown = rule_words(rule.name, word, rule.help, lang)[1]
+        if word == rule.default:
+            shown = say(lang, "web.lobby.default", word=shown)
+        options += f'<option value="{escape(word)}"{" selected" if word == rule.default else ""}>{escape(shown)}</option>'
+    return (f'<label>{escape(title)} <select name="{game}.{rule.name}" data-rule-option="{rule.name}" '
+            f'title="{escape(sentence)}">{options}</select></label>')
 
 
 #: The parameters of `/play/<game>` besides the game's rule options.
@@ -416,26 +430,28 @@ def rules_given(game: str, query) -> dict[str, str]:
 
 
 @router.get("/tables")
-def lobby():
+def lobby(lang: str = Query("en", pattern="^(en|de)$")):
+    def words(key: str, **facts) -> str:
+        return escape(say(lang, f"web.lobby.{key}", **facts))
+
     options = "".join(f'<option value="{name}">{escape(g.title)}</option>' for name, g in GAMES.items())
-    fieldsets = "".join(rules_fieldset(name, g) for name, g in GAMES.items())
-    body = f"""<h1>Play at a table</h1>
-<p>Choose a game, how many play, and who sits in the other seats: a bot (random, greedy, planner or mcts,
-the strongest, which thinks a little longer) or <code>person</code>, a friend who joins through
-a link. Seat 0 is yours.</p>
+    fieldsets = "".join(rules_fieldset(name, g, lang) for name, g in GAMES.items())
+    languages = "".join(f'<option value="{code}"{" selected" if code == lang and code != LANGS[0] else ""}>{name}</option>'
+                        for code, name in (("en", "English"), ("de", "Deutsch")))
+    body = f"""<h1>{words("heading")}</h1>
+<p>{say(lang, "web.lobby.intro", person="<code>person</code>")}</p>
 <form class="lobby" method="get" action="/play">
-<label>Game <select name="game">{options}</select></label>
-<label>Players <input name="players" type="number" min="2" max="12" value="2"></label>
-<label>Other seats <input name="bots" value="greedy" title="comma-separated, repeated round the table"></label>
-<label>Seed <input name="seed" type="number" min="0" placeholder="random" title="empty: a random deal"></label>
-<label>Language <select name="lang"><option value="en">English</option><option value="de">Deutsch</option></select></label>
+<label>{words("game")} <select name="game">{options}</select></label>
+<label>{words("players")} <input name="players" type="number" min="2" max="12" value="2"></label>
+<label>{words("bots")} <input name="bots" value="greedy" title="{words("bots_help")}"></label>
+<label>{words("seed")} <input name="seed" type="number" min="0" placeholder="{words("seed_placeholder")}" title="{words("seed_help")}"></label>
+<label>{words("language")} <select name="lang">{languages}</select></label>
 {fieldsets}
-<button type="submit">Open the table</button>
+<button type="submit">{words("open")}</button>
 </form>
-<p>Where the rulebooks can be read two ways, the table plays the reading chosen under <em>Rule options</em>
-(hover an option for its sentence; the defaults are the command line's).</p>
-<p>A game's trace can be stepped through in the <a href="/viewer">trace viewer</a>.</p>"""
-    return page("tables", body, scripts=("lobby.js",))
+<p>{say(lang, "web.lobby.rules_note", rule_options=f"<em>{words('rule_options')}</em>")}</p>
+<p>{say(lang, "web.lobby.viewer", viewer=f'<a href="/viewer">{words("viewer_link")}</a>')}</p>"""
+    return page(say(lang, "web.lobby.title"), body, scripts=("lobby.js",), lang=lang)
 
 
 @router.get("/play")

@@ -94,26 +94,29 @@ def load(text: str) -> list[Game]:
 
 @router.get("/viewer")
 def viewer_page(lang: str = Query("en", pattern="^(en|de)$")):
-    body = """<div class="viewer">
-<h1>Trace viewer</h1>
-<p>Open a trace (JSON Lines) written by <code>simulate --trace</code>, <code>play --trace</code> or downloaded
-at the end of a game in the browser, then step through it: the server replays it through the game's engine.</p>
+    def words(key: str) -> str:
+        return say(lang, f"web.viewer.{key}")
+
+    intro = say(lang, "web.viewer.intro", simulate="<code>simulate --trace</code>", play="<code>play --trace</code>")
+    body = f"""<div class="viewer">
+<h1>{words("heading")}</h1>
+<p>{intro}</p>
 <input type="file" class="trace-file" accept=".jsonl,.json,.txt,application/x-ndjson">
-<label>Game <select class="game-choice"></select></label>
-<label>Seen <select class="seat-choice"></select></label>
+<label>{words("game")} <select class="game-choice"></select></label>
+<label>{words("seen")} <select class="seat-choice"></select></label>
 <p class="note"></p>
 <div class="controls">
-<button type="button" class="first" aria-label="first step">|&lt;</button>
-<button type="button" class="back" data-step="back" aria-label="step back">&lt; back</button>
+<button type="button" class="first" aria-label="{words("first")}">|&lt;</button>
+<button type="button" class="back" data-step="back" aria-label="{words("back_label")}">&lt; {words("back")}</button>
 <span class="step-number" aria-live="polite"></span>
-<button type="button" class="forward" data-step="forward" aria-label="step forward">forward &gt;</button>
-<button type="button" class="last" aria-label="last step">&gt;|</button>
+<button type="button" class="forward" data-step="forward" aria-label="{words("forward_label")}">{words("forward")} &gt;</button>
+<button type="button" class="last" aria-label="{words("last")}">&gt;|</button>
 </div>
 <p class="step-text"></p>
 <p class="message" role="alert"></p>
 <div class="board"></div>
 </div>"""
-    return page("trace viewer", body, scripts=("viewer.js",), lang=lang)
+    return page(words("title"), body, scripts=("viewer.js",), lang=lang)
 
 
 @router.post("/api/viewer/traces")
