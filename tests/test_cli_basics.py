@@ -63,26 +63,27 @@ def started_writing(run: subprocess.Popen, folder: Path) -> Path:
     raise AssertionError("the simulation never started writing its trace")
 
 
-def test_sigterm_ends_simulate_in_one_line_with_143_and_writes_nothing(tmp_path):
-    trace = tmp_path / "games.jsonl"
+def stopped_while_writing(folder: Path, sig: int) -> tuple[int, str, Path]:
+    """A long simulate --trace sent `sig` once it has started writing: (exit code, stderr, the trace's name)."""
+    trace = folder / "games.jsonl"
     run = child([*ENDLESS, "--trace", str(trace)], stdout=subprocess.DEVNULL)
-    started_writing(run, tmp_path)
-    run.send_signal(signal.SIGTERM)
+    started_writing(run, folder)
+    run.send_signal(sig)
     _, err = run.communicate(timeout=120)
-    assert run.returncode == 143
-    assert err == "clicktown: terminated (SIGTERM); nothing was written\n"
+    return run.returncode, err, trace
+
+
+def test_sigterm_ends_simulate_in_one_line_with_143_and_writes_nothing(tmp_path):
+    code, err, _ = stopped_while_writing(tmp_path, signal.SIGTERM)
+    assert (code, err) == (143, "clicktown: terminated (SIGTERM); nothing was written\n")
     assert list(tmp_path.iterdir()) == []
 
 
 def test_ctrl_c_ends_simulate_in_one_line_with_130_keeping_the_finished_games(tmp_path):
     from clicktown.arena.trace import parse_lines, split_games
 
-    trace = tmp_path / "games.jsonl"
-    run = child([*ENDLESS, "--trace", str(trace)], stdout=subprocess.DEVNULL)
-    started_writing(run, tmp_path)
-    run.send_signal(signal.SIGINT)
-    _, err = run.communicate(timeout=120)
-    assert run.returncode == 130
+    code, err, trace = stopped_while_writing(tmp_path, signal.SIGINT)
+    assert code == 130
     said = re.fullmatch(rf"clicktown: interrupted; {re.escape(str(trace))} holds the (\d+) finished games? "
                         r"of 100000, every line complete\n", err)
     assert said, err
