@@ -35,7 +35,7 @@ GROUPS = {
 class ClicktownGroup(click.Group):
     """A click group whose errors are one line on stderr, never a traceback.
 
-    Exit codes: 2 bad input or usage, 3 an internal error (a bug), 130 interrupted; the commands
+    Exit codes: 2 bad input or usage, 3 an internal error (a bug), 130 interrupted, 143 SIGTERM; the commands
     themselves return 0 or, for a negative verdict, 1.
     """
 
@@ -46,9 +46,13 @@ class ClicktownGroup(click.Group):
             import io
 
             sys.stdin = io.StringIO("")
+        previous = _end_on_sigterm()
         try:
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
             _flush_results()
+        except click.exceptions.NoArgsIsHelpError as exc:  # `clicktown` or a group alone: its help
+            click.echo(exc.ctx.get_help())
+            code = 0
         except click.UsageError as exc:
             code = _fail(exc.format_message(), exc.ctx)
         except ClicktownError as exc:
@@ -58,9 +62,11 @@ class ClicktownGroup(click.Group):
         except click.Abort as exc:  # click raises it for Ctrl-C and for the end of standard input
             ended = isinstance(exc.__cause__ or exc.__context__, EOFError)
             code = _fail("standard input ended before the command was done") if ended else _interrupted()
-        except KeyboardInterrupt:
-            code = _interrupted()
-        except BrokenPipeError:
+        except (KeyboardInterrupt, Interrupted) as exc:
+            code = _interrupted(exc)
+        except Terminated:
+            code = _terminated()
+        except (BrokenPipeError, ReaderGone):
             code = _quiet_pipe()
         except OSError as exc:  # the environment (a full disk, a closed output), not a bug
             code = _fail(_os_problem(exc))
@@ -69,10 +75,22 @@ class ClicktownGroup(click.Group):
                 raise
             code = _fail(f"internal error ({exc.__class__.__name__}: {exc}); this is a bug in clicktown, "
                          f"CLICKTOWN_DEBUG=1 shows where", exit_code=3)
+        finally:
+            _restore_sigterm(previous)
         code = code if isinstance(code, int) else 0
         if standalone_mode:
             sys.exit(code)
         return code
+
+    def invoke(self, ctx):
+        """Run the command; an interrupt or a closed pipe passes click's own handling (a blank line and
+        `Aborted!`, exit 1 for a closed pipe) untouched, to be told in one line by `main`."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt as exc:
+            raise Interrupted(*exc.args) from None
+        except BrokenPipeError:
+            raise ReaderGone from None
 
     def list_commands(self, ctx) -> list[str]:
         return sorted(set(self.commands) | set(GROUPS))
@@ -135,10 +153,57 @@ def _os_problem(exc: OSError) -> str:
     return f"cannot write {exc.filename or 'standard output'}: {problem(exc)}"
 
 
-def _interrupted() -> int:
-    """Ctrl-C: one line, the shell's code for an interrupt."""
-    click.echo("clicktown: interrupted", err=True)
+def _interrupted(exc: BaseException | None = None) -> int:
+    """Ctrl-C: one line (what was kept, when the interrupt says so), the shell's code for an interrupt."""
+    from .messages import say
+
+    kept = exc.args[0] if exc is not None and exc.args else ""
+    click.echo(say("en", "cli.interrupted_kept", kept=kept) if kept else say("en", "cli.interrupted"), err=True)
     return 130
+
+
+class Interrupted(BaseException):
+    """Ctrl-C during a command; its argument, when given, says what was kept."""
+
+
+class ReaderGone(BaseException):
+    """The reader of our output went away during a command."""
+
+
+class Terminated(BaseException):
+    """SIGTERM arrived: the command ends at once, like Ctrl-C, but keeps nothing it was writing.
+
+    A BaseException (as KeyboardInterrupt is), so no `except Exception` on the way swallows it.
+    """
+
+
+def _end_on_sigterm():
+    """Turn SIGTERM into Terminated for this command (main thread only); the previous handler, or None."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return None
+
+    def terminate(signum, frame):
+        raise Terminated
+
+    return signal.signal(signal.SIGTERM, terminate)
+
+
+def _restore_sigterm(previous) -> None:
+    if previous is not None:
+        import signal
+
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _terminated() -> int:
+    """SIGTERM: one line, 128 + 15 as a shell reports a process that SIGTERM ended."""
+    from .messages import say
+
+    click.echo(say("en", "cli.terminated"), err=True)
+    return 143
 
 
 def _quiet_pipe() -> int:
@@ -147,7 +212,7 @@ def _quiet_pipe() -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     except (OSError, ValueError, AttributeError):
         pass
-    return 1
+    return 0  # the reader chose to stop: not a failure, and not a negative verdict
 
 
 

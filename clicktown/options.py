@@ -13,7 +13,7 @@ from contextlib import contextmanager
 
 import click
 
-from .output import message, progress
+from .output import progress
 
 
 class WholeRange(click.IntRange):
@@ -260,9 +260,12 @@ def played(records, games: int, trace_file: str | None):
                     finished += 1
                     yield record
         except KeyboardInterrupt:
-            if stream:
-                message(f"interrupted: {trace_file} holds the {finished} finished games of {games}, every line complete")
-            raise
+            if not stream:
+                raise
+            from .messages import say_n
+
+            # what was kept rides on the interrupt, so that the command's one line says it
+            raise KeyboardInterrupt(say_n("en", "cli.trace_kept", finished, trace=trace_file, games=games)) from None
 
 
 def write_trace(trace_file: str | None, events: list[dict]) -> None:

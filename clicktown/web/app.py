@@ -43,12 +43,21 @@ def create_app(hosts: frozenset | None = None) -> FastAPI:
     app.add_middleware(BodyCap)
     app.add_middleware(Guard, hosts=hosts if hosts is not None else served_hosts())
     app.mount("/static", StaticFiles(directory=str(static_folder()), follow_symlink=False), name="static")
+    app.add_api_route("/favicon.ico", _favicon, methods=["GET", "HEAD"], include_in_schema=False)
     app.add_exception_handler(RequestValidationError, _invalid_request)
     app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(ClicktownError, _refused)
     for name in PAGE_MODULES:
         app.include_router(importlib.import_module(name).router)
     return app
+
+
+async def _favicon():
+    """The site's icon, asked for by every browser at /favicon.ico: the static folder's SVG drawing."""
+    from fastapi.responses import Response
+
+    icon = (static_folder() / "favicon.svg").read_bytes()
+    return Response(icon, media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
 
 
 def static_folder():

@@ -21,6 +21,7 @@ def page(title: str, body: str, *, scripts: tuple[str, ...] = (), lang: str = "e
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{escape(title)} · clicktown</title>
+<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/static/site.css">
 {script_tags}
 </head>

@@ -1,0 +1,123 @@
+"""The command line's basics: help when a group is called alone, a reader that goes away, SIGTERM and
+Ctrl-C (one line each, nothing half written), and the web site's icon."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from clicktown.cli import cli
+
+ROOT = Path(__file__).resolve().parents[1]
+#: the console script as a child process; SIGINT gets Python's own handler even when the test runner
+#: was started with SIGINT ignored (a background job), as a person's terminal would give it
+CHILD = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+         "sys.argv[0] = 'clicktown'; from clicktown.start import main; main()")
+ENDLESS = ["sequence", "simulate", "--games", "100000", "--seed", "3"]
+
+
+def child(args, **kw) -> subprocess.Popen:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.Popen([sys.executable, "-c", CHILD, *args], env=env, stderr=subprocess.PIPE, text=True, **kw)
+
+
+@pytest.mark.parametrize("group", [[], ["oldtown"], ["patterns"], ["sequence"]], ids=["clicktown", "oldtown", "patterns", "sequence"])
+def test_a_group_alone_prints_its_whole_help_and_exits_0(group):
+    alone = CliRunner().invoke(cli, group, prog_name="clicktown")
+    asked = CliRunner().invoke(cli, [*group, "--help"], prog_name="clicktown")
+    assert alone.exit_code == 0, alone.stderr
+    assert alone.stderr == ""
+    assert alone.stdout == asked.stdout
+    usage = " ".join(["clicktown", *group])
+    assert alone.stdout.startswith(f"Usage: {usage} [OPTIONS] COMMAND [ARGS]...\n\n")
+    assert "\nCommands:\n" in alone.stdout and "error" not in alone.stdout
+
+
+def test_a_reader_that_went_away_ends_the_command_quietly_with_0():
+    reading, writing = os.pipe()
+    os.close(reading)  # the reader is gone before the first line: every write meets a closed pipe
+    try:
+        run = child(["oldtown", "explain", "8"], stdout=writing)
+    finally:
+        os.close(writing)
+    _, err = run.communicate(timeout=120)
+    assert (run.returncode, err) == (0, "")
+
+
+def started_writing(run: subprocess.Popen, folder: Path) -> Path:
+    """The trace's temporary file once the run has written into it (bounded: two minutes at most)."""
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and run.poll() is None:
+        parts = [p for p in folder.iterdir() if p.name.endswith(".part") and p.stat().st_size > 0]
+        if parts:
+            return parts[0]
+        time.sleep(0.05)
+    raise AssertionError("the simulation never started writing its trace")
+
+
+def stopped_while_writing(folder: Path, sig: int) -> tuple[int, str, Path]:
+    """A long simulate --trace sent `sig` once it has started writing: (exit code, stderr, the trace's name)."""
+    trace = folder / "games.jsonl"
+    run = child([*ENDLESS, "--trace", str(trace)], stdout=subprocess.DEVNULL)
+    started_writing(run, folder)
+    run.send_signal(sig)
+    _, err = run.communicate(timeout=120)
+    return run.returncode, err, trace
+
+
+def test_sigterm_ends_simulate_in_one_line_with_143_and_writes_nothing(tmp_path):
+    code, err, _ = stopped_while_writing(tmp_path, signal.SIGTERM)
+    assert (code, err) == (143, "clicktown: terminated (SIGTERM); nothing was written\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_ctrl_c_ends_simulate_in_one_line_with_130_keeping_the_finished_games(tmp_path):
+    from clicktown.arena.trace import parse_lines, split_games
+
+    code, err, trace = stopped_while_writing(tmp_path, signal.SIGINT)
+    assert code == 130
+    said = re.fullmatch(rf"clicktown: interrupted; {re.escape(str(trace))} holds the (\d+) finished games? "
+                        r"of 100000, every line complete\n", err)
+    assert said, err
+    assert [p.name for p in tmp_path.iterdir()] == ["games.jsonl"]
+    with trace.open(encoding="utf-8") as stream:
+        assert len(split_games(parse_lines(stream))) == int(said.group(1))
+
+
+def test_ctrl_c_during_a_command_is_the_one_line_interrupted(monkeypatch, capsys):
+    import click
+
+    def pressed(self, ctx):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(click.Group, "invoke", pressed)
+    assert cli.main(["oldtown", "explain", "8"], prog_name="clicktown", standalone_mode=False) == 130
+    assert capsys.readouterr().err == "clicktown: interrupted\n"
+
+
+def test_the_site_serves_its_icon_at_favicon_ico_under_the_csp():
+    pytest.importorskip("httpx")
+    from fastapi.testclient import TestClient
+    from web_fixtures import LOCAL
+
+    from clicktown.web.app import create_app, static_folder
+
+    client = TestClient(create_app(), base_url=LOCAL)
+    drawing = (static_folder() / "favicon.svg").read_bytes()
+    icon = client.get("/favicon.ico")
+    assert icon.status_code == 200
+    assert icon.headers["content-type"] == "image/svg+xml"
+    assert icon.content == drawing and drawing.startswith(b"<svg ")
+    assert "img-src 'self'" in icon.headers["content-security-policy"]
+    linked = client.get("/static/favicon.svg")
+    assert (linked.status_code, linked.content) == (200, drawing)
+    home = client.get("/")
+    assert '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in home.text
