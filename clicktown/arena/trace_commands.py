@@ -52,15 +52,12 @@ def replay_command(group: str) -> click.Command:
         Every action is applied again and every told event and result checked; exit 1 names the
         first line the engine refuses, exit 2 a malformed trace. Prints what each game came to.
         """
+        from ..datafiles import read_text
         from ..games import GAMES, start_state
         from ..output import emit_json
-        from .trace import TraceError, replay_trace
+        from .trace import replay_trace
 
-        try:
-            with open(trace_file, encoding="utf-8") as stream:
-                lines = stream.readlines()
-        except UnicodeDecodeError:
-            raise TraceError(f"{trace_file}: not UTF-8 text") from None
+        lines = read_text(trace_file).splitlines(keepends=True)
         names = tuple(name for name, spec in GAMES.items() if spec.command == group)
         games = replay_trace(lines, start_state, names)
         if as_json:
