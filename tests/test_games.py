@@ -179,7 +179,7 @@ def test_the_built_in_catalogue_is_loaded_once():
 
 
 # the faces that drive every game: none of them names a game by hand
-FACES = ("clicktown/cli.py", "clicktown/web/tables.py", "clicktown/web/viewer.py", "clicktown/openspiel.py")
+FACES = ("clicktown/cli.py", "clicktown/web/tables.py", "clicktown/web/table.py", "clicktown/web/keeping.py", "clicktown/web/viewer.py", "clicktown/openspiel.py")
 
 
 @pytest.mark.parametrize("face", FACES)

@@ -27,6 +27,7 @@ from clicktown.patterns.game.simulate import Setup, start  # noqa: E402
 from clicktown.patterns.game.state import (CLICK, PASS, POSITION, RACE_ACTIONS, STATEMENT,  # noqa: E402
                                            STATEMENT_INDEX, new_game, orders)
 from clicktown.web import tables  # noqa: E402
+from clicktown.web import table as table_module  # noqa: E402
 from clicktown.web.app import create_app  # noqa: E402
 from web_fixtures import LOCAL  # noqa: E402
 
@@ -221,7 +222,7 @@ class Clock:
 def clock(monkeypatch):
     """The tables' clock for one test; the tables the test opened (on that clock) are closed after it."""
     clock, before = Clock(), set(tables.TABLES)
-    monkeypatch.setattr(tables.time, "monotonic", clock)
+    monkeypatch.setattr(table_module.time, "monotonic", clock)
     yield clock
     for table_id in set(tables.TABLES) - before:
         del tables.TABLES[table_id]
@@ -478,13 +479,13 @@ def test_a_bot_that_raises_never_freezes_the_table(client, clock, caplog, lang, 
     table, (me, friend) = open_table(client, f"/play/patterns?players=3&bots=greedy,person&seed=2&lang={lang}")
     table.bots[1] = Raising()
     applied = Applied(table.state)
-    with caplog.at_level(logging.ERROR, logger="clicktown.web.tables"):
+    with caplog.at_level(logging.ERROR, logger="clicktown.web.table"):
         play_to_the_end(table, [me, friend], clock, random.Random(2))
     moved_for_it = [a for who, _, a in applied.log if who == 1]
     assert table.state.is_terminal() and table.state.events[-1]["event"] == "game_end"
     assert moved_for_it and len(table.notices) == len(moved_for_it)
     assert all(s.view()["notices"] == [said] * len(moved_for_it) for s in (me, friend))
-    failures = [r for r in caplog.records if r.name == "clicktown.web.tables"]
+    failures = [r for r in caplog.records if r.name == "clicktown.web.table"]
     assert len(failures) == len(moved_for_it) and "RuntimeError: a bug in the bot" in failures[0].exc_text
 
 

@@ -13,7 +13,7 @@ pytest.importorskip("httpx")
 from fastapi.testclient import TestClient  # noqa: E402
 
 from clicktown.cli import cli  # noqa: E402
-from clicktown.web import tables  # noqa: E402
+from clicktown.web import keeping, tables  # noqa: E402
 from clicktown.web.app import IDLE_SECONDS, MAX_HEADER_BYTES, create_app, serve_in_thread, server_config  # noqa: E402
 from clicktown.web.guard import CONTENT_SECURITY_POLICY, served_hosts, split_host  # noqa: E402
 from web_fixtures import LOCAL, open_table  # noqa: E402
@@ -202,7 +202,7 @@ def test_the_known_parameters_still_open_a_table(client):
 # ---- bounds per address -------------------------------------------------------------------------------
 
 def test_an_address_that_opens_many_tables_closes_only_its_own(monkeypatch):
-    monkeypatch.setattr(tables, "MAX_TABLES_PER_CLIENT", 3)
+    monkeypatch.setattr(keeping, "MAX_TABLES_PER_CLIENT", 3)
     mine = TestClient(create_app(), base_url=LOCAL, client=("10.0.0.1", 5000))
     other = TestClient(create_app(), base_url=LOCAL, client=("10.0.0.2", 5000))
     theirs = open_table(other, "/play/sequence?seed=1")[0]

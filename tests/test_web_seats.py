@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from clicktown.games import GAMES  # noqa: E402
 from clicktown.web import tables  # noqa: E402
+from clicktown.web import table as table_module  # noqa: E402
 from clicktown.web.app import create_app  # noqa: E402
 from web_fixtures import LOCAL, open_table  # noqa: E402
 
@@ -31,7 +32,7 @@ def hand(client, table_id, token):
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_table_without_a_seed_deals_from_a_random_one(client, game, monkeypatch):
     drawn = iter([4021, 77])
-    monkeypatch.setattr(tables.secrets, "randbelow", lambda bound: next(drawn) % bound)
+    monkeypatch.setattr(table_module.secrets, "randbelow", lambda bound: next(drawn) % bound)
     first, second = (open_table(client, f"/play/{game}?players=2&bots=person") for _ in range(2))
     assert [tables.TABLES[t].seed for t, _ in (first, second)] == [4021, 77]
     assert [tables.TABLES[t].seed_given for t, _ in (first, second)] == [False, False]
@@ -42,13 +43,13 @@ def test_a_table_without_a_seed_deals_from_a_random_one(client, game, monkeypatc
 
 def test_the_random_seed_is_drawn_below_the_largest_seed(client, monkeypatch):
     bounds = []
-    monkeypatch.setattr(tables.secrets, "randbelow", lambda bound: bounds.append(bound) or 0)
+    monkeypatch.setattr(table_module.secrets, "randbelow", lambda bound: bounds.append(bound) or 0)
     open_table(client, "/play/sequence")
     assert bounds == [tables.MAX_SEED + 1]
 
 
 def test_a_given_seed_is_shown_and_a_random_one_is_not(client, monkeypatch):
-    monkeypatch.setattr(tables.secrets, "randbelow", lambda bound: 918273)
+    monkeypatch.setattr(table_module.secrets, "randbelow", lambda bound: 918273)
     table_id, token = open_table(client, "/play/sequence?players=2&bots=greedy&seed=31")
     page = client.get(f"/table/{table_id}/0?token={token}").text
     assert re.findall(r'<p class="seed" data-seed="(\d+)">([^<]*)</p>', page) == [("31", "dealt from seed 31")]
@@ -70,7 +71,7 @@ def test_the_lobby_sends_no_seed_unless_one_is_typed(client):
 
 
 def test_the_trace_of_a_finished_game_holds_its_seed(client, monkeypatch):
-    monkeypatch.setattr(tables.secrets, "randbelow", lambda bound: 6060)
+    monkeypatch.setattr(table_module.secrets, "randbelow", lambda bound: 6060)
     table_id, token = open_table(client, "/play/sequence?players=2&bots=random")
     seen = client.get(f"/api/tables/{table_id}/0/view?token={token}").json()
     while not seen["over"]:

@@ -18,7 +18,8 @@ pytest.importorskip("httpx")
 from fastapi.testclient import TestClient  # noqa: E402
 
 from clicktown.games import GAMES  # noqa: E402
-from clicktown.web import tables  # noqa: E402
+from clicktown.web import keeping, tables  # noqa: E402
+from clicktown.web import table as table_module  # noqa: E402
 from clicktown.web.app import create_app  # noqa: E402
 from web_fixtures import LOCAL, open_table  # noqa: E402
 
@@ -174,14 +175,14 @@ def test_a_german_table_refuses_in_german(client):
 
 
 def test_the_number_of_tables_is_bounded(client, monkeypatch):
-    monkeypatch.setattr(tables, "MAX_TABLES", 3)
+    monkeypatch.setattr(keeping, "MAX_TABLES", 3)
     ids = [open_table(client, f"/play/sequence?seed={n}")[0] for n in range(5)]
     assert len(tables.TABLES) == 3 and all(i in tables.TABLES for i in ids[-3:])
 
 
 def test_the_bots_react_after_the_reaction_time_unless_a_person_is_quicker(client, monkeypatch):
     clock = [1000.0]
-    monkeypatch.setattr(tables.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(table_module.time, "monotonic", lambda: clock[0])
     table_id, token = open_table(client, "/play/patterns?players=2&seed=5&reaction=3")
     table = tables.TABLES[table_id]
     seen = client.get(f"/api/tables/{table_id}/0/view?token={token}").json()
@@ -194,7 +195,7 @@ def test_the_bots_react_after_the_reaction_time_unless_a_person_is_quicker(clien
 
 
 def test_a_race_among_people_only_does_not_speak_of_bots(client, monkeypatch):
-    monkeypatch.setattr(tables.time, "monotonic", lambda: 1000.0)
+    monkeypatch.setattr(table_module.time, "monotonic", lambda: 1000.0)
     table_id, token = open_table(client, "/play/patterns?players=2&bots=person&seed=5&reaction=3")
     seen = client.get(f"/api/tables/{table_id}/0/view?token={token}").json()
     assert seen["race_seconds"] == 3.0 and seen["race_bots"] is False

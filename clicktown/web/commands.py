@@ -56,12 +56,12 @@ def serve(host, port, allowed_hosts, database, open_browser):
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--allowed-host") from None
     _check_free(host, port, ClicktownError)
-    from . import tables
+    from . import keeping
     from .app import create_app, server_config
     from .store import Store, default_path
 
     store = Store(database or default_path())
-    tables.use_store(store)
+    keeping.use_store(store)
     click.echo("clicktown serve: " + say("en", "web.store.kept_in", path=str(store.path)), err=True)
 
     url = f"http://{_url_host(host)}:{port}/"

@@ -1,6 +1,7 @@
 """`/tables` and `/play/<game>`: the games at a table in the browser, with bots and friends on other screens.
 
-A table lives in memory (at most MAX_TABLES; the one idle longest makes room). Seat 0 is the
+A table (table.py) lives in memory (at most MAX_TABLES; the one idle longest makes room) and, with a
+store, in the database (keeping.py). Seat 0 is the
 person who opened `/play/<game>?players=N&bots=...&seed=S`; every other seat is a bot or, named
 `person` in `bots`, a friend who joins through the seat's link. Each person's seat has a secret
 token: reading the seat's view or acting for it without the token is refused (403). Bots move on
@@ -20,12 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import logging
-import random
 import secrets
-import threading
-import time
-from collections import OrderedDict
 from html import escape
 from urllib.parse import urlencode
 
@@ -33,15 +29,15 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import RedirectResponse, Response, StreamingResponse
 from pydantic import BaseModel, ConfigDict
 
-from ..arena.state import CHANCE, sample_chance
-from ..errors import ClicktownError
-from ..games import GAMES, PERSON, game_spec
+from ..games import GAMES, game_spec
 from ..messages import LANGS, catalog, has, say, text
 from .home import SECTIONS
+from .keeping import (STREAMS, TABLES, client_of, find_table, follow, keep_new, kept_key, open_table, same_key,
+                      save, saved_view, seated, tick_and_save, unfollow)
 from .page import page
+from .table import MAX_SEED, MAX_STREAMS_PER_CLIENT, PUSH_EVERY, REACTION, Table
 
 router = APIRouter()
-log = logging.getLogger(__name__)
 
 
 def home_section(lang: str) -> tuple[str, list[tuple[str, str]]]:
@@ -53,325 +49,6 @@ def home_section(lang: str) -> tuple[str, list[tuple[str, str]]]:
 
 if home_section not in SECTIONS:
     SECTIONS.append(home_section)
-
-MAX_TABLES = 200
-MAX_TABLES_PER_CLIENT = 20    # tables opened from one address
-MAX_STREAMS_PER_CLIENT = 16   # event streams one address follows at once
-REACTION = 3.0      # seconds the bots take to react in a phase played against the clock, at a table with people
-MAX_SEED = 2**32 - 1
-PUSH_EVERY = 0.2    # seconds between two looks at a table for the event stream
-
-
-class Table:
-    """One game in progress: the engine's state, who sits where, the tokens of the people's seats."""
-
-    kept = 0           # how many of its trace lines the store holds
-    client = ""        # the address of the browser that opened it (tables per client are bounded)
-    seed_given = True  # whether the opener chose the seed (then it is shown); a random seed is not
-    claimed: frozenset[int] = frozenset()   # the friends' seats whose join link a browser has claimed
-
-    def __init__(self, game: str, players: int, seats: tuple[str, ...], seed: int, lang: str, hints: bool | None,
-                 reaction: float, rules: dict[str, str] | None = None):
-        self.id = secrets.token_urlsafe(9)
-        self.game, self.spec = game, game_spec(game)
-        self.players, self.seats, self.seed = players, seats, seed
-        self.lang, self.hints, self.reaction = lang, hints, reaction
-        self.rules = self.spec.chosen_rules(rules or {})
-        self.tokens = {s: secrets.token_urlsafe(16) for s, who in enumerate(seats) if who == PERSON}
-        self.bots = {s: self.spec.make_bot(who) for s, who in enumerate(seats) if who != PERSON}
-        self.state = self.spec.new_state(players, seats, self.rules)
-        self.rng = random.Random(seed)
-        self.lock = threading.Lock()
-        self.version = 0
-        self.touched = time.monotonic()
-        self.timed = self.spec.timed_phase(set(self.tokens), reaction)   # None: no phase against the clock
-        self.notices: list[tuple[str, dict]] = []   # what the table itself tells every seat: (message key, facts)
-        self.abandoned = False
-        self._pictures: dict = {}
-        with self.lock:
-            self._advance()
-
-    # ---- moving the game on -------------------------------------------------------------------
-
-    def _advance(self) -> None:
-        """Chance, bots and the people's forced moves until a person must decide (or the game is over)."""
-        state, timed = self.state, self.timed
-        while not self.over:
-            actor = state.current_player()
-            if actor == CHANCE:
-                if timed and timed.waits(state, time.monotonic()):
-                    break
-                state.apply_action(timed.chance(state, self.rng) if timed else sample_chance(state, self.rng))
-            elif actor in self.bots:
-                self._bot_moves(actor)
-            else:
-                forced = timed.answer_of(state, actor) if timed else None
-                if forced is None:
-                    forced = self.spec.auto_pass(state, actor)
-                if forced is None:
-                    break
-                state.apply_action(forced)
-        self.version += 1
-
-    def _bot_moves(self, seat: int) -> None:
-        """The bot's move; when the bot raises or offers an illegal move, a random legal one, told to every seat."""
-        state, bot = self.state, self.bots[seat]
-        try:
-            action = bot.choose(state, self.rng)
-            if action not in state.legal_actions():
-                raise ClicktownError(f"the bot offered action {action}, which is not legal now")
-        except Exception:
-            log.exception("table %s: the %s bot at seat %d failed to move", self.id, bot.name, seat)
-            legal = state.legal_actions()
-            self.notices.append(("tables.bot_failed" if legal else "tables.abandoned", {"seat": seat, "bot": bot.name}))
-            if not legal:
-                self.abandoned = True
-                return
-            action = self.rng.choice(legal)
-        state.apply_action(action)
-
-    def tick(self) -> None:
-        """Let a phase played against the clock go on once its time is up (called whenever the table is looked at)."""
-        if self.timed and self.timed.expired(time.monotonic()):
-            with self.lock:
-                if self.timed.expired(time.monotonic()):
-                    self._advance()
-
-    def act(self, seat: int, action: int) -> None:
-        """The person at `seat` takes `action`: checked by the engine, then the table moves on."""
-        with self.lock:
-            self.touched = time.monotonic()
-            state = self.state
-            if self.over:
-                raise HTTPException(409, say(self.lang, "web.refuse.over"))
-            if self.timed and self.timed.is_open():
-                self.timed.answer(state, seat, action, time.monotonic(), self.lang)
-            elif state.current_player() != seat:
-                raise HTTPException(409, say(self.lang, "web.refuse.not_your_turn", seat=seat))
-            elif action not in state.legal_actions():
-                raise ClicktownError(self.spec.refusal(state, action, self.lang))
-            else:
-                state.apply_action(action)
-            self._advance()
-
-    # ---- what a seat sees ----------------------------------------------------------------------
-
-    def seat_view(self, seat: int, since: int) -> dict:
-        self.tick()
-        with self.lock:
-            seen = self.spec.view(self.state, seat, since, self.lang, self.hints)
-            seen["svg"] = self.picture(seat)
-            seen["version"] = self.version
-            seen["table"] = self.id
-            seen["seats"] = list(self.seats)
-            seen["notices"] = [say(self.lang, key, **facts) for key, facts in self.notices]
-            if self.timed:
-                seen.update(self.timed.seat_view(self.state, seat, time.monotonic(), self.lang))
-            if self.abandoned:
-                seen["actions"] = []
-                seen["over"] = {"result": "abandoned", "reason": "abandoned", "text": seen["notices"][-1],
-                                "lines": [], "standings": [], "winners": []}
-            return seen
-
-    def picture(self, seat: int) -> str:
-        """The board as SVG for the seat, drawn once per change of the table (the slowest part of an answer)."""
-        if self._pictures.get("version") != self.version:
-            self._pictures = {"version": self.version}
-        if seat not in self._pictures:
-            self._pictures[seat] = self.spec.picture(self.state, seat, self.lang)
-        return self._pictures[seat]
-
-    @property
-    def over(self) -> bool:
-        """The game is over: ended by its rules, or abandoned."""
-        return self.abandoned or self.state.is_terminal()
-
-    def trace(self) -> list[dict]:
-        with self.lock:
-            ended = [{"event": "game_end", "winners": [], "reason": "abandoned"}] if self.abandoned else []
-            return self.spec.table_trace(self.state, self.seats, self.seed) + ended
-
-
-# ---- the tables kept in memory ---------------------------------------------------------------------
-
-TABLES: OrderedDict[str, Table] = OrderedDict()
-TABLES_LOCK = threading.Lock()
-
-
-def open_table(table: Table) -> None:
-    """Keep the table; when its opener's address has MAX_TABLES_PER_CLIENT tables, the one of them idle
-    longest is closed (a page that opens tables by the hundred closes only its own), and when MAX_TABLES
-    are open, the one idle longest."""
-    with TABLES_LOCK:
-        while (own := [t for t in TABLES.values() if t.client == table.client]) and len(own) >= MAX_TABLES_PER_CLIENT:
-            del TABLES[min(own, key=lambda t: t.touched).id]
-        while len(TABLES) >= MAX_TABLES:
-            idle = min(TABLES.values(), key=lambda t: t.touched)
-            del TABLES[idle.id]
-        TABLES[table.id] = table
-
-
-def client_of(request: Request) -> str:
-    """The address a request comes from (behind a reverse proxy, the one it forwards: see docs/web.md)."""
-    return request.client.host if request.client else ""
-
-
-STREAMS: dict[str, int] = {}
-STREAMS_LOCK = threading.Lock()
-
-
-def follow(client: str) -> None:
-    """Count an event stream of `client`, refused (429) beyond MAX_STREAMS_PER_CLIENT."""
-    with STREAMS_LOCK:
-        if STREAMS.get(client, 0) >= MAX_STREAMS_PER_CLIENT:
-            raise HTTPException(429, say("en", "web.client.too_many_streams", n=STREAMS[client]))
-        STREAMS[client] = STREAMS.get(client, 0) + 1
-
-
-def unfollow(client: str) -> None:
-    with STREAMS_LOCK:
-        STREAMS[client] -= 1
-        if not STREAMS[client]:
-            del STREAMS[client]
-
-
-def seated(table_id: str, seat: int, token: str | None) -> Table:
-    """The table, once the token of the seat has been shown (404 no such table, 403 no right token)."""
-    table = find_table(table_id)
-    if table is None:
-        raise HTTPException(404, "no such table (it may have been closed to make room)")
-    if not 0 <= seat < table.players:
-        raise HTTPException(404, say(table.lang, "web.refuse.no_seat", last=table.players - 1))
-    if seat not in table.tokens:
-        raise HTTPException(403, say(table.lang, "web.refuse.bot_seat", seat=seat))
-    if not same_key(token, table.tokens[seat]):
-        raise HTTPException(403, say(table.lang, "web.refuse.token", seat=seat))
-    return table
-
-
-def same_key(given: str | None, key: str) -> bool:
-    """Whether a token or cookie shown is the seat's key (compared in constant time, as bytes: any
-    character may come in)."""
-    return bool(given) and secrets.compare_digest(given.encode(), key.encode())
-
-
-# ---- the tables kept in the store ----------------------------------------------------------------------
-#
-# With a store (clicktown serve --database), every table is also kept in the database as its settings,
-# its seats' keys and its trace (web/store.py); a table not in memory (after a restart, or closed to make
-# room) is rebuilt by replaying its trace through the engine when a request names it.
-
-STORE = None                    # the Store (web/store.py) of `clicktown serve`; None: the tables live in memory only
-SAVE_LOCK = threading.Lock()    # one writer of trace lines at a time in this process
-RESTORE_LOCK = threading.Lock()
-
-
-def use_store(store) -> None:
-    """Keep the tables in `store` from now on (None: in memory only)."""
-    global STORE
-    STORE = store
-
-
-def settings_of(table: Table) -> dict:
-    """What a table was opened with, as the store keeps it."""
-    return {"players": table.players, "seats": list(table.seats), "seed": table.seed, "seed_given": table.seed_given,
-            "lang": table.lang, "hints": table.hints, "reaction": table.reaction, "rules": table.rules,
-            "client": table.client}
-
-
-def trace_so_far(table: Table) -> list[dict]:
-    """The table's trace as far as it has gone (no game_end before the game is over)."""
-    lines = table.trace()
-    if lines and lines[-1].get("event") == "game_end" and not table.over:
-        lines = lines[:-1]
-    return lines
-
-
-def keep_new(table: Table) -> None:
-    """Keep a table just opened: its settings, keys and first lines (committed)."""
-    if STORE is not None:
-        lines = trace_so_far(table)
-        _stored(STORE.open_table, table.id, table.game, settings_of(table), table.tokens, lines)
-        table.kept = len(lines)
-
-
-def save(table: Table) -> None:
-    """Append the table's new trace lines to the store (committed before returning)."""
-    if STORE is None:
-        return
-    with SAVE_LOCK:
-        lines = trace_so_far(table)
-        if len(lines) > table.kept:
-            table.kept = _stored(STORE.append, table.id, table.kept, lines[table.kept:], table.over)
-
-
-def kept_key(table: Table, seat: int, key: str) -> None:
-    """Keep a seat's new key, claimed by a browser."""
-    if STORE is not None:
-        _stored(STORE.set_key, table.id, seat, key, True)
-
-
-def saved_view(table: Table, seat: int, since: int) -> dict:
-    """The seat's view (a look may move the table on: a timed phase ended), its changes kept first."""
-    seen = table.seat_view(seat, since)
-    save(table)
-    return seen
-
-
-def tick_and_save(table: Table) -> None:
-    table.tick()
-    save(table)
-
-
-def find_table(table_id: str) -> Table | None:
-    """The table in memory, or rebuilt from the store (None: no such table anywhere)."""
-    table = TABLES.get(table_id)
-    if table is not None or STORE is None:
-        return table
-    with RESTORE_LOCK:
-        table = TABLES.get(table_id)
-        if table is None:
-            stored = _stored(STORE.load, table_id)
-            if stored is None:
-                return None
-            table = restored(stored)
-            open_table(table)
-    return table
-
-
-def restored(stored) -> Table:
-    """A kept table rebuilt: opened again with its settings, then its state replayed from its trace."""
-    from ..arena.trace import ABANDONED, end_line, replay
-    from ..games import start_state
-
-    settings = stored.settings
-    table = Table(stored.game, settings["players"], tuple(settings["seats"]), settings["seed"], settings["lang"],
-                  settings["hints"], settings["reaction"], settings["rules"])
-    table.id, table.tokens, table.claimed = stored.id, dict(stored.keys), stored.claimed
-    table.client, table.seed_given = settings["client"], settings["seed_given"]
-    try:
-        with table.lock:
-            so_far = stored.lines if stored.over else [*stored.lines, end_line([], ABANDONED)]   # as far as it went
-            for state in replay(so_far, start_state):
-                table.state = state
-            table.abandoned = stored.over and stored.lines[-1].get("reason") == ABANDONED
-            table.rng = random.Random(f"{table.seed}/{len(stored.lines)}")   # chance and bots go on from here
-            table.kept = len(stored.lines)
-            table.version += 1
-    except ClicktownError as exc:
-        raise HTTPException(503, say("en", "web.store.not_rebuilt", table=stored.id, reason=str(exc))) from None
-    return table
-
-
-def _stored(step, *facts):
-    """A step of the store; its failure is the server's (503 with the reason), not the request's."""
-    from .store import StoreError
-
-    try:
-        return step(*facts)
-    except StoreError as exc:
-        raise HTTPException(503, str(exc)) from None
-
 
 # ---- pages ------------------------------------------------------------------------------------------
 
