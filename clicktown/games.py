@@ -20,6 +20,7 @@ functions are the same with the game's name bound first.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from importlib import import_module
 
@@ -220,6 +221,25 @@ class GameSpec:
             if name not in known:
                 raise ClicktownError(f"unknown bot {name[:40]!r} (choose {', '.join(known)})")
         return (PERSON, *(names[i % len(names)] for i in range(players - 1)))
+
+
+    def bot_level(self, bot: str) -> str:
+        """How strong the bot `bot` plays: "easy", "medium" or "strong" (the catalog's `bots.level.<level>`
+        words it), from the package's levels.json, fitted by the round robin of `make bench`."""
+        return bot_levels()[self.name][bot]
+
+
+def bot_levels() -> dict[str, dict[str, str]]:
+    """Every game's bots and their levels (game name -> bot -> level), read once from levels.json."""
+    global _LEVELS
+    if _LEVELS is None:
+        from importlib import resources
+
+        _LEVELS = json.loads((resources.files("clicktown.arena") / "levels.json").read_text())["games"]
+    return _LEVELS
+
+
+_LEVELS = None
 
 
 def engine_rules(choices, chosen: dict[str, str]) -> dict:

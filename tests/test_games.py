@@ -194,3 +194,15 @@ def test_the_web_calls_and_imports_no_private_name_of_a_game():
         text = path.read_text(encoding="utf-8")
         assert re.findall(r"\b(?!self\.|cls\.)[A-Za-z_]+\._[a-z]\w*\(", text) == [], path.name
         assert re.findall(r"from \.\.\S+ import .*\b_[a-z]\w*", text) == [], path.name
+
+
+def test_every_bot_of_every_game_has_a_level_the_catalogs_word():
+    from clicktown.games import bot_levels
+    from clicktown.messages import say
+
+    assert set(bot_levels()) == set(GAMES)
+    for name, spec in GAMES.items():
+        assert set(bot_levels()[name]) == set(spec.bots())
+        for bot in spec.bots():
+            assert {say(lang, f"bots.level.{spec.bot_level(bot)}") for lang in ("en", "de")} <= {
+                "easy", "medium", "strong", "leicht", "mittel", "stark"}
