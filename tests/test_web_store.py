@@ -155,7 +155,7 @@ def test_the_database_is_sqlite_in_wal_mode(store):
         assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
         assert db.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
         assert sorted(row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")) == [
-            "game_tables", "seat_keys", "trace_lines"]
+            "game_tables", "leases", "seat_keys", "trace_lines"]
 
 
 def test_the_default_database_is_in_the_users_data_folder(monkeypatch, tmp_path):
