@@ -34,12 +34,15 @@ PAGE_MODULES = [
 ]
 
 
-def create_app(hosts: frozenset | None = None) -> FastAPI:
+def create_app(hosts: frozenset | None = None, background: bool = False) -> FastAPI:
     """The application with every page, the static assets and the error answers; it answers only to
-    `hosts` ((name, port) pairs of guard.served_hosts; by default the loopback names on any port)."""
+    `hosts` ((name, port) pairs of guard.served_hosts; by default the loopback names on any port).
+    `background`: its tables' bots are moved by the mover's thread (a served application), not inline."""
     from .guard import Guard, served_hosts
 
     app = FastAPI(title="clicktown", docs_url=None, redoc_url=None, openapi_url=None)
+    if background:
+        app.add_middleware(Served)
     app.add_middleware(BodyCap)
     app.add_middleware(Guard, hosts=hosts if hosts is not None else served_hosts())
     app.mount("/static", StaticFiles(directory=str(static_folder()), follow_symlink=False), name="static")
@@ -82,6 +85,22 @@ async def _refused(request: Request, exc: ClicktownError) -> JSONResponse:
 
 #: the routes that take a larger body: the trace viewer reads whole trace files
 BODY_CAPS = {"/api/viewer/traces": 32_000_000}
+
+
+class Served:
+    """Marks the requests of a served application (keeping.SERVED): its tables move in the background."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        from .keeping import SERVED
+
+        token = SERVED.set(True)
+        try:
+            return await self.app(scope, receive, send)
+        finally:
+            SERVED.reset(token)
 
 
 class BodyCap:
@@ -147,7 +166,7 @@ def served_app() -> FastAPI:
     keeping.EXPIRE_AFTER = float(os.environ.get(ENV_EXPIRE, keeping.EXPIRE_AFTER))
     keeping.use_store(open_store(os.environ[ENV_DATABASE]))
     keeping.MOVER.start()
-    return create_app(hosts)
+    return create_app(hosts, background=True)
 
 
 def serve_in_thread(host: str = "127.0.0.1", timeout: float = 20.0, pace: float | None = None):
@@ -167,7 +186,7 @@ def serve_in_thread(host: str = "127.0.0.1", timeout: float = 20.0, pace: float 
     listening = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listening.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # answers go out at once (inherited on Linux)
     listening.bind((host, 0))  # the port is chosen and held here: no race with another process
-    server = uvicorn.Server(server_config(create_app()))
+    server = uvicorn.Server(server_config(create_app(background=True)))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
     thread.start()
     keeping.MOVER.start()

@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 import secrets
 import threading
-import time
 from collections import OrderedDict
+from contextvars import ContextVar
 
 from fastapi import HTTPException, Request
 
@@ -24,6 +24,9 @@ from .table import MAX_STREAMS_PER_CLIENT, MAX_TABLES, MAX_TABLES_PER_CLIENT, Ta
 from .worker import Mover
 
 MOVER = Mover()               # the process's one mover of bots (worker.py)
+#: True while a request of a served application is answered (app.create_app(background=True)): the tables
+#: it opens or rebuilds are moved by the mover's thread; the tests' in-process clients move them inline.
+SERVED: ContextVar[bool] = ContextVar("served", default=False)
 EXPIRE_AFTER = 7 * 24 * 3600.0   # seconds: a table nobody has looked at for this long is forgotten (serve --expire-after)
 TOUCH_EVERY = 60.0            # seconds: how often a look at a table is noted in the store
 
@@ -63,7 +66,7 @@ def expire() -> list[str]:
     idle = [t.id for t in tables_in_memory() if now() - t.touched >= EXPIRE_AFTER]
     for table_id in idle:
         forget(table_id)
-    gone = stored("expire", time.time() - EXPIRE_AFTER, default=[])
+    gone = [] if STORE is None else _stored(STORE.expire, STORE.clock() - EXPIRE_AFTER)
     for table_id in gone:
         forget(table_id)
     return sorted(set(idle) | set(gone))
@@ -176,6 +179,7 @@ def keep_new(table: Table) -> None:
         lines = trace_so_far(table)
         _stored(STORE.open_table, table.id, table.game, settings_of(table), table.tokens, lines)
         table.kept = len(lines)
+    table.background = SERVED.get()
     MOVER.wake(table)
 
 
@@ -272,6 +276,7 @@ def find_table(table_id: str) -> Table | None:
             if stored_table is None:
                 return None
             table = restored(stored_table)
+            table.background = SERVED.get()
             open_table(table)
     MOVER.wake(table)
     return table

@@ -127,6 +127,7 @@ class TableStore:
     errors: tuple = ()               # the driver's errors
     integrity_errors: tuple = ()     # ... of them, a constraint refused (a line numbered twice)
     begin_writing = "BEGIN"
+    clock = staticmethod(time.time)  # seconds since the epoch, for `touched` and the leases (a test sets its own)
 
     def __init__(self):
         self._local = threading.local()
@@ -174,7 +175,7 @@ class TableStore:
     def open_table(self, table_id: str, game: str, settings: dict, keys: dict[int, str],
                    lines: Iterable[dict] = ()) -> None:
         """Keep a new table with its settings, its seats' keys and its first lines (committed)."""
-        now = time.time()
+        now = self.clock()
         with self._writing() as db:
             db.run("INSERT INTO game_tables (id, game, settings, opened, touched) VALUES (?, ?, ?, ?, ?)",
                    (table_id, game, _json(settings), now, now))
@@ -195,7 +196,7 @@ class TableStore:
                 raise Conflict(say("en", "web.store.conflict", table=table_id, at=at, kept=kept))
             _insert_lines(db, table_id, at, lines)
             db.run("UPDATE game_tables SET touched = ?, over = CASE WHEN ? = 1 THEN 1 ELSE over END WHERE id = ?",
-                   (time.time(), int(over), table_id))
+                   (self.clock(), int(over), table_id))
         return at + len(lines)
 
     def set_key(self, table_id: str, seat: int, key: str, claimed: bool = False) -> None:
@@ -215,7 +216,7 @@ class TableStore:
     def touch(self, table_id: str, when: float | None = None) -> None:
         """Note that someone looked at the table (the tables nobody looks at expire)."""
         with self._writing() as db:
-            db.run("UPDATE game_tables SET touched = ? WHERE id = ?", (time.time() if when is None else when, table_id))
+            db.run("UPDATE game_tables SET touched = ? WHERE id = ?", (self.clock() if when is None else when, table_id))
 
     def delete(self, table_id: str) -> bool:
         """Forget a table, its keys and its lines; whether it was there."""
@@ -237,7 +238,7 @@ class TableStore:
     def lease(self, table_id: str, owner: str, seconds: float) -> bool:
         """Take or renew the table's lease for `owner` for `seconds`: whether `owner` holds it now (False:
         another process holds a lease that has not run out)."""
-        now = time.time()
+        now = self.clock()
         with self._writing() as db:
             db.run("INSERT INTO leases (table_id, owner, until) VALUES (?, ?, ?) ON CONFLICT (table_id) DO UPDATE "
                    "SET owner = excluded.owner, until = excluded.until WHERE leases.owner = excluded.owner "

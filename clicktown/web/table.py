@@ -29,9 +29,12 @@ MAX_SEED = 2**32 - 1
 PUSH_EVERY = 0.2    # seconds between two looks at a table for the event stream
 
 
+CLOCK = time.monotonic   # the tables' clock; a test sets its own and moves it by hand instead of waiting
+
+
 def now() -> float:
-    """The tables' clock (seconds, monotonic); the tests move it by hand instead of waiting."""
-    return time.monotonic()
+    """The tables' clock (seconds)."""
+    return CLOCK()
 
 
 class Table:
@@ -46,6 +49,7 @@ class Table:
     client = ""        # the address of the browser that opened it (tables per client are bounded)
     seed_given = True  # whether the opener chose the seed (then it is shown); a random seed is not
     claimed: frozenset[int] = frozenset()   # the friends' seats whose join link a browser has claimed
+    background = False   # moved by the mover's thread (a served application's table), else inline (worker.py)
     noted = float("-inf")   # when a look at it was last noted in the store (on the tables' clock)
 
     def __init__(self, game: str, players: int, seats: tuple[str, ...], seed: int, lang: str, hints: bool | None,

@@ -14,8 +14,9 @@ after its last renewal, so the tables of a killed process are taken over.
 
 Three ways to run it:
 - `start()`: a thread (the server's way): it sleeps until the next table is due or a request wakes it.
-- inline (a process that never started it, e.g. the tests' in-process client): `wake(table)` makes the
-  table's bot moves at once, in the request, after the person's action was committed.
+- inline (a process that never started it, and the tables of the tests' in-process clients, which are
+  not `background`): `wake(table)` makes the table's bot moves at once, in the request, after the
+  person's action was committed.
 - `hold()`: the moves wait until the caller makes them with `run_pending` (a test that looks at a table
   between a person's action and the bots' moves, deterministically).
 """
@@ -70,10 +71,10 @@ class Mover:
 
     def wake(self, table=None) -> None:
         """A table may have moves to make (a person acted, a request found it behind)."""
-        if self.mode == "thread":
+        if self.mode == "thread" and (table is None or table.background):
             with self._wake:
                 self._wake.notify_all()
-        elif self.mode == "inline" and table is not None:
+        elif self.mode != "held" and table is not None:
             self.settle(table)
 
     # ---- the moves -------------------------------------------------------------------------------
@@ -107,6 +108,8 @@ class Mover:
 
         made, next_due = 0, None
         for table in tables_in_memory():
+            if self.mode == "thread" and not table.background:
+                continue
             due = table.due()
             if due is None:
                 continue
