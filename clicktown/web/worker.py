@@ -126,6 +126,9 @@ class Mover:
                 if table.move_on(moment, eager=eager):
                     save(table)
                     made += 1
+                else:                           # the table changed while its bot chose: look again soon
+                    retry = moment + RETRY_SECONDS / 20
+                    next_due = retry if next_due is None else min(next_due, retry)
                 if table.due() is None:
                     self._release(table)
             except Exception:   # a table that cannot move on (its store fails) never stops the others
