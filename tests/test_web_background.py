@@ -186,6 +186,33 @@ def test_serve_forgets_a_table_on_request(tmp_path):
     assert result.exit_code == 1
     assert result.output.splitlines() == ["table abc deleted from the database", "no table nope is kept in the database"]
     assert Store(database).table_ids() == []
+    Store(database).open_table("xyz", "sequence", {}, {}, [])
+    result = CliRunner().invoke(cli, ["serve", "--database", str(database), "--forget", "xyz", "--json"])
+    assert (result.exit_code, result.output) == (0, '{"forgotten": ["xyz"], "not_kept": []}\n')
+
+
+def test_serve_hands_its_settings_to_every_server_process(monkeypatch, tmp_path):
+    from clicktown.web.app import ENV_DATABASE, served_app, settings_to_environment
+    from clicktown.web.guard import served_hosts
+
+    hosts = served_hosts("127.0.0.1", 8765, ["games.example.org"])
+    environment = settings_to_environment(tmp_path / "t.db", hosts, 3600.0)
+    assert environment[ENV_DATABASE] == str(tmp_path / "t.db")
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr(keeping, "EXPIRE_AFTER", keeping.EXPIRE_AFTER)
+    try:
+        app = TestClient(served_app(), base_url="http://games.example.org")
+        assert keeping.MOVER.mode == "thread" and keeping.EXPIRE_AFTER == 3600.0
+        assert keeping.STORE.path == tmp_path / "t.db"
+        assert app.get("/").status_code == 200
+        assert app.get("/", headers={"Host": "127.0.0.1:8765"}).status_code == 200
+        refused = app.get("/", headers={"Host": "evil.example"})
+        assert refused.status_code == 400 and "evil.example" in refused.json()["error"]
+    finally:
+        keeping.MOVER.stop()
+        keeping.STORE.close()
+        keeping.use_store(None)
 
 
 def test_a_lease_is_one_process_s_until_it_runs_out(tmp_path):

@@ -7,7 +7,7 @@ import socket
 
 import click
 
-from ..options import OutputFile, WholeRange
+from ..options import OutputFile, WholeRange, json_option
 
 LOOPBACK_NAMES = {"localhost"}
 
@@ -77,7 +77,8 @@ class Duration(click.ParamType):
 @click.option("--forget", "forget", multiple=True, metavar="TABLE",
               help="Delete this table (its keys and trace) from the database and exit, serving nothing; repeatable.")
 @click.option("--open", "open_browser", is_flag=True, help="Also open the home page in the default browser.")
-def serve(host, port, allowed_hosts, database, workers, expire_after, forget, open_browser):
+@json_option
+def serve(host, port, allowed_hosts, database, workers, expire_after, forget, open_browser, as_json):
     """Play in the browser: Old Town's solo puzzles and the games, on http://127.0.0.1:8765/.
 
     Every asset is in the package, so it works offline. Ctrl-C stops the server.
@@ -88,7 +89,7 @@ def serve(host, port, allowed_hosts, database, workers, expire_after, forget, op
 
     store = open_store(database or default_path())
     if forget:
-        return _forget(store, forget)
+        return _forget(store, forget, as_json)
     if not _is_loopback(host):
         click.echo(f"clicktown serve: warning: listening on {host}: other machines on the network can connect", err=True)
         if not allowed_hosts:
@@ -132,12 +133,16 @@ def _run_servers(database, hosts, expire_after: float, host: str, port: int, wor
     Multiprocess(config, sockets=[config.bind_socket()]).run()
 
 
-def _forget(store, tables) -> None:
+def _forget(store, tables, as_json: bool) -> None:
     """`serve --forget TABLE...`: delete the tables named (exit 1 when one of them is not kept)."""
+    import json
+
     from ..messages import say
 
     missing = [table for table in tables if not store.delete(table)]
-    for table in tables:
+    if as_json:
+        click.echo(json.dumps({"forgotten": [t for t in tables if t not in missing], "not_kept": missing}))
+    for table in [] if as_json else tables:
         click.echo(say("en", "web.store.forgotten" if table not in missing else "web.store.no_table", table=table))
     if missing:
         raise SystemExit(1)

@@ -177,14 +177,6 @@ class Table:
             self.notices.append(("tables.bot_failed" if legal else "tables.abandoned", {"seat": seat, "bot": bot.name}))
             return self.rng.choice(legal) if legal else None
 
-    def settle(self, limit: int = 100_000) -> int:
-        """Every bot move due now or later, one after another without waiting for the pace (the tests and a
-        process without a mover); the number of moves made."""
-        made = 0
-        while made < limit and self.thinking is not None and self.move_on(eager=True):
-            made += 1
-        return made
-
     def back(self, seat: int) -> None:
         """The person of `seat` is back (a request with the seat's key): no bot plays for the seat any more,
         and its move clock starts again."""
