@@ -251,7 +251,10 @@ def saved_view(table: Table, seat: int, since: int) -> dict:
 
 
 def tick_and_save(table: Table) -> None:
-    """The event stream's look at the table: moves made elsewhere caught up, a timed phase ended."""
+    """The event stream's look at the table: moves made elsewhere caught up, a timed phase ended; an open
+    page counts as a look (a seat that waits for a friend keeps its table)."""
+    table.touched = now()
+    _note_look(table)
     catch_up(table)
     table.tick()
     save(table)
