@@ -92,6 +92,10 @@ def test_a_seat_gets_a_new_key(store):
     store.set_key("t", 2, "third")
     assert store.load("t").keys == {0: "key-of-seat-0", 1: "claimed", 2: "third"}
     assert store.load("t").claimed == {1}
+    assert store.claim_key("t", 2, "mine") and not store.claim_key("t", 2, "theirs")   # a join link is claimed once
+    assert not store.claim_key("t", 1, "late") and not store.claim_key("t", 7, "no seat")
+    assert store.seat_keys("t") == ({0: "key-of-seat-0", 1: "claimed", 2: "mine"}, frozenset({1, 2}))
+    assert store.seat_keys("nope") == ({}, frozenset())
 
 
 def test_two_connections_see_each_others_commits_and_never_interleave_a_table(where):

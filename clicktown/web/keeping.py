@@ -114,10 +114,9 @@ def seated(table_id: str, seat: int, token: str | None) -> Table:
 
 def _key_moved(table: Table, seat: int, token: str | None) -> bool:
     """Whether the seat's key changed in another server process (a friend claimed the seat there) to `token`."""
-    stored_table = stored("load", table.id)
-    if stored_table is None:
-        return False
-    table.tokens, table.claimed = dict(stored_table.keys), stored_table.claimed
+    keys, claimed = stored("seat_keys", table.id)
+    if keys:
+        table.tokens, table.claimed = keys, claimed
     return same_key(token, table.tokens.get(seat, ""))
 
 

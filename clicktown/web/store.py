@@ -259,11 +259,15 @@ class TableStore:
             row = db.one("SELECT game, settings, over FROM game_tables WHERE id = ?", (table_id,))
             if row is None:
                 return None
-            seats = db.all("SELECT seat, key, claimed FROM seat_keys WHERE table_id = ? ORDER BY seat", (table_id,))
             lines = [json.loads(text) for (text,) in db.all(
                 "SELECT line FROM trace_lines WHERE table_id = ? ORDER BY number", (table_id,))]
-        return StoredTable(table_id, row[0], json.loads(row[1]), {seat: key for seat, key, _ in seats},
-                           frozenset(seat for seat, _, claimed in seats if claimed), lines, bool(row[2]))
+            keys, claimed = _seat_keys(db, table_id)
+        return StoredTable(table_id, row[0], json.loads(row[1]), keys, claimed, lines, bool(row[2]))
+
+    def seat_keys(self, table_id: str) -> tuple[dict[int, str], frozenset[int]]:
+        """The table's seats' keys and the seats whose join link was claimed (empty: no such table)."""
+        with self._reading() as db:
+            return _seat_keys(db, table_id)
 
     def lines_from(self, table_id: str, start: int) -> list[dict]:
         """The table's lines numbered `start` on (what another process added since)."""
@@ -402,6 +406,11 @@ class _Transaction:
         if isinstance(error, store.errors):
             raise StoreError(say("en", "web.store.failed", reason=_reason(error))) from None
         return False
+
+
+def _seat_keys(db: _Session, table_id: str) -> tuple[dict[int, str], frozenset[int]]:
+    seats = db.all("SELECT seat, key, claimed FROM seat_keys WHERE table_id = ? ORDER BY seat", (table_id,))
+    return {seat: key for seat, key, _ in seats}, frozenset(seat for seat, _, claimed in seats if claimed)
 
 
 def _count(db: _Session, table_id: str) -> int:
