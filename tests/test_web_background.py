@@ -45,9 +45,12 @@ def held(monkeypatch, tmp_path):
     store = Store(tmp_path / "tables.db")
     store.clock = wall
     monkeypatch.setattr(keeping, "STORE", store)
+    running = keeping.MOVER.mode == "thread"      # a live server's mover in this test process goes on afterwards
     keeping.MOVER.hold()
     yield keeping.MOVER, clock, wall, store
     keeping.MOVER.stop()
+    if running:
+        keeping.MOVER.start()
     for table_id in set(tables.TABLES) - before:
         del tables.TABLES[table_id]
     store.close()
@@ -201,6 +204,8 @@ def test_serve_hands_its_settings_to_every_server_process(monkeypatch, tmp_path)
     for name, value in environment.items():
         monkeypatch.setenv(name, value)
     monkeypatch.setattr(keeping, "EXPIRE_AFTER", keeping.EXPIRE_AFTER)
+    running = keeping.MOVER.mode == "thread"
+    keeping.MOVER.stop()
     try:
         app = TestClient(served_app(), base_url="http://games.example.org")
         assert keeping.MOVER.mode == "thread" and keeping.EXPIRE_AFTER == 3600.0
@@ -213,6 +218,8 @@ def test_serve_hands_its_settings_to_every_server_process(monkeypatch, tmp_path)
         keeping.MOVER.stop()
         keeping.STORE.close()
         keeping.use_store(None)
+        if running:
+            keeping.MOVER.start()
 
 
 def test_a_lease_is_one_process_s_until_it_runs_out(tmp_path):
