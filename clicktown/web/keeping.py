@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import secrets
+import sys
 import threading
 from collections import OrderedDict
 from contextvars import ContextVar
@@ -23,7 +24,7 @@ from ..messages import say
 from .table import MAX_STREAMS_PER_CLIENT, MAX_TABLES, MAX_TABLES_PER_CLIENT, Table, now
 from .worker import Mover
 
-MOVER = Mover()               # the process's one mover of bots (worker.py)
+MOVER = Mover(sys.modules[__name__])   # the process's one mover of bots (worker.py)
 #: True while a request of a served application is answered (app.create_app(background=True)): the tables
 #: it opens or rebuilds are moved by the mover's thread; the tests' in-process clients move them inline.
 SERVED: ContextVar[bool] = ContextVar("served", default=False)

@@ -150,7 +150,7 @@ class TableStore:
     def _connect(self):
         raise NotImplementedError
 
-    def _connection(self):
+    def connection(self):
         """This thread's connection (opened on first use)."""
         db = getattr(self._local, "db", None)
         if db is None:
@@ -380,7 +380,7 @@ class _Transaction:
         self.store, self.begin = store, begin
 
     def __enter__(self) -> _Session:
-        db = self.store._connection()
+        db = self.store.connection()
         self.session = _Session(db, isinstance(self.store, PostgresStore))
         try:
             db.execute(self.begin)
@@ -440,4 +440,4 @@ def _without_password(url: str) -> str:
     if parts.password is None:
         return url
     netloc = parts.netloc.replace(":" + parts.password + "@", ":***@", 1)
-    return urlunsplit(parts._replace(netloc=netloc))
+    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))

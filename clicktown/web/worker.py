@@ -36,9 +36,12 @@ EXPIRE_EVERY = 600.0     # seconds between two sweeps of the tables nobody has l
 
 
 class Mover:
-    """The process's mover of tables (one per process: `keeping.MOVER`)."""
+    """The process's mover of tables (one per process: `keeping.MOVER`). `keeper` is what keeps the tables
+    (the keeping module: tables_in_memory, catch_up, save, stored, expire), handed in so that the two
+    modules do not import each other."""
 
-    def __init__(self):
+    def __init__(self, keeper):
+        self.keeper = keeper
         self.owner = secrets.token_hex(8)       # this process's name on the leases it holds
         self.mode = "inline"
         self._wake = threading.Condition()
@@ -81,9 +84,7 @@ class Mover:
 
     def settle(self, table) -> int:
         """Every bot move of `table`, now, one after another (no pace); each committed. The moves made."""
-        from .keeping import catch_up, save
-
-        made = 0
+        made, catch_up, save = 0, self.keeper.catch_up, self.keeper.save
         catch_up(table)
         while table.thinking is not None and self._leased(table):
             if not table.move_on(eager=True):
@@ -103,11 +104,10 @@ class Mover:
 
     def _round(self, at: float | None, eager: bool) -> tuple[int, float | None]:
         """One move at each table that is due; (moves made, when the next table is due on the tables' clock)."""
-        from .keeping import catch_up, save, tables_in_memory
         from .table import now
 
-        made, next_due = 0, None
-        for table in tables_in_memory():
+        made, next_due, catch_up, save = 0, None, self.keeper.catch_up, self.keeper.save
+        for table in self.keeper.tables_in_memory():
             if self.mode == "thread" and not table.background:
                 continue
             due = table.due()
@@ -156,21 +156,15 @@ class Mover:
     def _sweep(self) -> None:
         """Now and then, forget the tables nobody has looked at for a long time."""
         if time.monotonic() - self._swept >= EXPIRE_EVERY:
-            from .keeping import expire
-
             self._swept = time.monotonic()
-            expire()
+            self.keeper.expire()
 
     # ---- who moves a table's bots ----------------------------------------------------------------
 
     def _leased(self, table) -> bool:
         """Whether this process may move the table now (it holds the table's lease in the store)."""
-        from .keeping import stored
-
-        return stored("lease", table.id, self.owner, LEASE_SECONDS, default=True)
+        return self.keeper.stored("lease", table.id, self.owner, LEASE_SECONDS, default=True)
 
     def _release(self, table) -> None:
-        from .keeping import stored
-
         if table.due() is None:
-            stored("release", table.id, self.owner, default=None)
+            self.keeper.stored("release", table.id, self.owner, default=None)
