@@ -186,8 +186,14 @@ def test_the_bots_react_after_the_reaction_time_unless_a_person_is_quicker(clien
     table_id, token = open_table(client, "/play/patterns?players=2&seed=5&reaction=3")
     table = tables.TABLES[table_id]
     seen = client.get(f"/api/tables/{table_id}/0/view?token={token}").json()
-    assert seen["race_seconds"] == 3.0 and [a["text"] for a in seen["actions"]][-2:] == ["Click!", "wait"]
+    assert seen["race_seconds"] == 3.0 and [a["text"] for a in seen["actions"]][-2:] == \
+        ["Click!", "wait: let the others answer first"]
     assert seen["race_bots"] is True
+    race = seen["compose"]   # the same answers as one step under the countdown, each sent at once
+    assert race["race"] is True and race["confirm"] is False and race["title"] == seen["race_status"]
+    assert [c["label"] for c in race["steps"][0]["choices"]] == [a["text"] for a in seen["actions"]]
+    assert race["actions"] == {str(a["id"]): a["id"] for a in seen["actions"]}
+    assert {a["via"] for a in seen["actions"]} == {"compose"}
     answer = client.post(f"/api/tables/{table_id}/0/act?token={token}", json={"action": seen["actions"][2]["id"]})
     assert answer.status_code == 200 and table.state.events[-1]["event"] in ("declare", "turn_start")
     starts = [e for e in table.state.events if e["event"] == "turn_start"]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ...messages import say, say_n
 from ...words import tell, told, who, whom
-from ..wording import card_name, challenge_name, statement_words
+from ..wording import card_name, challenge_name, statement_words, trait_name, trait_names
 from .state import CARD, CLICK, PASS, POSITION, STATEMENT, STATEMENTS, GameState
 
 
@@ -60,10 +60,56 @@ def view(state: GameState, seat: int, since: int = 0, lang: str = "en", hints: b
         "public": public_facts(state),
         "events": [{"index": i, "text": text} for i, text in told if text],
         "seen": len(state.events),
-        "actions": [{"id": a, "text": action_text(state, a, lang)} for a in state.legal_actions()] if deciding else [],
+        "actions": seat_actions(state, lang) if deciding else [],
+        "compose": declaration(state, lang) if deciding and state.phase == "declare" else None,
+        "last": [str(p) for p in last_positions(state)],
         "over": standings(state, seat, lang) if state.is_terminal() else None,
         "words": {name: card_name(name, lang) for name in names if card_name(name, lang) != name},
     }
+
+
+def seat_actions(state: GameState, lang: str) -> list[dict]:
+    """The legal actions of the seat to move; a declaration is built in the `compose` chooser (`via`)."""
+    return [{"id": a, "text": action_text(state, a, lang), **({"via": "compose"} if STATEMENT <= a < CLICK else {})}
+            for a in state.legal_actions()]
+
+
+#: A statement's three parts, in the order it is said: "after | every red | there is always gun".
+STATEMENT_PARTS = ("direction", "trigger", "target")
+
+
+def declaration(state: GameState, lang: str) -> dict:
+    """The declaration as three choices (direction, trigger, target) and the action of each whole statement:
+    the `compose` a page draws instead of a button per statement."""
+    legal = set(state.legal_actions())
+    actions = {statement_key(STATEMENTS[a - STATEMENT]): a for a in sorted(legal) if STATEMENT <= a < CLICK}
+    directions = list(dict.fromkeys(s.direction for s in STATEMENTS))
+    said = {t.value for s in STATEMENTS for t in (s.trigger, s.target)}
+    traits = [t for t in trait_names(lang) if t in said]          # colours, suits, objects: the vocabulary's order
+    steps = [{"name": "direction", "label": say(lang, "patterns.compose.direction"),
+              "choices": [{"key": d, "label": say(lang, f"patterns.direction.{d}")} for d in directions]},
+             *({"name": part, "label": say(lang, f"patterns.compose.{part}"),
+                "choices": [{"key": t, "label": trait_name(t, lang)} for t in traits]} for part in STATEMENT_PARTS[1:])]
+    return {"title": say(lang, "patterns.compose.title"), "send": say(lang, "patterns.compose.send"),
+            "steps": steps, "actions": actions, "confirm": True}
+
+
+def statement_key(statement) -> str:
+    """'after|red|gun': a statement's parts as the compose chooser keys its action."""
+    return "|".join((statement.direction, statement.trigger.value, statement.target.value))
+
+
+def last_positions(state: GameState) -> list[int]:
+    """The wheel positions the last move changed: the card just played on the wheel (covering one,
+    or placed in a gap); none after a new wheel."""
+    if state.phase == "declare" and state.pending:
+        return [state.pending["position"]]
+    for e in reversed(state.events or []):
+        if e["event"] in ("declare", "place"):
+            return [e["position"]]
+        if e["event"] in ("round_start", "new_wheel", "rebuild"):
+            return []
+    return []
 
 
 def pending_facts(state: GameState, seat: int) -> dict | None:
@@ -113,7 +159,7 @@ def action_text(state: GameState, action: int, lang: str) -> str:
     if action == CLICK:
         return say(lang, "patterns.action.click")
     if action == PASS:
-        waiting = {"race": "wait", "click": "wait", "order": "wait", "activate": "no_challenge"}
+        waiting = {"race": "wait", "order": "wait", "click": "let_go", "activate": "no_challenge"}
         return say(lang, f"patterns.action.{waiting.get(state.phase, 'pass')}")
     deed = state.phase if state.phase in ("take", "activate") else "choose"
     return say(lang, f"patterns.action.{deed}", card=card_name(names[action - CARD], lang))
@@ -149,7 +195,7 @@ def event_text(e: dict, me: int, lang: str = "en") -> str | None:
     if kind == "take":
         why = say(lang, f"patterns.why.{e['why']}") if e["why"] in ("reward", "penalty", "click") else e["why"]
         return deed("take", card=card(), why=why)
-    if kind in ("click", "click_taken", "challenge_drawn", "challenge", "place"):
+    if kind in ("click", "click_taken", "challenge_drawn", "challenge", "place", "wait"):
         return deed(kind, card=card() if "card" in e else None, position=e.get("position"))
     if kind in ("click_unused", "all_wait"):
         return say(lang, f"patterns.event.{kind}")
