@@ -533,7 +533,7 @@ def test_the_page_shows_the_race_my_answer_and_a_failed_bot(browser, live_server
     page.wait_for_selector("[data-action-id]")
     assert page.locator(".status").inner_text().startswith("the bots react in ")
     page.locator(f'[data-action-id="{PASS}"]').click()                # the friend at seat 2 has not answered yet
-    expect(page.locator(".status")).to_contain_text("your answer: wait;")   # no predicate eval: the pages' CSP forbids it
+    expect(page.locator(".status")).to_contain_text("you wait: the others answer first")   # no predicate eval: the CSP forbids it
     assert page.locator("[data-action-id]").count() == 0
     table = tables.TABLES[page.locator(".table").get_attribute("data-table")]
     with table.lock:
