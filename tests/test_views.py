@@ -269,13 +269,19 @@ def test_oldtown_bot_moves_are_told_with_card_text_effect_and_points(cat):
     assert card.text_en in text and e["reason"] in text and f"+{e['gain']} point" in text
 
 
-def test_oldtown_hints_are_off_by_default(cat):
-    """Finding: the hints gave every card's consequence away with no way to turn them off."""
+def test_oldtown_hints_are_shown_unless_switched_off(cat):
+    """Each card's status and reason are shown by default (the rules' "playable, confirmation,
+    contradiction, forbidden and why"); hints=False hides them."""
     from clicktown.oldtown.game.view import view
 
     state = oldtown_game(cat, 3, seed=2, moves=30)
-    assert all("verdicts" not in c for c in view(state, 0)["hand"])
-    assert all("verdicts" in c for c in view(state, 0, hints=True)["hand"])
+    assert all("verdicts" not in c for c in view(state, 0, hints=False)["hand"])
+    shown = view(state, 0)["hand"]
+    assert shown == view(state, 0, hints=True)["hand"] and all(c["verdicts"] for c in shown)
+    for card in shown:
+        verdicts = state.card_status(0, card["card"])
+        assert [v["status"] for v in card["verdicts"]] == [v.status for v in verdicts]
+        assert [v["allowed"] for v in card["verdicts"]] == [v.status in ("playable", "confirmation") for v in verdicts]
 
 
 # ---- Wild Wild Pattern ----------------------------------------------------------------------------

@@ -17,7 +17,7 @@ Hints (on by default) add what the seat's won cards would be paid by the Bank no
 from __future__ import annotations
 
 from ...messages import say, say_n
-from ...words import tell, told, who, whom
+from ...words import seat_words, tell, told, who, whom
 from ..wording import card_name, challenge_name, statement_words, trait_name, trait_names
 from .state import CARD, CLICK, PASS, POSITION, STATEMENT, STATEMENTS, GameState
 
@@ -56,8 +56,8 @@ def view(state: GameState, seat: int, since: int = 0, lang: str = "en", hints: b
         "game": "patterns", "seat": seat, "lang": lang, "hints": hints, "round": state.round, "turn": state.turn,
         "phase": state.phase, "to_move": state.seat if state.seat >= 0 else None,
         "board": {"wheel": state._wheel_names(), "pending": pending_facts(state, seat)},
-        "hand": mine,
-        "public": public_facts(state),
+        "hand": {**mine, "lines": hand_lines(mine, lang), "cards": []},
+        "public": {**public_facts(state), "rows": public_rows(state, seat, lang)},
         "events": [{"index": i, "text": text} for i, text in told if text],
         "seen": len(state.events),
         "actions": seat_actions(state, lang) if deciding else [],
@@ -139,6 +139,42 @@ def public_facts(state: GameState) -> dict:
         "bank": [combination(c) for c in bank.combinations],
         "round_end_cards": bank.round_end_cards, "max_cards": bank.max_cards, "saloon_cents": bank.saloon_cents,
     }
+
+
+def hand_lines(mine: dict, lang: str) -> list[str]:
+    """The seat's own cards as the page shows them: in hand, won, face up, and (hints) what the Bank would pay now."""
+    def cards(names: list) -> str:
+        return " ".join(card_name(n, lang) for n in names) or "-"
+
+    lines = [say(lang, "patterns.hand.card", card=card_name(mine["card"], lang))] if mine["card"] else []
+    lines.append(say(lang, "patterns.hand.won", cards=cards(mine["won"])))
+    if mine["face_up"]:
+        lines.append(say(lang, "patterns.hand.face_up", cards=cards(mine["face_up"])))
+    if "payout_now" in mine:
+        lines.append(say(lang, "patterns.hand.payout", amount=dollars(mine["payout_now"]["cents"])))
+    return lines
+
+
+def public_rows(state: GameState, seat: int, lang: str) -> list[str]:
+    """A line per seat (money, cards won, Target card and its combinations), then the Bank's combinations."""
+    table, names = state.table, state.table.names
+    bank = table.bank
+
+    def line(s: int) -> str:
+        target = state.target[s]
+        return say(lang, "patterns.row.seat", seat=seat_words(lang, s, seat), money=dollars(state.cents[s]),
+                   won=" ".join(card_name(names[c], lang) for c in state.won[s]) or "-",
+                   target=bank.target_names[target] if target is not None else say(lang, "patterns.row.no_target"),
+                   combinations=combinations_words(bank.targets[target] if target is not None else [], lang))
+
+    return [line(s) for s in range(table.players)] + \
+        [say(lang, "patterns.row.bank", combinations=combinations_words(bank.combinations, lang))]
+
+
+def combinations_words(combinations, lang: str) -> str:
+    """'pair $0.50, Wild Bunch WILD'."""
+    return ", ".join(say(lang, "patterns.row.wild", name=c.name) if c.wild else f"{c.name} {dollars(c.cents)}"
+                     for c in combinations) or "-"
 
 
 def combination(c) -> dict:
