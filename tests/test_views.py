@@ -115,7 +115,7 @@ def test_sequence_final_moves_and_the_result_are_shown():
     r, c = last["cell"]
     assert any(line.startswith(f"{who} (team {last['team']}) played {last['card']}") and f"row {r}, column {c}" in line
                for line in shown[-40:])
-    result = "you win" if state.winner == "B" else "you lose" if state.winner else "a draw"
+    result = "you won: your team B" if state.winner == "B" else "team A (blue) won: " if state.winner else "a draw"
     assert shown[-1].startswith(result)
 
 
@@ -245,7 +245,7 @@ def test_oldtown_play_quits_and_tells_the_standings(run_cli):
     assert code == 0 and out.strip().endswith("game abandoned")
     code, out, _ = run_cli("oldtown", "play", "--players", 2, "--seed", 1, input="0\n" * 600)
     last = out.strip().splitlines()[-1]
-    assert last.startswith(("you win", "you lose", "you share the win")) and "points: " in last
+    assert last.startswith(("you won with ", "seat 1 won with ", "you and seat 1 share the win")) and "; points: " in last
 
 
 def test_oldtown_play_speaks_german_with_full_names(run_cli):

@@ -222,9 +222,14 @@ class Words:
         return None
 
     def result(self, result: str, rows: list[dict], winners: list[int]) -> str:
-        """'you win (the town is built); points: you 12, seat 1 9'."""
+        """'you won with 12 points: the town is built; points: you 12, seat 1 9' (or 'seat 1 won ...',
+        'you and seat 2 share the win with 9 points each ...')."""
         table = ", ".join(f"{self.who(r['seat'])} {r['points']}" for r in rows)
-        return self.say(f"oldtown.result.{result}", reason=self.say(f"oldtown.end.{self.state.reason}"), table=table)
+        person = "nobody" if not winners else "many" if len(winners) > 1 else "you" if winners == [self.me] else "seat"
+        names = listing(self.lang, (self.who(s) for s in sorted(winners, key=lambda s: s != self.me)))
+        points = say_n(self.lang, "oldtown.won.points", self.state.points[winners[0]]) if winners else ""
+        won = self.say(f"oldtown.won.{person}", who=names, points=points)
+        return self.say("oldtown.result.told", won=won, reason=self.say(f"oldtown.end.{self.state.reason}"), table=table)
 
 
 def needs_decision(state: OldTownState, seat: int) -> bool:

@@ -17,7 +17,7 @@ Hints (on by default) add what the seat's won cards would be paid by the Bank no
 from __future__ import annotations
 
 from ...messages import say, say_n
-from ...words import seat_words, tell, told, who, whom
+from ...words import listing, seat_words, tell, told, who, whom
 from ..wording import card_name, challenge_name, statement_words, trait_name, trait_names
 from .state import CARD, CLICK, PASS, POSITION, STATEMENT, STATEMENTS, GameState
 
@@ -287,5 +287,16 @@ def standings(state: GameState, seat: int, lang: str = "en") -> dict:
              for r in rows]
     return {"winners": list(state.winners), "reason": state.reason, "rounds": state.round, "turns": state.turn,
             "standings": rows, "result": result, "lines": lines,
-            "text": say(lang, f"patterns.result.{result}", reason=end_words(state.reason, lang), money=money)}
+            "text": say(lang, "patterns.result.told", won=won_words(state.winners, state.reason, seat, state, lang),
+                        money=money)}
+
+
+def won_words(winners: list[int], reason: str, me: int, state: GameState, lang: str) -> str:
+    """Who won and how, as a sentence for the seat told: 'you won: a Wild combination made you the new
+    Director', 'seat 1 won: ...', 'you and seat 2 won: ...', 'nobody won: the turn limit was reached'."""
+    if not winners or reason not in END_REASONS:
+        return say(lang, "patterns.won.nobody", reason=end_words(reason, lang))
+    person = "many" if len(winners) > 1 else "you" if winners[0] == me else "seat"
+    names = listing(lang, (who(lang, s, me) for s in sorted(winners, key=lambda s: s != me)))
+    return say(lang, f"patterns.won.{reason}.{person}", who=names, limit=dollars(state.table.bank.saloon_cents))
 

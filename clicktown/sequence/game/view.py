@@ -224,8 +224,9 @@ def team_line(row: dict, lang: str) -> str:
 
 
 def result_words(state: MatchState, mine: str, result: str, lang: str) -> str:
-    """'you win: team A (blue) wins after 40 turns (sequences A: 2, B: 0)' in the seat's words."""
+    """'you won: your team A (blue) made its sequences in 40 turns (sequences A: 2, B: 0)', 'team B (green)
+    won ...' or 'a draw: ...' in the seat's words."""
     if state.winner:
-        return say(lang, f"sequence.result.{result}", team=state.winner, colour=colour_words(state.winner, lang),
+        return say(lang, f"sequence.won.{result}", team=state.winner, colour=colour_words(state.winner, lang),
                    turns=state.turns, counts=counts_words(state))
     return say(lang, "sequence.result.draw", reason=end_words(state.end_reason, lang), counts=counts_words(state))
