@@ -12,6 +12,9 @@ Hints (on unless `hints` is False) add what each card of the hand would do now: 
 (playable, confirmation, contradiction, forbidden), why, and its consequence; a card that may not be
 played says so beside it. They give away part of the deduction the game is about, so a player may
 switch them off (`hints=false` on a table's address).
+
+For a table page: `public["rows"]` (a line per seat, then the shared pile) in the seat's words, and
+`last`, the plots the last move changed (the picture's `data-plot`, outlined there).
 """
 
 from __future__ import annotations

@@ -12,6 +12,12 @@ the texts name them with German traits (`weiß-Fass-Kugeln`), and `words` maps e
 words for a page to show.
 
 Hints (on by default) add what the seat's won cards would be paid by the Bank now.
+
+For a table page: `hand["lines"]` and `public["rows"]` say the same facts in the seat's words;
+`last` holds the wheel position the last move played on (the picture's `data-position`, outlined
+there); a declaration comes as `compose`, three choices (direction, trigger, target) with the action
+of each whole statement, and those actions carry `via: "compose"`; the end (`over["text"]`) says who
+won and how, as a sentence for the seat.
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ import pytest
 pytest.importorskip("httpx")
 
 from clicktown.patterns.game.state import CLICK, PASS, POSITION, STATEMENT, STATEMENT_BITS, STATEMENTS  # noqa: E402
+from clicktown.oldtown.game.state import BUILDINGS, DISCARD, PLAY  # noqa: E402
 from clicktown.web import keeping  # noqa: E402
 
 #: Draws the view and its compose, sends the actions (tables.js's part, reduced to what compose.js needs).
@@ -162,3 +163,69 @@ def test_the_race_is_at_the_top_of_a_phone_with_its_countdown(browser, live_serv
     page.wait_for_selector('.status:has-text("you waited in this race: the others went first")')
     assert page.locator(".actions .compose").count() == 0
     context.close()
+
+
+# ---- Old Town's card statuses, the last move: the table page as it is ---------------------------------
+
+
+def first_turn(live_server, query):
+    """An Old Town table at seat 0's first turn: (the Table, the address of seat 0's page)."""
+    table, address = open_table(live_server, f"/play/oldtown?{query}")
+    rng = random.Random(0)
+    while table.state.phase != "turn" or table.state.current_player() != 0:
+        table.act(0, rng.choice(table.state.legal_actions()))
+    return table, address
+
+
+def unplayable(table) -> tuple[int, list[str]]:
+    """A card of seat 0's hand that may not be played, and the reasons told for it (one per own building)."""
+    from clicktown.oldtown.game.view import view
+
+    card = next(c for c in view(table.state, 0)["hand"] if not any(v["allowed"] for v in c["verdicts"]))
+    return card["card"], [v["text"] for v in card["verdicts"]]
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 375, "height": 800}])
+def test_an_old_town_card_that_may_not_be_played_shows_why(browser, live_server, viewport):
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    table, address = first_turn(live_server, "players=2&bots=greedy&seed=0")
+    card, reasons = unplayable(table)
+    assert card == 26 and reasons == ["forbidden: the Stage Coach Office would have 8 possible plots, more than its "
+                                      "five markers (Beispiel 9)"] * 2
+    page.goto(address)
+    page.wait_for_selector("[data-action-id]")
+    hand = page.locator(".hand")
+    assert reasons[0] in hand.inner_text() and hand.get_by_text(reasons[0]).first.is_visible()
+    plays = {a for a in table.state.legal_actions() if PLAY <= a < DISCARD and (a - PLAY) // BUILDINGS + 1 == card}
+    shown = page.locator(".actions [data-action-id]").evaluate_all("bs => bs.map(b => Number(b.dataset.actionId))")
+    assert plays == set() and len(shown) == len(table.state.legal_actions())   # and no button plays it
+    context.close()
+
+
+def test_hints_false_hides_the_card_statuses(browser, live_server):
+    page = browser.new_page()
+    table, address = first_turn(live_server, "players=2&bots=greedy&seed=0&hints=false")
+    page.goto(address)
+    page.wait_for_selector("[data-action-id]")
+    hand = page.locator(".hand").inner_text()
+    assert all(f"{n} (" in hand for n in table.state.hands[0])
+    assert not [word for word in ("playable", "confirmation", "contradiction", "forbidden") if word in hand]
+    page.close()
+
+
+def test_the_last_move_is_marked_on_the_board(browser, live_server):
+    page = browser.new_page()
+    table, address = open_table(live_server, "/play/sequence?players=2&bots=greedy&seed=3")
+    page.goto(address)
+    page.wait_for_selector(".actions [data-action-id]")
+    first = page.locator(".actions [data-action-id]").first
+    action = int(first.get_attribute("data-action-id"))
+    what, kind, cell = table.state.match.decode(action)
+    first.click()
+    page.wait_for_selector(".board [data-last-move]")
+    played = [e["cell"] for e in table.state.events if e["event"] == "play"][-1]   # the bot's answer
+    marked = page.locator(".board [data-last-move]")
+    assert marked.count() == 1 and marked.get_attribute("data-cell") == "{},{}".format(*played)
+    assert marked.locator("rect.last-move").count() == 1
+    page.close()
