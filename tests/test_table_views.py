@@ -40,6 +40,16 @@ def marked(svg: str, attribute: str) -> list[str]:
     return [re.search(rf'{attribute}="([^"]*)"', tag).group(1) for tag in re.findall(r"<g [^>]*data-last-move[^>]*>", svg)]
 
 
+def declaring():
+    """A game of Wild Wild Pattern where a seat has just covered a position and must declare."""
+    state = dealt("patterns", 1)
+    while state.phase != "declare":
+        state.apply_action(sample_chance(state, random.Random(0)) if state.current_player() < 0
+                           else next(a for a in state.legal_actions() if a < 8) if state.phase == "race"
+                           else state.legal_actions()[0])
+    return state
+
+
 # ---- the last move ---------------------------------------------------------------------------------
 
 
@@ -71,11 +81,7 @@ def test_old_town_marks_the_plots_the_last_move_changed():
 def test_wild_wild_pattern_marks_the_card_just_played():
     from clicktown.patterns.game.view import view
 
-    state = dealt("patterns", 1)
-    while state.phase != "declare":
-        state.apply_action(sample_chance(state, random.Random(0)) if state.current_player() < 0
-                           else next(a for a in state.legal_actions() if a < 8) if state.phase == "race"
-                           else state.legal_actions()[0])
+    state = declaring()
     position = state.pending["position"]
     assert view(state, state.seat)["last"] == [str(position)]
     assert marked(GAMES["patterns"].picture(state, 0, "en"), "data-position") == [str(position)]
@@ -120,13 +126,6 @@ def test_wild_wild_patterns_hand_as_lines():
 # ---- Wild Wild Pattern's declaration -----------------------------------------------------------------
 
 
-def declaring():
-    state = dealt("patterns", 1)
-    while state.phase != "declare":
-        state.apply_action(sample_chance(state, random.Random(0)) if state.current_player() < 0
-                           else next(a for a in state.legal_actions() if a < 8) if state.phase == "race"
-                           else state.legal_actions()[0])
-    return state
 
 
 def test_the_declaration_is_three_choices_and_an_action_for_each_statement():

@@ -177,6 +177,13 @@ def first_turn(live_server, query):
     return table, address
 
 
+def shown_at(page, address):
+    """The seat's page, once its actions are offered."""
+    page.goto(address)
+    page.wait_for_selector(".actions [data-action-id]")
+    return page
+
+
 def unplayable(table) -> tuple[int, list[str]]:
     """A card of seat 0's hand that may not be played, and the reasons told for it (one per own building)."""
     from clicktown.oldtown.game.view import view
@@ -193,8 +200,7 @@ def test_an_old_town_card_that_may_not_be_played_shows_why(browser, live_server,
     card, reasons = unplayable(table)
     assert card == 26 and reasons == ["forbidden: the Stage Coach Office would have 8 possible plots, more than its "
                                       "five markers (Beispiel 9)"] * 2
-    page.goto(address)
-    page.wait_for_selector("[data-action-id]")
+    shown_at(page, address)
     hand = page.locator(".hand")
     assert reasons[0] in hand.inner_text() and hand.get_by_text(reasons[0]).first.is_visible()
     plays = {a for a in table.state.legal_actions() if PLAY <= a < DISCARD and (a - PLAY) // BUILDINGS + 1 == card}
@@ -206,9 +212,7 @@ def test_an_old_town_card_that_may_not_be_played_shows_why(browser, live_server,
 def test_hints_false_hides_the_card_statuses(browser, live_server):
     page = browser.new_page()
     table, address = first_turn(live_server, "players=2&bots=greedy&seed=0&hints=false")
-    page.goto(address)
-    page.wait_for_selector("[data-action-id]")
-    hand = page.locator(".hand").inner_text()
+    hand = shown_at(page, address).locator(".hand").inner_text()
     assert all(f"{n} (" in hand for n in table.state.hands[0])
     assert not [word for word in ("playable", "confirmation", "contradiction", "forbidden") if word in hand]
     page.close()
@@ -217,12 +221,7 @@ def test_hints_false_hides_the_card_statuses(browser, live_server):
 def test_the_last_move_is_marked_on_the_board(browser, live_server):
     page = browser.new_page()
     table, address = open_table(live_server, "/play/sequence?players=2&bots=greedy&seed=3")
-    page.goto(address)
-    page.wait_for_selector(".actions [data-action-id]")
-    first = page.locator(".actions [data-action-id]").first
-    action = int(first.get_attribute("data-action-id"))
-    what, kind, cell = table.state.match.decode(action)
-    first.click()
+    shown_at(page, address).locator(".actions [data-action-id]").first.click()
     page.wait_for_selector(".board [data-last-move]")
     played = [e["cell"] for e in table.state.events if e["event"] == "play"][-1]   # the bot's answer
     marked = page.locator(".board [data-last-move]")
