@@ -242,8 +242,8 @@ def test_sequence_ends_in_the_players_words():
      "du hast gewonnen: du hast ein Wild Wild Pattern angesagt"),
     ("alive-or-dead", [1], "seat 1 won: they are the last one left in the game",
      "Spieler 1 hat gewonnen: er ist als Letzter im Spiel übrig"),
-    ("new-director", [1, 0], "you and seat 1 won: a Wild combination made each of them a new Director",
-     "du und Spieler 1 haben gewonnen: eine Wild-Kombination macht jeden von ihnen zum neuen Direktor"),
+    ("new-director", [1, 0], "you and seat 1 won, each as a new Director by a Wild combination",
+     "du und Spieler 1 haben gewonnen, jeder als neuer Direktor durch eine Wild-Kombination"),
     ("turn-limit", [], "nobody won: the turn limit", "niemand hat gewonnen: die Zuggrenze"),
 ])
 def test_wild_wild_pattern_ends_in_the_players_words(reason, winners, english, german):
