@@ -158,6 +158,8 @@ def test_the_race_is_at_the_top_of_a_phone_with_its_countdown(browser, live_serv
     assert choices.evaluate_all("bs => bs.map(b => b.textContent)")[-2:] == ["Click!", "wait: let the others answer first"]
     for box in (title.bounding_box(), choices.nth(0).bounding_box()):
         assert 0 <= box["y"] and box["y"] + box["height"] <= 800
+    top = title.bounding_box()
+    assert page.evaluate(f"() => document.elementFromPoint({top['x'] + 5}, {top['y'] + 5}).className") == "compose-title"
     assert page.locator(".board").bounding_box()["y"] < 0          # the board, first on the page, scrolled past
     choices.last.click()                                           # wait: sent at once, without a confirmation
     page.wait_for_selector('.status:has-text("you waited in this race: the others went first")')

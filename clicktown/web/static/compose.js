@@ -12,6 +12,7 @@
   "use strict";
   let open = null;      // the choice being built: {key, chosen}
   let shown = null;     // the race last scrolled into view
+  const MARGIN = 8;     // pixels above a race scrolled to the top
 
   const STYLE = `
 .compose { display: flex; flex-direction: column; gap: .4rem; }
@@ -98,10 +99,12 @@
 
   window.clicktownCompose = function (view, container, act) {
     style();
-    container.appendChild(draw(view, container, act));
+    const box = draw(view, container, act);
+    container.appendChild(box);
     if (view.compose.race && shown !== open.key) {
       shown = open.key;
-      container.scrollIntoView({ block: "start" });
+      box.scrollIntoView({ block: "start" });
+      window.scrollBy(0, -MARGIN);   // the countdown a little below the screen's edge, never cut by it
     }
   };
 })();
