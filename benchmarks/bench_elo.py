@@ -137,7 +137,7 @@ def write_levels(levels: dict[str, dict[str, str]], command: str) -> None:
 
 def parse(argv: list[str] | None):
     parser = argparse.ArgumentParser(prog="python -m benchmarks elo", description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=40,
+    parser.add_argument("--games", type=int, default=20,
                         help="games a pairing with mcts plays (an even number; the others play ten times as many)")
     parser.add_argument("--seed", type=int, default=1, help="the games' and the bootstrap's seed")
     parser.add_argument("--workers", type=int, default=2, help="worker processes (same results whatever the number)")

@@ -193,3 +193,27 @@ def test_help_names_each_bot_with_its_level(group, game, command):
         return
     listed = ", ".join(f"{bot} ({say('en', 'bots.level.' + level)})" for bot, level in levels.items())
     assert f"The bots: {listed}." in shown
+
+
+@pytest.mark.parametrize("game", ["oldtown", "patterns", "sequence", "numbers"])
+def test_round_robin_scores_are_the_games_results_whatever_the_workers(game):
+    from benchmarks.bench_elo import seat_scores
+
+    bots = ("random", "greedy")
+    one, two = seat_scores(game, bots, 4, 7, 1), seat_scores(game, bots, 4, 7, 2)
+    assert one == two
+    assert [sorted(s) for s in one] == [["greedy", "random"]] * 4
+    assert all(len(scores) == 1 for game_scores in one for scores in game_scores.values())
+    if game != "oldtown":
+        assert all(sorted(s["random"] + s["greedy"]) in ([0.0, 1.0], [0.0, 0.0], [1.0, 1.0]) for s in one)
+
+
+def test_old_town_scores_are_the_points_of_each_bots_seat():
+    from benchmarks.bench_elo import seat_scores
+    from clicktown.oldtown.game.simulate import Setup, run
+
+    bots = ("random", "greedy", "random", "planner")
+    records = [r.summary for r in run(Setup(4, bots, rotate=True), 4, 5, 1)]
+    for scores, record in zip(seat_scores("oldtown", bots, 4, 5, 1), records):
+        for bot in set(bots):
+            assert scores[bot] == [p for seat, p in enumerate(record["points"]) if record["seats"][seat] == bot]
