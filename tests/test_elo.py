@@ -217,3 +217,21 @@ def test_old_town_scores_are_the_points_of_each_bots_seat():
     for scores, record in zip(seat_scores("oldtown", bots, 4, 5, 1), records):
         for bot in set(bots):
             assert scores[bot] == [p for seat, p in enumerate(record["points"]) if record["seats"][seat] == bot]
+
+
+def test_write_levels_keeps_the_other_games_and_names_the_command(tmp_path, monkeypatch):
+    import json
+
+    from benchmarks import bench_elo
+    from clicktown.games import bot_levels
+
+    kept = tmp_path / "levels.json"
+    kept.write_text(bench_elo.LEVELS_FILE.read_text())
+    monkeypatch.setattr(bench_elo, "LEVELS_FILE", kept)
+    new = {"random": "easy", "greedy": "medium", "planner": "strong", "mcts": "strong"}
+    bench_elo.write_levels({"patterns": new}, "python -m benchmarks elo --games 2 --seed 1 --write")
+    data = json.loads(kept.read_text())
+    assert data["games"] == {**bot_levels(), "patterns": new}
+    assert data["levels"] == ["easy", "medium", "strong"]
+    assert data["command"] == "python -m benchmarks elo --games 2 --seed 1 --write"
+    assert f'    "patterns": {json.dumps(new)},' in kept.read_text().splitlines()  # one line a game
