@@ -1,6 +1,6 @@
 """The bots by strength: a round robin of every bot of each game, fitted to Elo ratings.
 
-    python -m benchmarks elo                          # every game, the default counts (about 12 min on 2 cores)
+    python -m benchmarks elo                          # every game, the default counts (about 820 s of processor time)
     python -m benchmarks elo --games 8 --only sequence --workers 2
     python -m benchmarks elo --write                  # also write the levels into clicktown/arena/levels.json
 
