@@ -235,3 +235,15 @@ def test_write_levels_keeps_the_other_games_and_names_the_command(tmp_path, monk
     assert data["levels"] == ["easy", "medium", "strong"]
     assert data["command"] == "python -m benchmarks elo --games 2 --seed 1 --write"
     assert f'    "patterns": {json.dumps(new)},' in kept.read_text().splitlines()  # one line a game
+
+
+def test_help_names_each_game_s_level_where_games_sharing_bots_differ(monkeypatch):
+    import clicktown.games as games
+    from clicktown.options import leveled
+
+    levels = {name: {"random": "easy", "greedy": "medium", "planner": "medium", "mcts": "medium"} for name in games.GAMES}
+    levels["sequence"] = {**levels["sequence"], "mcts": "strong"}
+    monkeypatch.setattr(games, "_LEVELS", levels)
+    assert leveled("clicktown.sequence.game.bots", ["greedy", "mcts"]) == [
+        "greedy (medium)", "mcts (Sequence: strong, Sequence Numbers: medium)"]
+    assert leveled("clicktown.oldtown.game.bots", ["random", "mcts"]) == ["random (easy)", "mcts (medium)"]
