@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run test test-all bench clean browser catalogs
+.PHONY: run test test-all bench levels screenshots clean browser catalogs
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,15 @@ browser:
 
 bench: $(TEST_STAMP)
 	$(BIN)/python -m benchmarks
+
+# The bots' round robin alone (benchmarks/bench_elo.py, about 12 minutes on 2 cores), writing each bot's
+# level into clicktown/arena/levels.json (docs/bots.md says how the levels are read from the ratings).
+levels: $(TEST_STAMP)
+	$(BIN)/python -m benchmarks elo --write
+
+# The pictures of the first-game pages (docs/first-game-*.md): a server in-process, Debian's Chromium.
+screenshots: $(TEST_STAMP) browser
+	$(BIN)/python docs/screenshots.py
 
 # The message catalogs: compile each language's .po into the .mo shipped beside it (needs msgfmt,
 # Debian's gettext package; tests/test_messages.py fails when a .mo does not match its .po).

@@ -1,7 +1,8 @@
 """Run the benchmarks in this folder (`make bench`): `python -m benchmarks [NAME ...]`.
 
 Each `bench_*.py` module prints its measurements and a ratio against a baseline measured in the
-same run. With NAMEs, only the modules whose name contains one of them run.
+same run. With NAMEs, only the modules whose name contains one of them run; options after a single NAME
+go to that benchmark (`python -m benchmarks elo --games 8`).
 """
 
 import argparse
@@ -24,13 +25,17 @@ def main(argv: list[str] | None = None) -> None:
         epilog="benchmarks: " + ", ".join(m.removeprefix("bench_") for m in modules))
     parser.add_argument("names", nargs="*", metavar="NAME",
                         help="run only the benchmarks whose name contains NAME (default: all)")
-    names = parser.parse_args(argv).names
+    known, options = parser.parse_known_args(argv)
+    names = known.names
     chosen = [m for m in modules if not names or any(n in m for n in names)]
     if not chosen:
         parser.error(f"no benchmark matches {' '.join(names)} (known: {', '.join(modules)})")
+    if options and len(chosen) > 1:
+        parser.error(f"options ({' '.join(options)}) go to one benchmark: name it alone")
     for name in chosen:
         print(f"== {name}", flush=True)
-        importlib.import_module(f"benchmarks.{name}").main()
+        module = importlib.import_module(f"benchmarks.{name}")
+        module.main(options) if options else module.main()
         print(flush=True)
 
 

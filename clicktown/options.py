@@ -203,8 +203,24 @@ class BotsOption(click.Option):
     def get_help_record(self, ctx):
         names = importlib.import_module(self.registry).BOTS
         budget = " mcts takes a budget: mcts:400 (simulations a move) or mcts:0.3s (seconds a move)." if "mcts" in names else ""
-        self.help = f"{self.rule} The bots: {', '.join(names)}.{budget}"
+        self.help = f"{self.rule} The bots: {', '.join(leveled(self.registry, names))}.{budget}"
         return super().get_help_record(ctx)
+
+
+def leveled(registry: str, names) -> list[str]:
+    """Each bot's name with its level (levels.json, worded by the catalog): "mcts (strong)"; where the
+    games sharing the bots module differ, each game's: "mcts (Sequence: strong, Sequence Numbers: medium)"."""
+    from .games import GAMES
+    from .messages import say
+
+    specs = [spec for spec in GAMES.values() if spec.make_bot.path.partition(":")[0] == registry]
+    words = []
+    for name in names:
+        levels = {spec.title: say("en", f"bots.level.{spec.bot_level(name)}") for spec in specs}
+        told = next(iter(levels.values())) if len(set(levels.values())) == 1 else \
+            ", ".join(f"{title}: {level}" for title, level in levels.items())
+        words.append(f"{name} ({told})")
+    return words
 
 
 def bots_option(registry: str):
