@@ -25,6 +25,7 @@
   let tries = 0;
   let retry = null;
   let latest = null;           // the last view drawn
+  let drawn = 0;               // views drawn so far (the page's data-drawn, for its tests)
   let queue = Promise.resolve();
 
   // the page's words, in the table's language, from the server's message catalogs (data-words)
@@ -238,6 +239,7 @@
     since = Math.max(since, v.seen);
     drawActions(v);
     drawOver(v);
+    root.dataset.drawn = ++drawn;
   }
 
   // ---- the connection: the view, the events, and what the page says when either fails ---------------

@@ -1,0 +1,180 @@
+"""The table page around the game: the seats and their names, the refused pages, and (in Chromium, at
+1280x800 and 375x800) an action sent once, the seat list, the connection banner, the width of a phone.
+
+The pages' test contract is WEB-CONTRACT's: `.seats li[data-seat]` with `data-to-move`, `data-you`,
+`data-thinking`, `data-clock`, `data-zombie`; `.turn[data-to-move]`; `.connection[data-state]`.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("httpx")
+from fastapi.testclient import TestClient  # noqa: E402
+
+from clicktown.games import game_spec  # noqa: E402
+from clicktown.messages import say  # noqa: E402
+from clicktown.web import keeping  # noqa: E402
+from clicktown.web.app import create_app  # noqa: E402
+from web_fixtures import LOCAL, open_table  # noqa: E402
+
+HTML = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}   # as a browser asks
+
+
+@pytest.fixture(scope="module")
+def client():
+    return TestClient(create_app(), base_url=LOCAL)
+
+
+def view(client, table_id, seat, token):
+    answer = client.get(f"/api/tables/{table_id}/{seat}/view?token={token}")
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def claimed(table_id, seat, link, name=None):
+    """A friend's browser opens the seat's join link (with a name): (its client, the seat's new key)."""
+    friend = TestClient(create_app(), base_url=LOCAL)
+    answer = friend.get(f"/table/{table_id}/{seat}?token={link}" + (f"&name={name}" if name else ""), follow_redirects=False)
+    assert answer.status_code == 303, answer.text
+    return friend, keeping.TABLES[table_id].tokens[seat]
+
+
+# ---- the seats -----------------------------------------------------------------------------------------
+
+
+def test_the_view_names_every_seat_its_bot_and_level_and_whose_turn(client):
+    table_id, token = open_table(client, "/play/oldtown?players=3&bots=greedy,person&seed=4&name=Ann")
+    seen = view(client, table_id, 0, token)
+    level = game_spec("oldtown").bot_level("greedy")
+    assert seen["seats_info"] == [
+        {"seat": 0, "who": "person", "name": "Ann", "level": None, "level_words": None, "you": True,
+         "to_move": seen["to_move"] == 0},
+        {"seat": 1, "who": "greedy", "name": "seat 1", "level": level, "level_words": say("en", f"bots.level.{level}"),
+         "you": False, "to_move": seen["to_move"] == 1},
+        {"seat": 2, "who": "person", "name": "seat 2", "level": None, "level_words": None, "you": False,
+         "to_move": seen["to_move"] == 2}]
+    assert [s["seat"] for s in seen["seats_info"] if s["to_move"]] == [seen["to_move"]]
+
+
+def test_a_german_table_words_the_levels_and_seats_in_german(client):
+    table_id, token = open_table(client, "/play/sequence?players=2&bots=mcts&seed=4&lang=de")
+    info = view(client, table_id, 0, token)["seats_info"]
+    assert [(s["name"], s["level_words"]) for s in info] == [("Spieler 0", None), ("Spieler 1", say("de", "bots.level.strong"))]
+
+
+def test_a_friend_names_themselves_when_claiming_the_link_and_every_seat_sees_it(client):
+    table_id, host = open_table(client, "/play/oldtown?players=2&bots=person&seed=6&name=Ann")
+    friend, key = claimed(table_id, 1, keeping.TABLES[table_id].tokens[1], name="Bob%20%20Builder")
+    names = [[s["name"] for s in view(c, table_id, seat, t)["seats_info"]] for c, seat, t in ((client, 0, host), (friend, 1, key))]
+    assert names == [["Ann", "Bob Builder"], ["Ann", "Bob Builder"]]
+
+
+def test_a_person_renames_their_seat_and_an_empty_name_gives_the_seat_word_back(client):
+    table_id, host = open_table(client, "/play/sequence?players=2&bots=greedy&seed=3")
+    version = keeping.TABLES[table_id].version
+    answer = client.post(f"/api/tables/{table_id}/0/name?token={host}", json={"name": "  Zoë \n the   first "})
+    assert answer.status_code == 200 and answer.json() == {"seat": 0, "name": "Zoë the first"}
+    assert keeping.TABLES[table_id].version == version + 1          # every open page redraws its seats
+    assert view(client, table_id, 0, host)["seats_info"][0]["name"] == "Zoë the first"
+    assert client.post(f"/api/tables/{table_id}/0/name?token={host}", json={"name": ""}).json() == {"seat": 0, "name": None}
+    assert view(client, table_id, 0, host)["seats_info"][0]["name"] == "seat 0"
+
+
+@pytest.mark.parametrize("body, status", [({"name": "x" * 41}, 422), ({"name": 7}, 422), ({"nom": "Ann"}, 422)])
+def test_a_name_is_a_short_string_strictly(client, body, status):
+    table_id, host = open_table(client, "/play/sequence?players=2&bots=greedy&seed=3")
+    answer = client.post(f"/api/tables/{table_id}/0/name?token={host}", json=body)
+    assert answer.status_code == status and set(answer.json()) == {"error"}
+    assert view(client, table_id, 0, host)["seats_info"][0]["name"] == "seat 0"
+
+
+def test_another_seat_cannot_name_a_seat(client):
+    table_id, host = open_table(client, "/play/sequence?players=2&bots=person&seed=3")
+    link = keeping.TABLES[table_id].tokens[1]
+    answer = client.post(f"/api/tables/{table_id}/1/name?token={host}", json={"name": "Mallory"})
+    assert answer.status_code == 403 and answer.json()["error"] == "the token of seat 1 is needed to look or act for it"
+    assert view(client, table_id, 1, link)["seats_info"][1]["name"] == "seat 1"
+
+
+def play_both(client, table_id, keys, seed=0):
+    """Play a two-person table to the end, each seat's offered actions chosen at random; the last views."""
+    rng = random.Random(seed)
+    for _ in range(2000):
+        views = {seat: view(client, table_id, seat, key) for seat, key in keys.items()}
+        if all(v["over"] for v in views.values()):
+            return views
+        seat, seen = next((s, v) for s, v in views.items() if v["actions"])
+        answer = client.post(f"/api/tables/{table_id}/{seat}/act?token={keys[seat]}",
+                             json={"action": rng.choice(seen["actions"])["id"]})
+        assert answer.status_code == 200, answer.text
+    raise AssertionError("the game did not end")
+
+
+def test_the_standings_and_the_log_say_you_and_the_peoples_names(client):
+    table_id, host = open_table(client, "/play/oldtown?players=2&bots=person&seed=6&name=Ann")
+    friend, key = claimed(table_id, 1, keeping.TABLES[table_id].tokens[1], name="Bob")
+    views = play_both(client, table_id, {0: host, 1: key})
+    state = keeping.TABLES[table_id].state
+    order = sorted(range(2), key=lambda s: (-state.points[s], s))
+    names = {0: ("you", "Bob"), 1: ("Ann", "you")}
+    for seat, seen in views.items():
+        assert [line.split(":")[0] for line in seen["over"]["lines"]] == [names[seat][s] for s in order]
+    told = [e["text"] for e in view(client, table_id, 0, host)["events"]]
+    assert any(text.startswith("Bob ") for text in told) and not any("seat 1" in text for text in told)
+
+
+# ---- refused pages -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("url, status, reason", [
+    ("/play/oldtown?players=5", 400, "Old Town is played by 2, 3, 4 players, not 5"),
+    ("/play/sequence?bots=mctz", 400, "unknown bot 'mctz' (choose random, greedy, planner, mcts, person)"),
+    ("/play/sequence?seed=-1", 422, "seed: Input should be greater than or equal to 0"),
+    ("/play/oldtown?players=2&colour=red", 400, None),
+    ("/table/nosuchtable/0", 404, "no such table (it may have been closed to make room)"),
+    ("/no/such/page", 404, "Not Found"),
+])
+def test_a_refused_page_is_a_page_in_the_sites_style_and_the_api_keeps_json(client, url, status, reason):
+    answer = client.get(url, headers=HTML)
+    assert answer.status_code == status and answer.headers["content-type"].startswith("text/html")
+    text = answer.text
+    assert '<link rel="stylesheet" href="/static/site.css">' in text and '"error"' not in text
+    assert '<a class="back" href="/tables">back to the lobby</a>' in text
+    if reason:
+        assert f'<p class="reason" data-reason>{reason}</p>'.replace("'", "&#x27;") in text
+    as_json = client.get(url)                         # a script asks for anything: JSON, the same status
+    assert as_json.status_code == status and set(as_json.json()) == {"error"}
+
+
+def test_a_used_join_link_opened_in_the_browser_is_a_page(client):
+    table_id, host = open_table(client, "/play/sequence?players=2&bots=person&seed=8")
+    link = keeping.TABLES[table_id].tokens[1]
+    claimed(table_id, 1, link)
+    answer = TestClient(create_app(), base_url=LOCAL).get(f"/table/{table_id}/1?token={link}", headers=HTML)
+    assert answer.status_code == 403 and answer.headers["content-type"].startswith("text/html")
+    assert ("this join link has been used: seat 1 belongs to the browser that opened it first" in answer.text
+            and "set-cookie" not in answer.headers)
+
+
+def test_the_api_answers_json_even_to_a_browser(client):
+    answer = client.get("/api/tables/nosuchtable/0/view", headers=HTML)
+    assert answer.status_code == 404 and answer.json() == {"error": "no such table (it may have been closed to make room)"}
+
+
+def test_a_german_refused_page_speaks_german(client):
+    answer = client.get("/play/oldtown?players=5&lang=de", headers=HTML)
+    assert answer.status_code == 400 and '<html lang="de">' in answer.text
+    assert f"<h1>{say('de', 'web.error.refused')}</h1>" in answer.text
+    assert f'<a class="back" href="/tables?lang=de">{say("de", "web.error.lobby")}</a>' in answer.text
+
+
+def test_the_table_page_gives_its_script_every_address(client):
+    table_id, host = open_table(client, "/play/sequence?players=2&bots=greedy&seed=3")
+    text = client.get(f"/table/{table_id}/0?token={host}").text
+    api = f"/api/tables/{table_id}/0"
+    for kind in ("view", "events", "act", "name", "trace"):
+        assert f' data-{kind}-url="{api}/{kind}?token={host}"' in text
+    assert '<p class="connection" data-state="ok" role="status" hidden>' in text
