@@ -178,3 +178,84 @@ def test_the_table_page_gives_its_script_every_address(client):
     for kind in ("view", "events", "act", "name", "trace"):
         assert f' data-{kind}-url="{api}/{kind}?token={host}"' in text
     assert '<p class="connection" data-state="ok" role="status" hidden>' in text
+
+
+# ---- in Chromium, at 1280x800 and 375x800 --------------------------------------------------------------
+
+SCREENS = [pytest.param({"width": 1280, "height": 800}, id="1280x800"), pytest.param({"width": 375, "height": 800}, id="375x800")]
+ENABLED_TURN = """() => document.querySelector('.turn').dataset.toMove === document.querySelector('.table').dataset.seat
+    && document.querySelectorAll('[data-action-id]').length > 0
+    && [...document.querySelectorAll('[data-action-id]')].every(b => !b.disabled)"""
+
+
+@pytest.fixture(params=SCREENS)
+def screen(browser, request):
+    """A page of its own context at one of the two screen sizes."""
+    context = browser.new_context(viewport=request.param)
+    context.set_default_timeout(15_000)
+    opened = context.new_page()
+    yield opened
+    context.close()
+
+
+def moves_of(table_id: str, seat: int = 0) -> int:
+    """How many actions the engine applied for `seat` at the table (from its trace)."""
+    return sum(line["event"] == "action" and line["seat"] == seat for line in keeping.TABLES[table_id].trace())
+
+
+def centre(locator) -> tuple[float, float]:
+    box = locator.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+@pytest.mark.parametrize("gap", [80, 250, 400])
+def test_a_second_click_on_the_fresh_buttons_plays_no_second_move(screen, live_server, gap):
+    """The worst case of a double click: the bot answered at once, the new buttons are drawn under the
+    pointer, and the second click comes `gap` ms after the first (the page's clock, run by the test)."""
+    screen.clock.install()
+    screen.goto(f"{live_server}/play/sequence?players=2&bots=greedy&seed=2")
+    screen.wait_for_function(ENABLED_TURN)
+    table_id = screen.locator(".table").get_attribute("data-table")
+    before, drawn = moves_of(table_id), int(screen.locator(".table").get_attribute("data-drawn"))
+    x, y = centre(screen.locator("[data-action-id]").first)
+    screen.clock.pause_at(screen.evaluate("Date.now()") + 1)   # from here the page's time moves only when run
+    screen.mouse.click(x, y)
+    screen.wait_for_function(f"() => Number(document.querySelector('.table').dataset.drawn) > {drawn}")  # its answer is drawn
+    screen.clock.run_for(gap - 1)
+    assert screen.locator("[data-action-id]:enabled").count() == 0   # every button waits
+    screen.mouse.click(x, y)
+    screen.clock.run_for(1000)
+    screen.wait_for_function(ENABLED_TURN)
+    assert moves_of(table_id) == before + 1
+    assert screen.locator(".message").inner_text() == ""
+
+
+def test_a_second_click_before_the_answer_sends_nothing(screen, live_server):
+    """The act's answer is held back until the second click: the buttons are disabled from the first."""
+    held = []
+    screen.route("**/act?*", lambda route: held.append(route))
+    screen.goto(f"{live_server}/play/sequence?players=2&bots=greedy&seed=2")
+    screen.wait_for_function(ENABLED_TURN)
+    table_id = screen.locator(".table").get_attribute("data-table")
+    before = moves_of(table_id)
+    button = screen.locator("[data-action-id]").first
+    x, y = centre(button)
+    with screen.expect_request("**/act?*"):
+        screen.mouse.click(x, y)
+    screen.wait_for_function("() => document.querySelectorAll('[data-action-id]:disabled').length > 0")
+    screen.mouse.click(x, y)
+    screen.mouse.dblclick(x, y)
+    assert len(held) == 1 and screen.locator("[data-action-id]:enabled").count() == 0
+    held[0].continue_()
+    screen.wait_for_function(ENABLED_TURN)
+    assert moves_of(table_id) == before + 1 and len(held) == 1
+
+
+def test_a_double_click_plays_one_move(screen, live_server):
+    screen.goto(f"{live_server}/play/sequence?players=2&bots=greedy&seed=2")
+    screen.wait_for_function(ENABLED_TURN)
+    table_id = screen.locator(".table").get_attribute("data-table")
+    before = moves_of(table_id)
+    screen.locator("[data-action-id]").first.dblclick()
+    screen.wait_for_function(ENABLED_TURN)
+    assert moves_of(table_id) == before + 1

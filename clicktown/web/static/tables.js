@@ -185,10 +185,22 @@
     if (following && v.events.length) log.scrollTop = log.scrollHeight;
   }
 
+  let offered = null;   // the choices drawn (kept as they are while a new view offers the same)
+
   function drawActions(v) {
     const actions = part("actions");
-    actions.replaceChildren();
-    if (!urls.act || stopped) return;
+    const choices = urls.act && !stopped ? JSON.stringify([v.actions, v.compose || null]) : null;
+    if (choices !== offered || !choices) {
+      offered = choices;
+      actions.replaceChildren();
+      if (choices) drawChoices(v, actions);
+    }
+    const wait = sentAt + SETTLE_MS - performance.now();
+    setButtons(!sending && wait <= 0);   // an action is on its way, or its view came back at once
+    if (wait > 0) setTimeout(() => { if (!sending) setButtons(true); }, wait);   // until a double click is over
+  }
+
+  function drawChoices(v, actions) {
     const composed = new Set();
     if (v.compose && typeof window.clicktownCompose === "function") {
       for (const id of Object.values(v.compose.actions || {})) composed.add(Number(id));
@@ -202,13 +214,14 @@
       b.addEventListener("click", (ev) => { if (ev.detail < 2) act(a.id); });   // a double click's second click is none
       actions.appendChild(b);
     }
-    const wait = sentAt + SETTLE_MS - performance.now();
-    if (sending || wait > 0) setButtons(false);   // an action is on its way, or its view came back at once
-    if (wait > 0) setTimeout(() => { if (!sending) setButtons(true); }, wait);   // until a double click is over
   }
 
+  // Every button of the choices waits (or no longer waits); a button the chooser disabled stays so.
   function setButtons(on) {
-    for (const b of part("actions").querySelectorAll("button")) b.disabled = !on;
+    for (const b of part("actions").querySelectorAll(on ? "button[data-waiting]" : "button:not(:disabled)")) {
+      b.disabled = !on;
+      b.toggleAttribute("data-waiting", !on);
+    }
   }
 
   function drawOver(v) {
@@ -258,6 +271,7 @@
     sending = false;
     clearTimeout(retry);
     closeStream();
+    offered = null;
     part("actions").replaceChildren();
     part("turn").textContent = "";
     connection("gone");
