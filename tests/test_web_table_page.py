@@ -259,3 +259,184 @@ def test_a_double_click_plays_one_move(screen, live_server):
     screen.locator("[data-action-id]").first.dblclick()
     screen.wait_for_function(ENABLED_TURN)
     assert moves_of(table_id) == before + 1
+
+
+def with_facts(route, **facts):
+    """Answer a view request with the server's own view and `facts` added (what a slower table sends:
+    a bot thinking, a clock), so the page's drawing of the contract is tried on its own."""
+    answer = route.fetch()
+    seen = answer.json()
+    seen.update(facts)
+    route.fulfill(response=answer, json=seen)
+
+
+def test_the_seat_list_names_the_seats_and_marks_the_turn_you_and_a_thinking_bot(screen, live_server):
+    from playwright.sync_api import expect
+
+    screen.route("**/view?*", lambda route: with_facts(route, thinking=1, clock={
+        "seconds": {"0": 61, "1": 5.4, "2": 30}, "per_move": 60, "zombie": [2]}))
+    screen.goto(f"{live_server}/play/oldtown?players=3&bots=greedy,person&seed=4&name=Ann")
+    seats = screen.locator(".seats li[data-seat]")
+    expect(seats).to_have_count(3)
+    level = say("en", "bots.level." + game_spec("oldtown").bot_level("greedy"))
+    assert seats.all_inner_texts() == [f"Ann (you)\n1:01 left", f"seat 1\ngreedy, {level}\nthinking…\n0:05 left",
+                                       "seat 2\n0:30 left\na bot plays while this player is away"]
+    assert [s.get_attribute("data-seat") for s in seats.all()] == ["0", "1", "2"]
+    assert screen.locator(".seats li[data-you]").get_attribute("data-seat") == "0"
+    assert screen.locator(".seats li[data-thinking]").get_attribute("data-seat") == "1"
+    assert screen.locator(".seats li[data-zombie]").get_attribute("data-seat") == "2"
+    assert [s.get_attribute("data-clock") for s in seats.all()] == ["61", "5", "30"]
+    turn = screen.locator(".turn")
+    assert turn.inner_text() == "seat 1 is thinking…" and turn.get_attribute("data-to-move") == "1"
+
+
+def test_whose_turn_is_marked_over_the_board_and_in_the_seat_list(screen, live_server):
+    from playwright.sync_api import expect
+
+    screen.goto(f"{live_server}/play/sequence?players=2&bots=person&seed=3&name=Ann")
+    link = screen.locator("a.join").get_attribute("href")
+    table_id = screen.locator(".table").get_attribute("data-table")
+    friend = screen.context.browser.new_context(viewport=screen.viewport_size)
+    theirs = friend.new_page()
+    theirs.goto(link)
+    theirs.fill(".name-form input", "Bob")
+    theirs.click(".name-form button")
+    mover = keeping.TABLES[table_id].state.current_player()
+    pages = {0: screen, 1: theirs}
+    names = {0: "Ann", 1: "Bob"}
+    for seat, shown in pages.items():
+        expect(shown.locator(".seats li[data-seat='1'] .name")).to_have_text("Bob" + (" (you)" if seat == 1 else ""))
+        expect(shown.locator(".turn")).to_have_text("your turn" if seat == mover else f"{names[mover]} to move")
+        assert shown.locator(".turn").get_attribute("data-to-move") == str(mover)
+        assert shown.locator(".seats li[data-to-move]").get_attribute("data-seat") == str(mover)
+    pages[mover].locator("[data-action-id]").first.click()
+    for seat, shown in pages.items():   # the turn passes, on both screens
+        expect(shown.locator(".turn")).to_have_attribute("data-to-move", str(1 - mover))
+        expect(shown.locator(".seats li[data-to-move]")).to_have_attribute("data-seat", str(1 - mover))
+    friend.close()
+
+
+def test_a_refused_action_says_why_beside_the_same_choices(screen, live_server):
+    from playwright.sync_api import expect
+
+    screen.goto(f"{live_server}/play/oldtown?players=2&bots=greedy&seed=2")
+    screen.wait_for_function(ENABLED_TURN)
+    table_id = screen.locator(".table").get_attribute("data-table")
+    offered = screen.locator("[data-action-id]").evaluate_all("els => els.map(e => e.dataset.actionId)")
+    table = keeping.TABLES[table_id]
+    refused = next(a for a in range(2000) if a not in table.state.legal_actions())
+    reason = table.spec.refusal(table.state, refused, "en")
+    screen.evaluate("(a) => window.clicktownAct(a)", refused)
+    expect(screen.locator(".message")).to_have_text(reason)
+    screen.wait_for_function(ENABLED_TURN)
+    assert screen.locator("[data-action-id]").evaluate_all("els => els.map(e => e.dataset.actionId)") == offered
+
+
+@pytest.mark.parametrize("url, status, reason", [
+    ("/play/oldtown?players=5", 400, "Old Town is played by 2, 3, 4 players, not 5"),
+    ("/play/oldtown?bots=mctz", 400, "unknown bot 'mctz' (choose random, greedy, planner, mcts, person)"),
+])
+def test_a_refused_table_link_is_a_page_with_the_way_back(screen, live_server, url, status, reason):
+    answer = screen.goto(live_server + url)
+    assert answer.status == status and answer.headers["content-type"].startswith("text/html")
+    assert screen.inner_text("[data-reason]") == reason and screen.inner_text("h1") == "This cannot be done"
+    assert screen.evaluate("document.documentElement.scrollWidth") <= screen.viewport_size["width"]
+    screen.click("a.back")
+    assert screen.url == f"{live_server}/tables" and screen.locator("form.lobby").count() == 1
+
+
+def test_a_used_join_link_in_the_browser_is_a_page(screen, live_server):
+    screen.goto(f"{live_server}/play/sequence?players=2&bots=person&seed=3")
+    link = screen.locator("a.join").get_attribute("href")
+    friend = screen.context.browser.new_context()
+    friend.new_page().goto(link)
+    late = screen.context.browser.new_context(viewport=screen.viewport_size)
+    answer = late.new_page().goto(link)
+    assert answer.status == 403 and "used" in answer.text() and '"error"' not in answer.text()
+    friend.close()
+    late.close()
+
+
+class Restartable:
+    """The web application served by uvicorn in a thread on one port, stopped and started again on that
+    port (as a server restarted; the tables stay in this process's memory)."""
+
+    def __init__(self):
+        import socket
+
+        probe = socket.socket()
+        probe.bind(("127.0.0.1", 0))
+        self.port = probe.getsockname()[1]
+        probe.close()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.server = None
+
+    def start(self):
+        import socket
+        import threading
+        import time
+
+        import uvicorn
+
+        from clicktown.web.app import server_config
+
+        self.socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.socket.bind(("127.0.0.1", self.port))
+        self.server = uvicorn.Server(server_config(create_app()))
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.socket]}, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            assert time.monotonic() < deadline and self.thread.is_alive(), "the web server did not start"
+            time.sleep(0.02)
+
+    def stop(self):
+        self.server.should_exit = self.server.force_exit = True   # open event streams are cut, not waited for
+        self.thread.join(timeout=10)
+        self.socket.close()
+        assert not self.thread.is_alive()
+
+
+def test_the_page_says_when_the_server_is_unreachable_and_comes_back_by_itself(screen):
+    from playwright.sync_api import expect
+
+    server = Restartable()
+    server.start()
+    try:
+        screen.goto(f"{server.url}/play/sequence?players=2&bots=greedy&seed=2")
+        screen.wait_for_function(ENABLED_TURN)
+        banner = screen.locator(".connection")
+        assert banner.get_attribute("data-state") == "ok" and not banner.is_visible()
+        server.stop()
+        expect(banner).to_have_attribute("data-state", "unreachable")
+        expect(banner).to_be_visible()
+        assert banner.inner_text() == "The server does not answer. Trying again by itself…"
+        server.start()
+        expect(banner).to_have_attribute("data-state", "ok", timeout=20_000)
+        expect(banner).to_be_hidden()
+        table_id = screen.locator(".table").get_attribute("data-table")
+        before = moves_of(table_id)
+        screen.wait_for_function(ENABLED_TURN)
+        screen.locator("[data-action-id]").first.click()          # the page plays on
+        screen.wait_for_function(ENABLED_TURN)
+        assert moves_of(table_id) == before + 1
+    finally:
+        server.stop()
+
+
+def test_the_page_says_plainly_when_its_table_is_gone_and_links_the_lobby(screen, live_server):
+    from playwright.sync_api import expect
+
+    screen.goto(f"{live_server}/play/sequence?players=2&bots=greedy&seed=2")
+    screen.wait_for_function(ENABLED_TURN)
+    table_id = screen.locator(".table").get_attribute("data-table")
+    del keeping.TABLES[table_id]            # closed to make room, or lost with a server without a store
+    screen.locator("[data-action-id]").first.click()
+    banner = screen.locator(".connection")
+    expect(banner).to_have_attribute("data-state", "gone")
+    assert banner.inner_text() == ("This table is no longer there: the server closed it. Its moves cannot go on here. "
+                                   "back to the lobby")
+    assert screen.locator("[data-action-id]").count() == 0 and screen.locator(".turn").inner_text() == ""
+    banner.locator("a.lobby-link").click()
+    assert screen.url == f"{live_server}/tables"
