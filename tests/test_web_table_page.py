@@ -440,3 +440,92 @@ def test_the_page_says_plainly_when_its_table_is_gone_and_links_the_lobby(screen
     assert screen.locator("[data-action-id]").count() == 0 and screen.locator(".turn").inner_text() == ""
     banner.locator("a.lobby-link").click()
     assert screen.url == f"{live_server}/tables"
+
+
+# ---- every page: no console error, no failed request, no horizontal scroll on a phone --------------------
+
+TABLE_PAGES = {"sequence": "/play/sequence?players=2&bots=greedy&seed=2",
+               "oldtown": "/play/oldtown?players=3&bots=greedy,person&seed=4",
+               "patterns": "/play/patterns?players=2&seed=1",
+               "numbers": "/play/numbers?players=2&seed=1"}
+SITE_PAGES = [pytest.param("/", 200, id="home"), pytest.param("/tables", 200, id="lobby"),
+              pytest.param("/tables?lang=de", 200, id="lobby-de"),
+              pytest.param("/oldtown/solo/1", 200, id="solo"), pytest.param("/oldtown/solo/1/sheet", 200, id="solo-sheet"),
+              pytest.param("/oldtown/solo/new?level=leicht", 200, id="solo-new", marks=pytest.mark.slow),
+              pytest.param("/viewer", 200, id="viewer"), pytest.param("/play/oldtown?players=5", 400, id="error-page"),
+              pytest.param("/no/such/page", 404, id="missing-page"),
+              *(pytest.param(url, 200, id=f"table-{game}", marks=() if game == "sequence" else pytest.mark.slow)
+                for game, url in TABLE_PAGES.items())]
+
+
+class Complaints:
+    """What a page complains of while it is open: console errors, uncaught exceptions, failed requests
+    and answers of 400 or more (but the document's own status, when a refused page was asked for)."""
+
+    def __init__(self, page, document_status: int):
+        self.seen: list[str] = []
+        self.status = document_status
+        page.on("console", lambda m: self.seen.append(f"console: {m.text}") if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.seen.append(f"exception: {e}"))
+        page.on("requestfailed", lambda r: self.seen.append(f"failed: {r.url} {r.failure}"))
+        page.on("response", self.answered)
+
+    def answered(self, response):
+        if response.status >= 400 and not (response.request.is_navigation_request() and response.status == self.status):
+            self.seen.append(f"answer {response.status}: {response.url}")
+
+    def now(self) -> list[str]:
+        own = f"console: Failed to load resource: the server responded with a status of {self.status} "
+        return [c for c in self.seen if not (self.status >= 400 and c.startswith(own))]
+
+
+@pytest.mark.parametrize("url, status", SITE_PAGES)
+def test_every_page_opens_without_a_console_error_and_fits_the_screen(screen, live_server, url, status, tmp_path):
+    complaints = Complaints(screen, status)
+    answer = screen.goto(live_server + url)
+    assert answer.status == status
+    screen.wait_for_load_state("load")
+    if url.startswith("/play/") and status == 200:
+        screen.wait_for_selector(".table[data-drawn]")
+    width = screen.viewport_size["width"]
+    if not url.endswith("/sheet"):    # a printable sheet is drawn for paper (A4), not for the screen
+        assert screen.evaluate("document.documentElement.scrollWidth") <= width
+    screen.screenshot(path=tmp_path / f"page-{width}.png", full_page=True)
+    assert complaints.now() == []
+
+
+def a_trace_of_each_game(folder) -> str:
+    """One JSON Lines file holding a 2-player game of each game (simulate --trace)."""
+    from click.testing import CliRunner
+
+    from clicktown.cli import cli
+
+    text = ""
+    for args in (["oldtown"], ["patterns"], ["sequence"], ["sequence", "--game", "numbers"]):
+        one = folder / "one.jsonl"
+        result = CliRunner().invoke(cli, [args[0], "simulate", *args[1:], "--games", "1", "--players", "2", "--bots",
+                                          "greedy,random", "--seed", "3", "--trace", str(one)])
+        assert result.exit_code == 0, result.stderr
+        text += one.read_text()
+    trace = folder / "games.jsonl"
+    trace.write_text(text)
+    return str(trace)
+
+
+def test_the_viewer_fits_the_screen_with_each_games_board(screen, live_server, tmp_path):
+    """The last step of a game of each game, its board drawn: no horizontal scroll, not on a phone either."""
+    from playwright.sync_api import expect
+
+    complaints = Complaints(screen, 200)
+    screen.goto(f"{live_server}/viewer")
+    screen.set_input_files(".trace-file", a_trace_of_each_game(tmp_path))
+    width = screen.viewport_size["width"]
+    for n in range(4):
+        screen.select_option(".game-choice", str(n))
+        screen.click(".last")
+        steps = int(screen.locator(".game-choice option").nth(n).inner_text().split(", ")[1].split()[0])
+        expect(screen.locator(".step-number")).to_have_text(f"step {steps} of {steps}")
+        assert screen.locator(".board svg").count() == 1
+        assert screen.evaluate("document.documentElement.scrollWidth") <= width
+        screen.screenshot(path=tmp_path / f"viewer-{n}-{width}.png", full_page=True)
+    assert complaints.now() == []
