@@ -122,6 +122,8 @@ def test_the_standings_and_the_log_say_you_and_the_peoples_names(client):
     names = {0: ("you", "Bob"), 1: ("Ann", "you")}
     for seat, seen in views.items():
         assert [line.split(":")[0] for line in seen["over"]["lines"]] == [names[seat][s] for s in order]
+        other = names[seat][1 - seat]
+        assert f"{other} {state.points[1 - seat]}" in seen["over"]["text"] and "seat " not in seen["over"]["text"]
     told = [e["text"] for e in view(client, table_id, 0, host)["events"]]
     assert any(text.startswith("Bob ") for text in told) and not any("seat 1" in text for text in told)
 

@@ -297,15 +297,16 @@ def seats_info(table: Table, seat: int, seen: dict) -> list[dict]:
 
 
 def in_players_words(seen: dict, table: Table, seat: int) -> dict:
-    """The view told with the people's names: the log and the standings name a person by the name they
-    chose rather than by the seat, and the standings say "you" for the seat's own line."""
+    """The view told with the people's names: the log, the result and the standings name a person by the
+    name they chose rather than by the seat, and the standings say "you" for the seat's own line."""
     lang, names = table.lang, table_names(table)
     others = {s: name for s, name in names.items() if s != seat}
     seen["events"] = [{**e, "text": named(e["text"], others, lang)} for e in seen.get("events", [])]
     over = seen.get("over")
-    if over and over.get("lines"):
+    if over:
         yours = {**others, seat: say(lang, "common.you")}
-        seen["over"] = {**over, "lines": [named(line, yours, lang) for line in over["lines"]]}
+        seen["over"] = {**over, "text": named(over.get("text") or "", others, lang),
+                        "lines": [named(line, yours, lang) for line in over.get("lines") or []]}
     return seen
 
 
