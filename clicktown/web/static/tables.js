@@ -19,6 +19,7 @@
   let racing = false;
   let sending = false;         // an action is on its way: every button waits for the new view
   let sentAt = -Infinity;
+  let held = false;            // the choices wait (an action on its way, or a double click not over)
   let stopped = false;         // the table is gone: nothing more is asked
   let finished = false;        // the game is over: the event stream has nothing more to say
   let stream = null;
@@ -200,24 +201,40 @@
     if (wait > 0) setTimeout(() => { if (!sending) setButtons(true); }, wait);   // until a double click is over
   }
 
+  // The choices: the view's `compose` drawn by compose.js (its actions come `via` it), the actions a click
+  // on the board plays (`via` the board: told once each, the board's marked elements take the click),
+  // and a button for every other action.
   function drawChoices(v, actions) {
     const composed = new Set();
     if (v.compose && typeof window.clicktownCompose === "function") {
       for (const id of Object.values(v.compose.actions || {})) composed.add(Number(id));
-      const box = el("div", { class: "compose" });
-      actions.appendChild(box);
-      window.clicktownCompose(v, box, act);
+      window.clicktownCompose(v, actions, act);
     }
+    const told = new Set();
     for (const a of v.actions) {
-      if (composed.has(Number(a.id))) continue;
+      if (a.via === "compose" || composed.has(Number(a.id))) continue;
+      if (a.via === "board") {
+        if (!told.has(a.text)) actions.appendChild(el("p", { class: "via-board" }, a.text));
+        told.add(a.text);
+        continue;
+      }
       const b = el("button", { type: "button", "data-action-id": a.id }, a.text);
       b.addEventListener("click", (ev) => { if (ev.detail < 2) act(a.id); });   // a double click's second click is none
       actions.appendChild(b);
     }
   }
 
+  // a click on the board plays the action its element carries (a cell of Sequence Numbers)
+  part("board").addEventListener("click", (ev) => {
+    const target = ev.target.closest("[data-action-id]");
+    if (target && ev.detail < 2 && latest && latest.actions.some((a) => String(a.id) === target.dataset.actionId)) {
+      act(Number(target.dataset.actionId));
+    }
+  });
+
   // Every button of the choices waits (or no longer waits); a button the chooser disabled stays so.
   function setButtons(on) {
+    held = !on;
     for (const b of part("actions").querySelectorAll(on ? "button[data-waiting]" : "button:not(:disabled)")) {
       b.disabled = !on;
       b.toggleAttribute("data-waiting", !on);
@@ -320,7 +337,7 @@
   }
 
   function act(id) {
-    if (sending || stopped || !urls.act) return;
+    if (sending || held || stopped || !urls.act) return;
     sending = true;
     sentAt = performance.now();
     setButtons(false);
