@@ -290,6 +290,7 @@
     closeStream();
     offered = null;
     part("actions").replaceChildren();
+    for (const cell of part("board").querySelectorAll("[data-action-id]")) cell.removeAttribute("data-action-id");
     part("turn").textContent = "";
     connection("gone");
   }
@@ -331,6 +332,7 @@
       if (answer.status === 404) { gone(); return; }
       if (!answer.ok) { part("message").textContent = (await answer.json().catch(() => ({}))).error || ""; return; }
       const v = await answer.json();
+      if (stopped) return;
       reached();
       render(v);
     });
