@@ -275,14 +275,18 @@ def with_facts(route, **facts):
 def test_the_seat_list_names_the_seats_and_marks_the_turn_you_and_a_thinking_bot(screen, live_server):
     from playwright.sync_api import expect
 
+    screen.clock.install(time=0)
+    screen.clock.pause_at(1000)     # the page's clocks stand still: the seconds shown are the view's
     screen.route("**/view?*", lambda route: with_facts(route, thinking=1, clock={
         "seconds": {"0": 61, "1": 5.4, "2": 30}, "per_move": 60, "zombie": [2]}))
     screen.goto(f"{live_server}/play/oldtown?players=3&bots=greedy,person&seed=4&name=Ann")
     seats = screen.locator(".seats li[data-seat]")
     expect(seats).to_have_count(3)
     level = say("en", "bots.level." + game_spec("oldtown").bot_level("greedy"))
-    assert seats.all_inner_texts() == [f"Ann (you)\n1:01 left", f"seat 1\ngreedy, {level}\nthinking…\n0:05 left",
-                                       "seat 2\n0:30 left\na bot plays while this player is away"]
+    parts = seats.evaluate_all("items => items.map(li => [...li.children].map(part => part.className + ': ' + part.textContent))")
+    assert parts == [["name: Ann (you)", "clock: 1:01 left"],
+                     ["name: seat 1", f"bot: greedy, {level}", "thinking: thinking…", "clock: 0:05 left"],
+                     ["name: seat 2", "clock: 0:30 left", "zombie: a bot plays while this player is away"]]
     assert [s.get_attribute("data-seat") for s in seats.all()] == ["0", "1", "2"]
     assert screen.locator(".seats li[data-you]").get_attribute("data-seat") == "0"
     assert screen.locator(".seats li[data-thinking]").get_attribute("data-seat") == "1"
