@@ -348,7 +348,8 @@ def test_a_refused_table_link_is_a_page_with_the_way_back(screen, live_server, u
     assert screen.inner_text("[data-reason]") == reason and screen.inner_text("h1") == "This cannot be done"
     assert screen.evaluate("document.documentElement.scrollWidth") <= screen.viewport_size["width"]
     screen.click("a.back")
-    assert screen.url == f"{live_server}/tables" and screen.locator("form.lobby").count() == 1
+    screen.wait_for_url(f"{live_server}/tables")
+    assert screen.locator("form.lobby").count() == 1
 
 
 def test_a_used_join_link_in_the_browser_is_a_page(screen, live_server):
@@ -445,7 +446,7 @@ def test_the_page_says_plainly_when_its_table_is_gone_and_links_the_lobby(screen
                                    "back to the lobby")
     assert screen.locator("[data-action-id]").count() == 0 and screen.locator(".turn").inner_text() == ""
     banner.locator("a.lobby-link").click()
-    assert screen.url == f"{live_server}/tables"
+    screen.wait_for_url(f"{live_server}/tables")
 
 
 # ---- every page: no console error, no failed request, no horizontal scroll on a phone --------------------
