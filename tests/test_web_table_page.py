@@ -536,3 +536,31 @@ def test_the_viewer_fits_the_screen_with_each_games_board(screen, live_server, t
         assert screen.evaluate("document.documentElement.scrollWidth") <= width
         screen.screenshot(path=tmp_path / f"viewer-{n}-{width}.png", full_page=True)
     assert complaints.now() == []
+
+
+def test_the_bots_think_and_move_one_at_a_time_on_the_page(screen, live_server):
+    """Three bots after the person: the seat list and the line over the board say which bot thinks, and
+    their moves come one view at a time (the log grows step by step, never all three moves at once)."""
+    screen.goto(f"{live_server}/play/oldtown?players=4&bots=greedy&seed=5")
+    screen.wait_for_function(ENABLED_TURN)
+    table_id = screen.locator(".table").get_attribute("data-table")
+    if "thinking" not in view(TestClient(create_app(), base_url=LOCAL), table_id, 0, keeping.TABLES[table_id].tokens[0]):
+        pytest.skip("this server's tables do not tell which seat a bot is choosing for")
+    screen.evaluate("""() => {
+        window.seen = [];
+        const note = () => window.seen.push([document.querySelector('.seats li[data-thinking]')?.dataset.seat ?? null,
+                                             document.querySelector('.turn').textContent,
+                                             document.querySelectorAll('.log li[data-event]').length]);
+        new MutationObserver(note).observe(document.querySelector('.table'), {attributes: true, attributeFilter: ['data-drawn']});
+    }""")
+    screen.locator("[data-action-id]").first.click()
+    screen.wait_for_function("() => window.seen.length > 1 && " + ENABLED_TURN.split("=>", 1)[1])
+    seen = screen.evaluate("window.seen")
+    thinking = [seat for seat, _, _ in seen if seat is not None]
+    order = [s for i, s in enumerate(thinking) if i == 0 or thinking[i - 1] != s]
+    assert order == ["1", "2", "3"]
+    for seat, turn, _ in seen:
+        if seat is not None:
+            assert turn == f"seat {seat} is thinking…"
+    counts = [n for _, _, n in seen]
+    assert counts == sorted(counts) and len(set(counts)) >= 4   # the person's move and each bot's, drawn apart
