@@ -23,6 +23,8 @@
   let stopped = false;         // the table is gone: nothing more is asked
   let finished = false;        // the game is over: the event stream has nothing more to say
   let stream = null;
+  let broken = 0;              // the event stream's breaks since its last message
+  let reopening = null;        // the stream is opened again after a wait
   let tries = 0;
   let retry = null;
   let latest = null;           // the last view drawn
@@ -306,7 +308,10 @@
   function reached() {
     tries = 0;
     connection("ok");
-    if (!stream && !finished && !stopped) openStream();
+    if (stream || reopening || finished || stopped) return;
+    // a stream that broke again and again (refused, cut by a proxy) is opened again less and less often
+    const delay = broken ? RETRY_MS[Math.min(broken - 1, RETRY_MS.length - 1)] : 0;
+    reopening = setTimeout(() => { reopening = null; if (!stream && !finished && !stopped) openStream(); }, delay);
   }
 
   // One request of the page; null when the server answered nothing (then the page says so and tries again).
@@ -362,11 +367,13 @@
   function openStream() {
     stream = new EventSource(urls.events);
     stream.onmessage = (m) => {
+      broken = 0;
       const data = JSON.parse(m.data);
       if (data.version !== version) { version = data.version; refresh(); }
       if (data.over) { finished = true; closeStream(); }
     };
     stream.onerror = () => {   // the stream broke: the view tells whether the table is gone or the server away
+      broken += 1;
       closeStream();
       if (!finished) refresh();
     };
