@@ -18,7 +18,7 @@ from clicktown.games import game_spec  # noqa: E402
 from clicktown.messages import say  # noqa: E402
 from clicktown.web import keeping  # noqa: E402
 from clicktown.web.app import create_app  # noqa: E402
-from web_fixtures import LOCAL, open_table  # noqa: E402
+from web_fixtures import LOCAL, a_trace_of_each_game, open_table  # noqa: E402
 
 HTML = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}   # as a browser asks
 
@@ -499,24 +499,6 @@ def test_every_page_opens_without_a_console_error_and_fits_the_screen(screen, li
         assert screen.evaluate("document.documentElement.scrollWidth") <= width
     screen.screenshot(path=tmp_path / f"page-{width}.png", full_page=True)
     assert complaints.now() == []
-
-
-def a_trace_of_each_game(folder) -> str:
-    """One JSON Lines file holding a 2-player game of each game (simulate --trace)."""
-    from click.testing import CliRunner
-
-    from clicktown.cli import cli
-
-    text = ""
-    for args in (["oldtown"], ["patterns"], ["sequence"], ["sequence", "--game", "numbers"]):
-        one = folder / "one.jsonl"
-        result = CliRunner().invoke(cli, [args[0], "simulate", *args[1:], "--games", "1", "--players", "2", "--bots",
-                                          "greedy,random", "--seed", "3", "--trace", str(one)])
-        assert result.exit_code == 0, result.stderr
-        text += one.read_text()
-    trace = folder / "games.jsonl"
-    trace.write_text(text)
-    return str(trace)
 
 
 def test_the_viewer_fits_the_screen_with_each_games_board(screen, live_server, tmp_path):

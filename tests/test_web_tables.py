@@ -21,7 +21,7 @@ from clicktown.games import GAMES  # noqa: E402
 from clicktown.web import keeping, tables  # noqa: E402
 from clicktown.web import table as table_module  # noqa: E402
 from clicktown.web.app import create_app  # noqa: E402
-from web_fixtures import LOCAL, open_table  # noqa: E402
+from web_fixtures import LOCAL, a_trace_of_each_game, open_table  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -321,20 +321,9 @@ def test_a_whole_game_in_the_browser(browser, live_server, url):
 
 def test_the_viewer_steps_through_a_trace_of_each_game(browser, live_server, tmp_path):
     """One file, a game of each game: the page lists them, and steps each through the server's replay."""
-    from click.testing import CliRunner
     from playwright.sync_api import expect
 
-    from clicktown.cli import cli
-
-    trace = tmp_path / "games.jsonl"
-    text = ""
-    for args in (["oldtown"], ["patterns"], ["sequence"], ["sequence", "--game", "numbers"]):
-        one = tmp_path / "one.jsonl"
-        result = CliRunner().invoke(cli, [args[0], "simulate", *args[1:], "--games", "1", "--players", "2", "--bots",
-                                          "greedy,random", "--seed", "3", "--trace", str(one)])
-        assert result.exit_code == 0, result.stderr
-        text += one.read_text()
-    trace.write_text(text)
+    trace = a_trace_of_each_game(tmp_path)
     page = browser.new_page()
     page.goto(f"{live_server}/viewer")
     page.set_input_files(".trace-file", str(trace))
