@@ -462,6 +462,8 @@ SITE_PAGES = [pytest.param("/", 200, id="home"), pytest.param("/tables", 200, id
               pytest.param("/viewer", 200, id="viewer"), pytest.param("/play/oldtown?players=5", 400, id="error-page"),
               pytest.param("/no/such/page", 404, id="missing-page"),
               *(pytest.param(url, 200, id=f"table-{game}", marks=() if game == "sequence" else pytest.mark.slow)
+                for game, url in TABLE_PAGES.items()),
+              *(pytest.param(url + "&lang=de", 200, id=f"table-{game}-de", marks=pytest.mark.slow)
                 for game, url in TABLE_PAGES.items())]
 
 
