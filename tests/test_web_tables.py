@@ -213,16 +213,23 @@ def test_the_event_stream_pushes_the_tables_version(client):
 # ---- in the browser ---------------------------------------------------------------------------------
 
 
+#: The page's enabled choices, each as a selector: the actions (`data-action-id`: a button, a board's cell)
+#: and the parts of an action built from parts (compose.js's `[data-step] button[data-choice]`).
+OFFERED = """() => [...document.querySelectorAll('[data-action-id], .actions button[data-choice]')].filter(e => !e.disabled)
+    .map(e => e.dataset.actionId !== undefined ? `[data-action-id="${e.dataset.actionId}"]`
+        : `[data-step="${e.closest('[data-step]').dataset.step}"] button[data-choice="${e.dataset.choice}"]`)"""
+
+
 def click_to_the_end(pages, rng, limit=4000):
-    """Click offered actions on whichever page has some, until every page shows data-game-over."""
+    """Click offered choices on whichever page has some, until every page shows data-game-over."""
     for _ in range(limit):
         if all(p.locator("[data-game-over]").count() for p in pages):
             return
         for p in pages:
-            ids = p.locator("[data-action-id]").evaluate_all("els => els.map(e => e.dataset.actionId)")
-            if ids:
+            offered = p.evaluate(OFFERED)
+            if offered:
                 try:
-                    p.locator(f'[data-action-id="{rng.choice(ids)}"]').first.click(timeout=3000)
+                    p.locator(rng.choice(offered)).first.click(timeout=3000)
                 except Exception:  # the page was redrawn meanwhile: look again
                     pass
         pages[0].wait_for_timeout(30)

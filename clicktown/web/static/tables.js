@@ -214,7 +214,7 @@
     }
     const told = new Set();
     for (const a of v.actions) {
-      if (a.via === "compose" || composed.has(Number(a.id))) continue;
+      if (composed.has(Number(a.id))) continue;   // (without compose.js, a button of its own)
       if (a.via === "board") {
         if (!told.has(a.text)) actions.appendChild(el("p", { class: "via-board" }, a.text));
         told.add(a.text);
