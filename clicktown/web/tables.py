@@ -24,7 +24,6 @@ import json
 import re
 import secrets
 from html import escape
-from importlib import resources
 from urllib.parse import quote, urlencode
 
 from fastapi import APIRouter, HTTPException, Query, Request
@@ -32,7 +31,7 @@ from fastapi.responses import RedirectResponse, Response, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..games import GAMES, PERSON, game_spec
-from ..messages import LANGS, catalog, has, say, text
+from ..messages import LANGS, has, say, text
 from .home import SECTIONS
 from .keeping import (STREAMS, TABLES, client_of, find_table, follow, keep_new, kept_key, open_table, same_key,
                       save, saved_view, seated, tick_and_save, unfollow)
@@ -167,16 +166,13 @@ def play(game: str, request: Request, players: int | None = Query(None, ge=2, le
 
 
 #: The words tables.js writes itself, sent in the page's `data-words` (templates with `{field}`s).
-SCRIPT_WORDS = ("yourTurn", "toMove", "thinking", "thinkingShort", "seat", "you", "inHand", "won", "faceUp", "bankNow",
-                "noTarget", "bank", "tally", "pile", "team", "trace", "bot", "clock", "zombie", "unreachable", "gone",
-                "sending", "turnOf")
+SCRIPT_WORDS = ("yourTurn", "turnOf", "thinking", "thinkingShort", "seat", "you", "trace", "bot", "clock", "zombie",
+                "unreachable", "gone")
 
 
 def script_words(lang: str) -> dict:
-    """tables.js's words in `lang` from the catalog (`web.js.*`); `points` in its two plural forms."""
-    words = {key: text(lang, f"web.js.{key}") for key in SCRIPT_WORDS}
-    words["points"] = [catalog(lang).ngettext("common.points", "common.points", n) for n in (1, 2)]
-    return words
+    """tables.js's words in `lang` from the catalog (`web.js.*`)."""
+    return {key: text(lang, f"web.js.{key}") for key in SCRIPT_WORDS}
 
 
 @router.get("/table/{table_id}/{seat}")
@@ -207,8 +203,7 @@ def table_page(table_id: str, seat: int, request: Request, token: str | None = Q
 
 
 #: The table page's scripts: the page itself, and the chooser of actions built from parts (compose.js)
-TABLE_SCRIPTS = tuple(name for name in ("compose.js", "tables.js")
-                      if (resources.files("clicktown.web") / "static" / name).is_file())
+TABLE_SCRIPTS = ("compose.js", "tables.js")
 
 
 def table_body(table: Table, seat: int, urls: dict[str, str], links: str = "", extra: str = "") -> str:

@@ -37,7 +37,6 @@
   const W = {
     ...words,
     seat: (s) => fill(words.seat, { seat: s }),
-    points: (n) => fill(words.points[n === 1 ? 0 : 1], { n: n }),  // the catalogs' plural rule: n != 1
   };
 
   function el(tag, attrs, text) {
@@ -53,9 +52,6 @@
     const info = (v.seats_info || []).find((i) => i.seat == s);
     return info ? info.name : W.seat(s);
   };
-
-  // a card's name in the page's language (the view's `words`; the name itself when it has none)
-  const say = (v, name) => (v.words && v.words[name]) || name;
 
   function cardNode(c) {
     if (typeof c === "string") return el("li", {}, c);
@@ -87,44 +83,13 @@
       hand.replaceChildren(...h.lines.map((line) => el("p", {}, line)), ...(list.children.length ? [list] : []));
       return;
     }
-    hand.textContent = oldHandText(v);
-  }
-
-  // The older shape of Wild Wild Pattern's hand (an object of facts); the views now send lines.
-  function oldHandText(v) {
-    const h = v.hand || {};
-    const lines = [];
-    if (h.card) lines.push(`${W.inHand}: ${say(v, h.card)}`);
-    if (h.won) lines.push(`${W.won}: ${h.won.map((c) => say(v, c)).join(" ") || "-"}`);
-    if (h.face_up && h.face_up.length) lines.push(`${W.faceUp}: ${h.face_up.map((c) => say(v, c)).join(" ")}`);
-    if (h.payout_now) lines.push(`${W.bankNow}: $${(h.payout_now.cents / 100).toFixed(2)}`);
-    return lines.join("\n");
+    hand.replaceChildren();
   }
 
   function publicRows(v) {
     const p = v.public;
     if (Array.isArray(p)) return p;
-    if (p && Array.isArray(p.rows)) return p.rows;
-    return oldPublicRows(v);
-  }
-
-  // The older shapes of the public facts (objects of each game's facts); the views now send rows.
-  function oldPublicRows(v) {
-    const p = v.public || {};
-    const money = (c) => `${c.name} ${c.wild ? "WILD" : "$" + (c.cents / 100).toFixed(2)}`;
-    if (p.seats && p.bank) {
-      return [...p.seats.map((s) => `${W.seat(s.seat)}${s.seat == seat ? W.you : ""}: $${(s.dollars_cents / 100).toFixed(2)}, ` +
-        `${W.won} ${s.won.map((c) => say(v, c)).join(" ") || "-"}; ${s.target || W.noTarget}: ` +
-        s.target_combinations.map(money).join(", ")), `${W.bank}: ${p.bank.map(money).join(", ")}`];
-    }
-    if (p.points && p.buildings) {
-      return p.points.map((pts, s) => `${W.seat(s)}${s == seat ? W.you : ""}: ${W.points(pts)}; ${p.buildings[s].join(", ") || "-"}`);
-    }
-    if (p.sequences) {
-      return [`${W.tally}: ${Object.entries(p.sequences).map(([t, n]) => `${t} ${n}/${p.needed}`).join(", ")}; ` +
-        `${W.pile} ${p.draw_pile}; ${W.team} ${v.team}`];
-    }
-    return [];
+    return p && Array.isArray(p.rows) ? p.rows : [];
   }
 
   function clockText(seconds) {
