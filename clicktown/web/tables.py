@@ -36,7 +36,7 @@ from .home import SECTIONS
 from .keeping import (STREAMS, TABLES, client_of, find_table, follow, keep_new, kept_key, open_table, same_key,
                       save, saved_view, seated, tick_and_save, unfollow)
 from .page import page
-from .table import MAX_SEED, MAX_STREAMS_PER_CLIENT, PUSH_EVERY, REACTION, Table
+from .table import MAX_CLOCK, MAX_PACE, MAX_SEED, MAX_STREAMS_PER_CLIENT, PUSH_EVERY, REACTION, Table
 
 router = APIRouter()
 NAME_LENGTH = 40   # characters of a person's chosen name
@@ -78,7 +78,7 @@ def rule_select(game: str, rule, lang: str) -> str:
 
 
 #: The parameters of `/play/<game>` besides the game's rule options.
-PLAY_PARAMETERS = ("players", "bots", "seed", "lang", "hints", "reaction", "name")
+PLAY_PARAMETERS = ("players", "bots", "seed", "lang", "hints", "reaction", "pace", "clock", "name")
 
 
 def check_parameters(query, known: set[str]) -> None:
@@ -148,7 +148,8 @@ def play_form(request: Request, game: str = Query(next(iter(GAMES)), max_length=
 def play(game: str, request: Request, players: int | None = Query(None, ge=2, le=12),
          bots: str | None = Query(None, max_length=200), seed: int | None = Query(None, ge=0, le=MAX_SEED),
          lang: str = Query("en", pattern="^(en|de)$"), hints: bool | None = None,
-         reaction: float = Query(REACTION, ge=0, le=60), name: str | None = Query(None, max_length=NAME_LENGTH)):
+         reaction: float = Query(REACTION, ge=0, le=60), pace: float | None = Query(None, ge=0, le=MAX_PACE),
+         clock: float = Query(0, ge=0, le=MAX_CLOCK), name: str | None = Query(None, max_length=NAME_LENGTH)):
     """Open a table and take seat 0 (named `name`, if given); the game's rule options come as `name=word`
     (400 for a word it has not).
     Without a seed the table deals from a random one (kept secret until the game is over: it would tell
@@ -157,7 +158,7 @@ def play(game: str, request: Request, players: int | None = Query(None, ge=2, le
     check_parameters(request.query_params, play_parameters(game))
     players = players or spec.default_players
     table = Table(game, players, spec.seat_list(players, bots), secrets.randbelow(MAX_SEED + 1) if seed is None else seed,
-                  lang, hints, reaction, rules_given(game, request.query_params))
+                  lang, hints, reaction, rules_given(game, request.query_params), pace, clock)
     table.client, table.seed_given = client_of(request), seed is not None
     name_seat(table, 0, name)
     open_table(table)
