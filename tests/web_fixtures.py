@@ -7,6 +7,7 @@
   browser      Debian's Chromium (/usr/bin/chromium) driven by Playwright, launched with LAUNCH_ARGS;
                the tests that use it skip, saying why, when Playwright or Chromium is missing
   page         a fresh page of its own context (empty local storage) at VIEWPORT, closed afterwards
+  a_trace_of_each_game   a JSON Lines file with a 2-player game of each game, for the trace viewer
 
 A test opens `live_server + "/oldtown/solo/1"` in `page` and clicks through the test contract of
 docs/web.md (`data-plot`, `data-building`, `data-action`, ...). Playwright is never asked to download
@@ -67,3 +68,21 @@ def page(browser):
     opened = context.new_page()
     yield opened
     context.close()
+
+
+def a_trace_of_each_game(folder) -> str:
+    """One JSON Lines file holding a 2-player game of each game (simulate --trace)."""
+    from click.testing import CliRunner
+
+    from clicktown.cli import cli
+
+    text = ""
+    for args in (["oldtown"], ["patterns"], ["sequence"], ["sequence", "--game", "numbers"]):
+        one = folder / "one.jsonl"
+        result = CliRunner().invoke(cli, [args[0], "simulate", *args[1:], "--games", "1", "--players", "2", "--bots",
+                                          "greedy,random", "--seed", "3", "--trace", str(one)])
+        assert result.exit_code == 0, result.stderr
+        text += one.read_text()
+    trace = folder / "games.jsonl"
+    trace.write_text(text)
+    return str(trace)

@@ -12,13 +12,12 @@ from importlib import resources
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from ..errors import ClicktownError
 from ..numbers import whole_number
-from .page import error_answer
+from .page import error_answer, error_page, page_language, wants_page
 
 MAX_BODY_BYTES = 64 * 1024  # no request of these pages needs more
 MAX_HEADER_BYTES = 16 * 1024  # a request's line and headers (uvicorn answers 400 beyond)
@@ -68,19 +67,29 @@ def static_folder():
     return resources.files("clicktown.web") / "static"
 
 
-async def _invalid_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+async def _invalid_request(request: Request, exc: RequestValidationError):
     first = exc.errors()[0] if exc.errors() else {}
     where = ".".join(str(part) for part in first.get("loc", ()) if part not in ("body", "query", "path"))
-    return error_answer(422, f"{where or 'request'}: {first.get('msg', 'invalid request')}")
+    return refusal(request, 422, f"{where or 'request'}: {first.get('msg', 'invalid request')}")
 
 
-async def _http_error(request: Request, exc: HTTPException) -> JSONResponse:
-    return error_answer(exc.status_code, exc.detail if isinstance(exc.detail, str) else "request refused")
+async def _http_error(request: Request, exc: HTTPException):
+    return refusal(request, exc.status_code, exc.detail if isinstance(exc.detail, str) else "request refused",
+                   getattr(exc, "headers", None))
 
 
-async def _refused(request: Request, exc: ClicktownError) -> JSONResponse:
+async def _refused(request: Request, exc: ClicktownError):
     """A game function said no to what the request asked (a bad id, an impossible move): the request is wrong."""
-    return error_answer(400, str(exc))
+    return refusal(request, 400, str(exc))
+
+
+def refusal(request: Request, status: int, reason: str, headers: dict | None = None):
+    """A refused request's answer: a page in the site's style when a browser opened a page's address,
+    else the API's `{"error": ...}`; the same status either way."""
+    answer = error_page(status, reason, page_language(request)) if wants_page(request) else error_answer(status, reason)
+    for name, value in (headers or {}).items():
+        answer.headers[name] = value
+    return answer
 
 
 #: the routes that take a larger body: the trace viewer reads whole trace files

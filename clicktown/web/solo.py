@@ -36,7 +36,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from ..messages import say
 from .home import SECTIONS
-from .page import page
+from .page import page, wants_html
 
 router = APIRouter()
 
@@ -309,8 +309,3 @@ def missing_page(typed: str, lang: str) -> HTMLResponse:
     answer = page(word(lang, "not_found"), missing_body(typed, reason, RULEBOOK, lang), lang=lang, styles=("solo.css",))
     answer.status_code = 404
     return answer
-
-
-def wants_html(request: Request) -> bool:
-    """Does the request come from a browser opening the address (rather than a script asking for JSON)?"""
-    return "text/html" in request.headers.get("accept", "")

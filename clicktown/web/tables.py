@@ -21,16 +21,17 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import secrets
 from html import escape
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import RedirectResponse, Response, StreamingResponse
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
-from ..games import GAMES, game_spec
-from ..messages import LANGS, catalog, has, say, text
+from ..games import GAMES, PERSON, game_spec
+from ..messages import LANGS, has, say, text
 from .home import SECTIONS
 from .keeping import (STREAMS, TABLES, client_of, find_table, follow, keep_new, kept_key, open_table, same_key,
                       save, saved_view, seated, tick_and_save, unfollow)
@@ -38,6 +39,7 @@ from .page import page
 from .table import MAX_CLOCK, MAX_PACE, MAX_SEED, MAX_STREAMS_PER_CLIENT, PUSH_EVERY, REACTION, Table
 
 router = APIRouter()
+NAME_LENGTH = 40   # characters of a person's chosen name
 
 
 def home_section(lang: str) -> tuple[str, list[tuple[str, str]]]:
@@ -76,7 +78,7 @@ def rule_select(game: str, rule, lang: str) -> str:
 
 
 #: The parameters of `/play/<game>` besides the game's rule options.
-PLAY_PARAMETERS = ("players", "bots", "seed", "lang", "hints", "reaction", "pace", "clock")
+PLAY_PARAMETERS = ("players", "bots", "seed", "lang", "hints", "reaction", "pace", "clock", "name")
 
 
 def check_parameters(query, known: set[str]) -> None:
@@ -147,8 +149,9 @@ def play(game: str, request: Request, players: int | None = Query(None, ge=2, le
          bots: str | None = Query(None, max_length=200), seed: int | None = Query(None, ge=0, le=MAX_SEED),
          lang: str = Query("en", pattern="^(en|de)$"), hints: bool | None = None,
          reaction: float = Query(REACTION, ge=0, le=60), pace: float | None = Query(None, ge=0, le=MAX_PACE),
-         clock: float = Query(0, ge=0, le=MAX_CLOCK)):
-    """Open a table and take seat 0; the game's rule options come as `name=word` (400 for a word it has not).
+         clock: float = Query(0, ge=0, le=MAX_CLOCK), name: str | None = Query(None, max_length=NAME_LENGTH)):
+    """Open a table and take seat 0 (named `name`, if given); the game's rule options come as `name=word`
+    (400 for a word it has not).
     Without a seed the table deals from a random one (kept secret until the game is over: it would tell
     every hand); a seed given is shown on the table."""
     spec = game_spec(game)
@@ -157,67 +160,157 @@ def play(game: str, request: Request, players: int | None = Query(None, ge=2, le
     table = Table(game, players, spec.seat_list(players, bots), secrets.randbelow(MAX_SEED + 1) if seed is None else seed,
                   lang, hints, reaction, rules_given(game, request.query_params), pace, clock)
     table.client, table.seed_given = client_of(request), seed is not None
+    name_seat(table, 0, name)
     open_table(table)
     keep_new(table)
     return RedirectResponse(f"/table/{table.id}/0?token={table.tokens[0]}", status_code=303)
 
 
 #: The words tables.js writes itself, sent in the page's `data-words` (templates with `{field}`s).
-SCRIPT_WORDS = ("yourTurn", "toMove", "seat", "you", "inHand", "won", "faceUp", "bankNow",
-                "noTarget", "bank", "tally", "pile", "team", "trace")
+SCRIPT_WORDS = ("yourTurn", "turnOf", "thinking", "thinkingShort", "seat", "you", "trace", "bot", "clock", "zombie",
+                "unreachable", "gone")
 
 
 def script_words(lang: str) -> dict:
-    """tables.js's words in `lang` from the catalog (`web.js.*`); `points` in its two plural forms."""
-    words = {key: text(lang, f"web.js.{key}") for key in SCRIPT_WORDS}
-    words["points"] = [catalog(lang).ngettext("common.points", "common.points", n) for n in (1, 2)]
-    return words
+    """tables.js's words in `lang` from the catalog (`web.js.*`)."""
+    return {key: text(lang, f"web.js.{key}") for key in SCRIPT_WORDS}
 
 
 @router.get("/table/{table_id}/{seat}")
-def table_page(table_id: str, seat: int, request: Request, token: str | None = Query(None, max_length=64)):
-    """The page of one seat: board, hand, log, actions; the opener also sees the friends' join links.
+def table_page(table_id: str, seat: int, request: Request, token: str | None = Query(None, max_length=64),
+               name: str | None = Query(None, max_length=NAME_LENGTH)):
+    """The page of one seat: whose turn, the board, the seats, the actions, the hand, the log; the opener
+    also sees the friends' join links.
 
-    A friend's join link is claimed by the first browser that opens it: that browser gets the seat's
-    own key in a cookie and is sent on to the page without the token, and the link stops working."""
+    A friend's join link is claimed by the first browser that opens it (named `name`, if given): that
+    browser gets the seat's own key in a cookie and is sent on to the page without the token, and the
+    link stops working."""
     kept = request.cookies.get(seat_cookie(table_id, seat))
     if token is not None and seat != 0:
-        return claim(table_id, seat, token, kept)
+        return claim(table_id, seat, token, kept, name)
     table = seated(table_id, seat, token or kept)
     token = table.tokens[seat]
     lang = table.lang
-
-    def words(key: str) -> str:
-        return say(lang, f"web.table.{key}")
-
-    base = str(request.base_url).rstrip("/")
     links = ""
     if seat == 0 and len(table.tokens) > 1:
-        items = "".join(f'<li>{say(lang, "web.table.seat", seat=s)}: <a class="join" data-seat="{s}" href="{base}/table/{table.id}/{s}?token={t}">'
-                        f'{base}/table/{table.id}/{s}?token={t}</a></li>' if s not in table.claimed else
-                        f'<li class="joined" data-seat="{s}">{say(lang, "web.table.seat", seat=s)}: {escape(words("joined"))}</li>'
-                        for s, t in table.tokens.items() if s)
-        links = (f'<section class="join-links"><h2>{words("join")}</h2><p>{escape(words("send"))}</p>'
-                 f'<ul>{items}</ul></section>')
-    body = f"""<div class="table" data-table="{table.id}" data-seat="{seat}" data-token="{escape(token)}" data-game="{table.game}" data-words="{escape(json.dumps(script_words(lang), ensure_ascii=False))}">
+        links = join_links(table, str(request.base_url).rstrip("/"))
+    api = f"/api/tables/{table.id}/{seat}"
+    key = f"token={quote(token)}"
+    urls = {"view": f"{api}/view?{key}", "events": f"{api}/events?{key}", "act": f"{api}/act?{key}",
+            "name": f"{api}/name?{key}", "trace": f"{api}/trace?{key}"}
+    body = table_body(table, seat, urls, links, f'data-token="{escape(token)}" ')
+    return page(f"{table.spec.title} · {say(lang, 'web.table.seat', seat=seat)}", body,
+                scripts=TABLE_SCRIPTS, lang=lang)
+
+
+#: The table page's scripts: the page itself, and the chooser of actions built from parts (compose.js)
+TABLE_SCRIPTS = ("compose.js", "tables.js")
+
+
+def table_body(table: Table, seat: int, urls: dict[str, str], links: str = "", extra: str = "") -> str:
+    """The table page's body: the addresses tables.js uses (`data-*-url`: no `act` for a spectator),
+    the connection banner, whose turn over the board, the seats, the actions, the hand, the log."""
+    lang = table.lang
+
+    def words(key: str) -> str:
+        return escape(say(lang, f"web.table.{key}"))
+
+    addresses = "".join(f' data-{kind}-url="{escape(url)}"' for kind, url in urls.items())
+    lobby = "/tables" + ("" if lang == LANGS[0] else f"?lang={lang}")
+    name_form = ""
+    if "name" in urls:
+        name_form = (f'<form class="name-form"><label>{words("your_name")} <input name="name" maxlength="{NAME_LENGTH}" '
+                     f'autocomplete="nickname" value="{escape(table_names(table).get(seat, ""))}"></label> '
+                     f'<button type="submit">{words("name_save")}</button></form>')
+    return f"""<div class="table" data-table="{table.id}" data-seat="{seat}" {extra}data-game="{table.game}"{addresses} data-lobby="{lobby}" data-words="{escape(json.dumps(script_words(lang), ensure_ascii=False))}">
 <h1>{escape(table.spec.title)} <small>{say(lang, "web.table.seat", seat=seat)}</small></h1>
+<p class="connection" data-state="ok" role="status" hidden><span class="connection-text"></span> <a class="lobby-link" href="{lobby}" hidden>{words("lobby")}</a></p>
 {seed_shown(table)}
 {links}
-{rules_in_force(table, words("rules"))}
 <div class="play">
-<div class="board" aria-label="board"></div>
-<div class="side">
+<div class="controls">
+<p class="turn" aria-live="polite"></p>
 <div class="status" aria-live="polite"></div>
-<div class="hand"></div>
 <div class="actions"></div>
 <div class="message" role="alert"></div>
 <div class="over"></div>
+</div>
+<div class="board" aria-label="{words("board")}"></div>
+<div class="details">
+<section class="seating"><h2>{words("seats")}</h2><ul class="seats"></ul>{name_form}</section>
+<div class="hand"></div>
 <details open><summary>{words("happened")}</summary><ol class="log"></ol></details>
 <div class="public"></div>
+{rules_in_force(table, words("rules"))}
 </div>
 </div>
 </div>"""
-    return page(f"{table.spec.title} · {say(lang, 'web.table.seat', seat=seat)}", body, scripts=("tables.js",), lang=lang)
+
+
+def join_links(table: Table, base: str) -> str:
+    """The host's links for the friends' seats (those not claimed yet) and which seats were claimed."""
+    lang = table.lang
+    items = "".join(f'<li>{say(lang, "web.table.seat", seat=s)}: <a class="join" data-seat="{s}" href="{base}/table/{table.id}/{s}?token={t}">'
+                    f'{base}/table/{table.id}/{s}?token={t}</a></li>' if s not in table.claimed else
+                    f'<li class="joined" data-seat="{s}">{say(lang, "web.table.seat", seat=s)}: {escape(say(lang, "web.table.joined"))}</li>'
+                    for s, t in table.tokens.items() if s)
+    return (f'<section class="join-links"><h2>{escape(say(lang, "web.table.join"))}</h2><p>{escape(say(lang, "web.table.send"))}</p>'
+            f'<ul>{items}</ul></section>')
+
+
+# ---- the seats' names ------------------------------------------------------------------------------------
+
+def table_names(table: Table) -> dict[int, str]:
+    """The names the people at the table chose (seat -> name); a seat without one is told by its seat word."""
+    return getattr(table, "names", {})
+
+
+def name_seat(table: Table, seat: int, name: str | None) -> None:
+    """Give the person at `seat` the name they chose: one line, at most NAME_LENGTH characters; an empty
+    name takes it away. Every page of the table redraws its seats."""
+    name = " ".join((name or "").split())[:NAME_LENGTH]
+    with table.lock:
+        names = dict(table_names(table))
+        if name:
+            names[seat] = name
+        else:
+            names.pop(seat, None)
+        table.names = names
+        table.version += 1
+
+
+def seats_info(table: Table, seat: int, seen: dict) -> list[dict]:
+    """Who sits at each seat as the page shows it: a person by their chosen name (or the seat word),
+    a bot by its name and level; whose turn it is, and which seat is the page's own."""
+    lang, names = table.lang, table_names(table)
+    info = []
+    for s, who in enumerate(table.seats):
+        level = None if who == PERSON else table.spec.bot_level(who)
+        info.append({"seat": s, "who": who, "name": names.get(s) or say(lang, "web.table.seat", seat=s),
+                     "level": level, "level_words": say(lang, f"bots.level.{level}") if level else None,
+                     "you": s == seat, "to_move": s == seen.get("to_move")})
+    return info
+
+
+def in_players_words(seen: dict, table: Table, seat: int) -> dict:
+    """The view told with the people's names: the log, the result and the standings name a person by the
+    name they chose rather than by the seat, and the standings say "you" for the seat's own line."""
+    lang, names = table.lang, table_names(table)
+    others = {s: name for s, name in names.items() if s != seat}
+    seen["events"] = [{**e, "text": named(e["text"], others, lang)} for e in seen.get("events", [])]
+    over = seen.get("over")
+    if over:
+        yours = {**others, seat: say(lang, "common.you")}
+        seen["over"] = {**over, "text": named(over.get("text") or "", others, lang),
+                        "lines": [named(line, yours, lang) for line in over.get("lines") or []]}
+    return seen
+
+
+def named(line: str, names: dict[int, str], lang: str) -> str:
+    """`line` with each seat word of `names` ("seat 2", "Spieler 2") replaced by its name."""
+    for s, name in names.items():
+        line = re.sub(re.escape(say(lang, "common.seat", seat=s)) + r"(?!\d)", lambda _: name, line)
+    return line
 
 
 def seed_shown(table: Table) -> str:
@@ -232,9 +325,10 @@ def seat_cookie(table_id: str, seat: int) -> str:
     return f"seat-{table_id}-{seat}"
 
 
-def claim(table_id: str, seat: int, link: str, kept: str | None) -> RedirectResponse:
+def claim(table_id: str, seat: int, link: str, kept: str | None, name: str | None = None) -> RedirectResponse:
     """A friend opens a join link: the first time, the seat gets a new key, kept in this browser's cookie,
-    and the link stops working (403); the browser that claimed it may open the link again."""
+    and the link stops working (403); the browser that claimed it may open the link again (and so
+    give its name)."""
     table = find_table(table_id)
     if table is None or seat not in table.claimed:
         table = seated(table_id, seat, link)
@@ -245,6 +339,8 @@ def claim(table_id: str, seat: int, link: str, kept: str | None) -> RedirectResp
                 table.tokens[seat], table.claimed, kept = key, table.claimed | {seat}, key
     if not same_key(kept, table.tokens[seat]):
         raise HTTPException(403, say("en", "web.table.link_used", seat=seat))
+    if name is not None:
+        name_seat(table, seat, name)
     answer = RedirectResponse(f"/table/{table_id}/{seat}", status_code=303)
     answer.set_cookie(seat_cookie(table_id, seat), kept, max_age=30 * 24 * 3600, path=f"/table/{table_id}/{seat}",
                       httponly=True, samesite="lax")
@@ -281,9 +377,31 @@ class Act(BaseModel):
     action: int
 
 
+class Name(BaseModel):
+    """The name a person chose for their seat (empty: back to the seat word)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    name: str = Field(max_length=NAME_LENGTH)
+
+
+def seat_answer(table: Table, seat: int, since: int) -> dict:
+    """The seat's view as its page draws it: the game's view, the seats (`seats_info`), the people's names."""
+    seen = saved_view(table, seat, since)
+    seen["seats_info"] = seats_info(table, seat, seen)
+    return in_players_words(seen, table, seat)
+
+
 @router.get("/api/tables/{table_id}/{seat}/view")
 def seat_view(table_id: str, seat: int, token: str | None = Query(None, max_length=64), since: int = Query(0, ge=0)):
-    return saved_view(seated(table_id, seat, token), seat, since)
+    return seat_answer(seated(table_id, seat, token), seat, since)
+
+
+@router.post("/api/tables/{table_id}/{seat}/name")
+def seat_name(table_id: str, seat: int, body: Name, token: str | None = Query(None, max_length=64)):
+    """The person at `seat` names themselves: every page of the table shows the name from its next view."""
+    table = seated(table_id, seat, token)
+    name_seat(table, seat, body.name)
+    return {"seat": seat, "name": table_names(table).get(seat)}
 
 
 @router.post("/api/tables/{table_id}/{seat}/act")
@@ -291,7 +409,7 @@ def act(table_id: str, seat: int, body: Act, token: str | None = Query(None, max
     table = seated(table_id, seat, token)
     table.act(seat, body.action)
     save(table)                          # the accepted action is committed before its answer
-    return saved_view(table, seat, since)
+    return seat_answer(table, seat, since)
 
 
 @router.get("/api/tables/{table_id}/{seat}/events")

@@ -1,26 +1,42 @@
 // The play page of one seat: draws the seat's view, offers its actions, follows the table's events.
 // Every action the seat may take now is a button with data-action-id (the engine's action number);
-// the end of the game shows an element with data-game-over.
+// the end of the game shows an element with data-game-over. The page builds no address itself: it
+// reads them from the table's data-view-url, data-events-url, data-act-url (none for a spectator),
+// data-name-url and data-trace-url. No game's name or rule lives here: the views send their rows.
 (function () {
   "use strict";
   const root = document.querySelector(".table[data-table]");
   if (!root) return;
-  const { table, seat, token } = root.dataset;
-  const base = `/api/tables/${table}/${seat}`;
-  const q = `token=${encodeURIComponent(token)}`;
+  const seat = Number(root.dataset.seat);
+  const urls = { view: root.dataset.viewUrl, events: root.dataset.eventsUrl, act: root.dataset.actUrl,
+    name: root.dataset.nameUrl, trace: root.dataset.traceUrl };
   const part = (name) => root.querySelector("." + name);
-  let since = 0;
-  let busy = Promise.resolve();
+  const SETTLE_MS = 450;       // buttons drawn this soon after a click wait so long: a double click is one move
+  const RETRY_MS = [500, 1000, 2000, 4000, 8000];   // waits between two tries while the server answers nothing
+  let since = 0;               // the events already in the log
+  let noticed = 0;             // the table's notices already in the log
   let version = -1;
   let racing = false;
-  let noticed = 0;  // the table's notices already in the log
+  let sending = false;         // an action is on its way: every button waits for the new view
+  let sentAt = -Infinity;
+  let held = false;            // the choices wait (an action on its way, or a double click not over)
+  let stopped = false;         // the table is gone: nothing more is asked
+  let finished = false;        // the game is over: the event stream has nothing more to say
+  let stream = null;
+  let broken = 0;              // the event stream's breaks since its last message
+  let reopening = null;        // the stream is opened again after a wait
+  let tries = 0;
+  let retry = null;
+  let latest = null;           // the last view drawn
+  let drawn = 0;               // views drawn so far (the page's data-drawn, for its tests)
+  let queue = Promise.resolve();
+
   // the page's words, in the table's language, from the server's message catalogs (data-words)
   const words = JSON.parse(root.dataset.words);
   const fill = (template, facts) => template.replace(/\{(\w+)\}/g, (all, name) => (name in facts ? facts[name] : all));
   const W = {
     ...words,
-    toMove: (s) => fill(words.toMove, { seat: s }), seat: (s) => fill(words.seat, { seat: s }),
-    points: (n) => fill(words.points[n === 1 ? 0 : 1], { n: n }),  // the catalogs' plural rule: n != 1
+    seat: (s) => fill(words.seat, { seat: s }),
   };
 
   function el(tag, attrs, text) {
@@ -30,105 +46,335 @@
     return node;
   }
 
-  // a card's name in the page's language (the view's `words`; the name itself when it has none)
-  const say = (v, name) => (v.words && v.words[name]) || name;
+  // ---- what the view says, drawn -----------------------------------------------------------------
 
-  function handText(v) {
+  const seatName = (v, s) => {
+    const info = (v.seats_info || []).find((i) => i.seat == s);
+    return info ? info.name : W.seat(s);
+  };
+
+  function cardNode(c) {
+    if (typeof c === "string") return el("li", {}, c);
+    const text = c.text !== undefined ? `${c.card}${c.type ? ` (${c.type})` : ""}: ${c.text}` :
+      (c.face || c.label || String(c.card)) + (c.names ? ` (=${c.names})` : "");
+    const item = el("li", c.card !== undefined ? { "data-card": c.card } : {}, text);
+    if (c.verdicts && c.verdicts.length) {
+      const list = el("ul", { class: "verdicts" });
+      for (const x of c.verdicts) {
+        list.appendChild(el("li", { class: "verdict", "data-status": x.status || "" }, `${x.my ? x.my + ": " : ""}${x.text}`));
+      }
+      item.appendChild(list);
+    }
+    return item;
+  }
+
+  function drawHand(v) {
+    const hand = part("hand");
     const h = v.hand;
     if (Array.isArray(h)) {
-      return h.map((c) => {
-        if (c.text !== undefined) {
-          const verdicts = (c.verdicts || []).map((x) => `\n    ${x.my ? x.my + ": " : ""}${x.text}`).join("");
-          return `${c.card} (${c.type}): ${c.text}${verdicts}`;
-        }
-        return (c.face || c.card) + (c.names ? ` (=${c.names})` : "");
-      }).join("\n");
+      const list = el("ul", { class: "cards" });
+      for (const c of h) list.appendChild(cardNode(c));
+      hand.replaceChildren(...(h.length ? [list] : []));
+      return;
     }
-    const lines = [];
-    if (h.card) lines.push(`${W.inHand}: ${say(v, h.card)}`);
-    lines.push(`${W.won}: ${h.won.map((c) => say(v, c)).join(" ") || "-"}`);
-    if (h.face_up.length) lines.push(`${W.faceUp}: ${h.face_up.map((c) => say(v, c)).join(" ")}`);
-    if (h.payout_now) lines.push(`${W.bankNow}: $${(h.payout_now.cents / 100).toFixed(2)}`);
-    return lines.join("\n");
+    if (h && Array.isArray(h.lines)) {   // lines, and the cards beside them
+      const list = el("ul", { class: "cards" });
+      for (const c of h.cards || []) list.appendChild(cardNode(c));
+      hand.replaceChildren(...h.lines.map((line) => el("p", {}, line)), ...(list.children.length ? [list] : []));
+      return;
+    }
+    hand.replaceChildren();
   }
 
-  function publicText(v) {
+  function publicRows(v) {
     const p = v.public;
-    if (v.game === "patterns") {
-      const rows = p.seats.map((s) => `${W.seat(s.seat)}${s.seat == seat ? W.you : ""}: $${(s.dollars_cents / 100).toFixed(2)}, ` +
-        `${W.won} ${s.won.map((c) => say(v, c)).join(" ") || "-"}; ${s.target || W.noTarget}: ` +
-        s.target_combinations.map((c) => `${c.name} ${c.wild ? "WILD" : "$" + (c.cents / 100).toFixed(2)}`).join(", "));
-      rows.push(`${W.bank}: ` + p.bank.map((c) => `${c.name} ${c.wild ? "WILD" : "$" + (c.cents / 100).toFixed(2)}`).join(", "));
-      return rows.join("\n");
-    }
-    if (v.game === "oldtown") {
-      return p.points.map((pts, s) => `${W.seat(s)}${s == seat ? W.you : ""}: ${W.points(pts)}; ${p.buildings[s].join(", ") || "-"}`).join("\n");
-    }
-    return `${W.tally}: ${Object.entries(p.sequences).map(([t, n]) => `${t} ${n}/${p.needed}`).join(", ")}; ` +
-      `${W.pile} ${p.draw_pile}; ${W.team} ${v.team}`;
+    if (Array.isArray(p)) return p;
+    return p && Array.isArray(p.rows) ? p.rows : [];
   }
 
-  function render(v) {
-    part("board").innerHTML = v.svg;
-    const toMove = v.to_move === null || v.to_move === undefined ? "" : (v.to_move == seat ? W.yourTurn : W.toMove(v.to_move));
-    racing = v.race_seconds !== undefined;  // a phase against the clock: its status and the seat's answer come with the view
-    part("status").textContent = [v.race_status, v.race_answer, toMove].filter(Boolean).join(" ");
-    part("hand").textContent = handText(v);
-    part("public").textContent = publicText(v);
+  function clockText(seconds) {
+    const s = Math.max(0, Math.round(seconds));
+    return fill(W.clock, { time: `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}` });
+  }
+
+  function drawSeats(v) {
+    const list = part("seats");
+    const clock = v.clock || null;
+    const items = (v.seats_info || []).map((info) => {
+      const item = el("li", { "data-seat": info.seat });
+      if (info.to_move) item.setAttribute("data-to-move", "");
+      if (info.you) item.setAttribute("data-you", "");
+      item.appendChild(el("span", { class: "name" }, info.name + (info.you ? W.you : "")));
+      if (info.who !== "person") {
+        item.appendChild(el("span", { class: "bot", "data-level": info.level || "" },
+          fill(W.bot, { bot: info.who, level: info.level_words || info.level || "" })));
+      }
+      if (v.thinking !== null && v.thinking !== undefined && v.thinking == info.seat) {
+        item.setAttribute("data-thinking", "");
+        item.appendChild(el("span", { class: "thinking" }, W.thinkingShort));
+      }
+      if (clock && clock.seconds && clock.seconds[info.seat] !== undefined) {
+        const left = clock.seconds[info.seat];
+        item.setAttribute("data-clock", String(Math.round(left)));
+        item.appendChild(el("span", { class: "clock", "data-left": left }, clockText(left)));
+      }
+      if (clock && (clock.zombie || []).some((s) => s == info.seat)) {
+        item.setAttribute("data-zombie", "");
+        item.appendChild(el("span", { class: "zombie" }, W.zombie));
+      }
+      return item;
+    });
+    list.replaceChildren(...items);
+  }
+
+  function drawTurn(v) {
+    const turn = part("turn");
+    const thinking = v.thinking !== null && v.thinking !== undefined;
+    const mover = thinking ? v.thinking : v.to_move;
+    turn.removeAttribute("data-to-move");
+    turn.removeAttribute("data-thinking");
+    if (v.over || mover === null || mover === undefined) { turn.textContent = ""; return; }
+    turn.setAttribute("data-to-move", mover);
+    if (thinking) turn.setAttribute("data-thinking", "");
+    turn.classList.toggle("yours", mover == seat && !thinking);
+    turn.textContent = mover == seat && !thinking ? W.yourTurn :
+      fill(thinking ? W.thinking : W.turnOf, { name: seatName(v, mover) });
+  }
+
+  function drawLog(v) {
     const log = part("log");
     const following = log.scrollHeight - log.scrollTop - log.clientHeight < 24;  // the newest entry was in view
-    for (const e of v.events) log.appendChild(el("li", { "data-event": e.index }, e.text));
+    for (const e of v.events) {
+      if (log.querySelector(`[data-event="${e.index}"]`)) continue;   // told already (two views crossed)
+      log.appendChild(el("li", { "data-event": e.index }, e.text));
+    }
     for (const text of (v.notices || []).slice(noticed)) log.appendChild(el("li", { class: "notice" }, text));
     noticed = Math.max(noticed, (v.notices || []).length);
     if (following && v.events.length) log.scrollTop = log.scrollHeight;
-    since = v.seen;
+  }
+
+  let offered = null;   // the choices drawn (kept as they are while a new view offers the same)
+
+  function drawActions(v) {
     const actions = part("actions");
-    actions.replaceChildren();
+    const choices = urls.act && !stopped ? JSON.stringify([v.actions, v.compose || null]) : null;
+    if (choices !== offered || !choices) {
+      offered = choices;
+      actions.replaceChildren();
+      if (choices) drawChoices(v, actions);
+    }
+    const wait = sentAt + SETTLE_MS - performance.now();
+    setButtons(!sending && wait <= 0);   // an action is on its way, or its view came back at once
+    if (wait > 0) setTimeout(() => { if (!sending) setButtons(true); }, wait);   // until a double click is over
+  }
+
+  // The choices: the view's `compose` drawn by compose.js (its actions come `via` it), the actions a click
+  // on the board plays (`via` the board: told once each, the board's marked elements take the click),
+  // and a button for every other action.
+  function drawChoices(v, actions) {
+    const composed = new Set();
+    if (v.compose && typeof window.clicktownCompose === "function") {
+      for (const id of Object.values(v.compose.actions || {})) composed.add(Number(id));
+      window.clicktownCompose(v, actions, act);
+    }
+    const told = new Set();
     for (const a of v.actions) {
+      if (composed.has(Number(a.id))) continue;   // (without compose.js, a button of its own)
+      if (a.via === "board") {
+        if (!told.has(a.text)) actions.appendChild(el("p", { class: "via-board" }, a.text));
+        told.add(a.text);
+        continue;
+      }
       const b = el("button", { type: "button", "data-action-id": a.id }, a.text);
-      b.addEventListener("click", () => act(a.id));
+      b.addEventListener("click", (ev) => { if (ev.detail < 2) act(a.id); });   // a double click's second click is none
       actions.appendChild(b);
     }
-    const over = part("over");
-    if (v.over && !over.querySelector("[data-game-over]")) {
-      const box = el("div", { "data-game-over": v.over.result, class: "game-over" });
-      box.appendChild(el("p", { class: "result" }, v.over.text));
-      const list = el("ol", { class: "standings" });
-      for (const line of v.over.lines) list.appendChild(el("li", {}, line));
-      box.appendChild(list);
-      box.appendChild(el("a", { href: `${base}/trace?${q}`, download: "" }, W.trace));
-      over.appendChild(box);
+  }
+
+  // a click on the board plays the action its element carries (a cell of Sequence Numbers)
+  part("board").addEventListener("click", (ev) => {
+    const target = ev.target.closest("[data-action-id]");
+    if (target && ev.detail < 2 && latest && latest.actions.some((a) => String(a.id) === target.dataset.actionId)) {
+      act(Number(target.dataset.actionId));
     }
+  });
+
+  // Every button of the choices waits (or no longer waits); a button the chooser disabled stays so.
+  function setButtons(on) {
+    held = !on;
+    for (const b of part("actions").querySelectorAll(on ? "button[data-waiting]" : "button:not(:disabled)")) {
+      b.disabled = !on;
+      b.toggleAttribute("data-waiting", !on);
+    }
+  }
+
+  function drawOver(v) {
+    if (!v.over) return;
+    finished = true;
+    for (const hidden of document.querySelectorAll("[data-when-over]")) hidden.hidden = false;
+    const over = part("over");
+    if (over.querySelector("[data-game-over]")) return;
+    const box = el("div", { "data-game-over": v.over.result, class: "game-over" });
+    box.appendChild(el("p", { class: "result" }, v.over.text));
+    const list = el("ol", { class: "standings" });
+    for (const line of v.over.lines || []) list.appendChild(el("li", {}, line));
+    box.appendChild(list);
+    if (urls.trace) box.appendChild(el("a", { href: urls.trace, download: "" }, W.trace));
+    over.appendChild(box);
+  }
+
+  function render(v) {
+    latest = v;
+    part("board").innerHTML = v.svg;
+    racing = v.race_seconds !== undefined;  // a phase against the clock: its status and the seat's answer come with the view
+    drawTurn(v);
+    part("status").textContent = [v.race_status, v.race_answer].filter(Boolean).join(" ");
+    drawSeats(v);
+    drawHand(v);
+    part("public").replaceChildren(...publicRows(v).map((row) => el("p", {}, row)));
+    drawLog(v);
+    since = Math.max(since, v.seen);
+    drawActions(v);
+    drawOver(v);
+    root.dataset.drawn = ++drawn;
+  }
+
+  // ---- the connection: the view, the events, and what the page says when either fails ---------------
+
+  function connection(state) {
+    const banner = document.querySelector(".connection");
+    if (!banner || banner.dataset.state === state) return;
+    banner.dataset.state = state;
+    banner.hidden = state === "ok";
+    banner.querySelector(".connection-text").textContent = state === "ok" ? "" : W[state];
+    banner.querySelector(".lobby-link").hidden = state !== "gone";
+  }
+
+  function gone() {
+    stopped = true;
+    sending = false;
+    clearTimeout(retry);
+    closeStream();
+    offered = null;
+    part("actions").replaceChildren();
+    for (const cell of part("board").querySelectorAll("[data-action-id]")) cell.removeAttribute("data-action-id");
+    part("turn").textContent = "";
+    connection("gone");
+  }
+
+  function unreachable() {
+    closeStream();
+    connection("unreachable");
+    clearTimeout(retry);
+    retry = setTimeout(refresh, RETRY_MS[Math.min(tries, RETRY_MS.length - 1)]);
+    tries += 1;
+  }
+
+  function reached() {
+    tries = 0;
+    connection("ok");
+    if (stream || reopening || finished || stopped) return;
+    // a stream that broke again and again (refused, cut by a proxy) is opened again less and less often
+    const delay = broken ? RETRY_MS[Math.min(broken - 1, RETRY_MS.length - 1)] : 0;
+    reopening = setTimeout(() => { reopening = null; if (!stream && !finished && !stopped) openStream(); }, delay);
+  }
+
+  // One request of the page; null when the server answered nothing (then the page says so and tries again).
+  async function ask(url, options) {
+    try {
+      return await fetch(url, options);
+    } catch (failure) {
+      unreachable();
+      return null;
+    }
+  }
+
+  function later(step) {
+    queue = queue.then(step).catch(() => {});
+    return queue;
   }
 
   function refresh() {
-    busy = busy.then(async () => {
-      const answer = await fetch(`${base}/view?${q}&since=${since}`);
-      if (answer.ok) render(await answer.json());
-    }).catch(() => {});
-    return busy;
+    return later(async () => {
+      if (stopped) return;
+      const answer = await ask(`${urls.view}&since=${since}`);
+      if (!answer) return;
+      if (answer.status === 404) { gone(); return; }
+      if (!answer.ok) { part("message").textContent = (await answer.json().catch(() => ({}))).error || ""; return; }
+      const v = await answer.json();
+      if (stopped) return;
+      reached();
+      render(v);
+    });
   }
 
   function act(id) {
-    part("actions").replaceChildren();
+    if (sending || held || stopped || !urls.act) return;
+    sending = true;
+    sentAt = performance.now();
+    setButtons(false);
     part("message").textContent = "";
-    busy = busy.then(async () => {
-      const answer = await fetch(`${base}/act?${q}&since=${since}`, {
+    later(async () => {
+      const answer = await ask(`${urls.act}&since=${since}`, {
         method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ action: id }),
       });
-      const data = await answer.json();
-      if (answer.ok) render(data);
-      else part("message").textContent = data.error;
-    }).catch(() => {});
-    busy.then(() => { if (!part("actions").children.length && !part("over").children.length) refresh(); });
+      sending = false;
+      if (!answer) return;
+      if (answer.status === 404) { gone(); return; }
+      const data = await answer.json().catch(() => ({}));
+      if (answer.ok) { reached(); render(data); return; }
+      part("message").textContent = data.error || "";
+      if (latest) drawActions(latest);   // refused: the same choices again, with the reason beside them
+    });
+  }
+  window.clicktownAct = act;
+
+  function openStream() {
+    stream = new EventSource(urls.events);
+    stream.onmessage = (m) => {
+      broken = 0;
+      const data = JSON.parse(m.data);
+      if (data.version !== version) { version = data.version; refresh(); }
+      if (data.over) { finished = true; closeStream(); }
+    };
+    stream.onerror = () => {   // the stream broke: the view tells whether the table is gone or the server away
+      broken += 1;
+      closeStream();
+      if (!finished) refresh();
+    };
   }
 
-  const stream = new EventSource(`${base}/events?${q}`);
-  stream.onmessage = (m) => {
-    const data = JSON.parse(m.data);
-    if (data.version !== version) { version = data.version; refresh(); }
-    if (data.over) stream.close();
-  };
+  function closeStream() {
+    if (stream) stream.close();
+    stream = null;
+  }
+
+  // ---- the name the person chose ----------------------------------------------------------------------
+
+  const nameForm = root.querySelector(".name-form");
+  if (nameForm && urls.name) {
+    nameForm.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      const name = nameForm.elements.name.value;
+      later(async () => {
+        const answer = await ask(urls.name, {
+          method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: name }),
+        });
+        if (answer && answer.status === 404) gone();
+        else if (answer && !answer.ok) part("message").textContent = (await answer.json().catch(() => ({}))).error || "";
+      }).then(refresh);
+    });
+  }
+
+  // the clock of the seat to move counts down on the page between two views (the server's count rules)
+  setInterval(() => {
+    const running = part("seats").querySelector("li[data-to-move] .clock");
+    if (!running) return;
+    const left = Number(running.dataset.left) - 1;
+    running.dataset.left = left;
+    running.textContent = clockText(left);
+  }, 1000);
+
   refresh();
-  setInterval(() => { if (racing) refresh(); }, 1000);
+  setInterval(() => { if (racing && !stopped) refresh(); }, 1000);
 })();

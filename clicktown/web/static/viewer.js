@@ -30,12 +30,16 @@
     show(0);
   }
 
+  let asked = 0;   // the last step asked for: an answer to an earlier question, come late, is not drawn
+
   async function show(i) {
     if (!trace) return;
     index = Math.max(0, Math.min(steps() - 1, i));
     const seat = part("seat-choice").value || -1;
+    const question = ++asked;
     const answer = await fetch(`/api/viewer/traces/${trace.id}/${game}/${index}?seat=${seat}&lang=${lang}`);
     const data = await answer.json();
+    if (question !== asked) return;
     if (!answer.ok) { part("message").textContent = data.error || data.detail; return; }
     part("message").textContent = "";
     part("step-number").textContent = data.label;
