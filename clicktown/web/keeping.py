@@ -99,7 +99,7 @@ def settings_of(table: Table) -> dict:
     """What a table was opened with, as the store keeps it."""
     return {"players": table.players, "seats": list(table.seats), "seed": table.seed, "seed_given": table.seed_given,
             "lang": table.lang, "hints": table.hints, "reaction": table.reaction, "rules": table.rules,
-            "client": table.client}
+            "client": table.client, "public": table.public, "spectator": table.spectator, "rematch_of": table.rematch_of}
 
 
 def trace_so_far(table: Table) -> list[dict]:
@@ -128,10 +128,10 @@ def save(table: Table) -> None:
             table.kept = _stored(STORE.append, table.id, table.kept, lines[table.kept:], table.over)
 
 
-def kept_key(table: Table, seat: int, key: str) -> None:
-    """Keep a seat's new key, claimed by a browser."""
+def kept_key(table: Table, seat: int, key: str, claimed: bool = True) -> None:
+    """Keep a seat's new key, claimed by a browser (or, not claimed, a new join link)."""
     if STORE is not None:
-        _stored(STORE.set_key, table.id, seat, key, True)
+        _stored(STORE.set_key, table.id, seat, key, claimed)
 
 
 def saved_view(table: Table, seat: int, since: int) -> dict:
@@ -172,6 +172,7 @@ def restored(stored) -> Table:
                   settings["hints"], settings["reaction"], settings["rules"])
     table.id, table.tokens, table.claimed = stored.id, dict(stored.keys), stored.claimed
     table.client, table.seed_given = settings["client"], settings["seed_given"]
+    table.public, table.spectator, table.rematch_of = (settings.get(k, d) for k, d in (("public", False), ("spectator", ""), ("rematch_of", None)))
     try:
         with table.lock:
             so_far = stored.lines if stored.over else [*stored.lines, end_line([], ABANDONED)]   # as far as it went

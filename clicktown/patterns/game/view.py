@@ -207,3 +207,16 @@ def standings(state: GameState, seat: int, lang: str = "en") -> dict:
             "standings": rows, "result": result, "lines": lines,
             "text": say(lang, f"patterns.result.{result}", reason=end_words(state.reason, lang), money=money)}
 
+
+
+def spectator_view(state: GameState, since: int = 0, lang: str = "en", hints: bool | None = None) -> dict:
+    """What a spectator sees (no seat): `view` told to no seat, without a hand, actions or hints; the end
+    told as the game's end, the standings without a "you"."""
+    from ...arena.state import SPECTATOR
+
+    seen = view(state, SPECTATOR, since, lang, False)
+    seen.update(seat=None, hand=[], actions=[])
+    if seen["over"]:
+        end = {"event": "game_end", "winners": list(state.winners), "reason": state.reason}
+        seen["over"].update(result="over", text=event_text(end, SPECTATOR, lang))
+    return seen
