@@ -135,7 +135,7 @@ def lobby_page(lang: str, base: str, given=None, error: str = "", status: int = 
         return escape(str(given.get(name, default))[:200])
 
     chosen = given.get("game", next(iter(GAMES)))
-    options = "".join(f'<option value="{name}"{" selected" if name == chosen else ""}>{escape(g.title)}</option>'
+    options = "".join(f'<option value="{name}"{" selected" if name == given.get("game") else ""}>{escape(g.title)}</option>'
                       for name, g in GAMES.items())
     fieldsets = "".join(rules_fieldset(name, g, lang, rules_given(name, given) if name == chosen else None)
                         for name, g in GAMES.items())
@@ -152,7 +152,7 @@ def lobby_page(lang: str, base: str, given=None, error: str = "", status: int = 
 <label>{words("players")} <input name="players" type="number" min="2" max="12" value="{value("players", "2")}"></label>
 <label>{words("bots")} <input name="bots" value="{value("bots", "greedy")}" title="{words("bots_help")}"></label>
 <div class="bots-known"><span>{words("levels")}</span>{levels}</div>
-<label>{words("seed")} <input name="seed" type="number" min="0" value="{value("seed")}" placeholder="{words("seed_placeholder")}" title="{words("seed_help")}"></label>
+<label>{words("seed")} <input name="seed" type="number" min="0" placeholder="{words("seed_placeholder")}" title="{words("seed_help")}" value="{value("seed")}"></label>
 <label>{words("language")} <select name="lang">{languages}</select></label>
 <label class="public"><input name="public" type="checkbox" value="true"{public}> {words("public")}</label>
 {fieldsets}
@@ -174,11 +174,12 @@ def open_tables_section(lang: str, base: str) -> str:
         rules = ", ".join(f"{title}: {word}" for title, word, _ in (
             rule_words(name, str(word), "", lang) for name, word in table.spec.rules_in_force(table.state).items()))
         seats = "".join(f'<li data-seat="{s}">{escape(seat_words(table, s, lang))}</li>' for s in range(table.players))
+        rules = f' <small class="rules">{escape(rules)}</small>' if rules else ""
         takes = "".join(f'<a class="take-seat" data-seat="{s}" href="{base}/table/{table.id}/{s}?token={table.tokens[s]}">'
                         f'{escape(say(lang, "web.lobby.take_seat", seat=s))}</a> ' for s in free_seats(table))
         items += (f'<li class="open-table" data-table="{table.id}" data-game="{table.game}"><strong>{escape(table.spec.title)}</strong>'
                   f' {escape(say(lang, "web.lobby.seats_free", taken=table.players - len(free_seats(table)), free=len(free_seats(table))))}'
-                  f'{f" <small class=rules>{escape(rules)}</small>" if rules else ""}<ul class="seats">{seats}</ul>{takes}</li>')
+                  f'{rules}<ul class="seats">{seats}</ul>{takes}</li>')
     listed = f'<ul class="open-tables">{items}</ul>' if items else f'<p class="open-tables none">{escape(say(lang, "web.lobby.none_open"))}</p>'
     return f'<section class="waiting"><h2>{escape(say(lang, "web.lobby.open_heading"))}</h2>{listed}</section>'
 
