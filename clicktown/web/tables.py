@@ -369,8 +369,16 @@ def table_page(table_id: str, seat: int, request: Request, token: str | None = Q
 
     links = join_links(table, str(request.base_url).rstrip("/")) if seat == 0 else ""
     body = table_markup(table, seat, token, say(lang, "web.table.seat", seat=seat), links, rematch_form(table, seat))
-    return page(f"{table.spec.title} · {say(lang, 'web.table.seat', seat=seat)}", body, scripts=("tables.js", "rematch.js"),
-                lang=lang)
+    answer = page(f"{table.spec.title} · {say(lang, 'web.table.seat', seat=seat)}", body, scripts=("tables.js", "rematch.js"),
+                  lang=lang)
+    answer.headers["Referrer-Policy"] = FORMS_REFERRER_POLICY
+    return answer
+
+
+#: The referrer policy of a page with forms that POST (the rematch, a new join link): with the site's
+#: `no-referrer` a browser sends `Origin: null` with a form, which the origin rule refuses; `same-origin`
+#: sends the page's origin, and its address (which may hold a seat's token) to this server only.
+FORMS_REFERRER_POLICY = "same-origin"
 
 
 def table_markup(table: Table, seat: int | str, token: str, heading: str, links: str = "", after_over: str = "") -> str:
