@@ -162,7 +162,7 @@ def lobby_page(lang: str, base: str, given=None, error: str = "", status: int = 
 {open_tables_section(lang, base)}
 <p>{say(lang, "web.lobby.viewer", viewer=f'<a href="/viewer">{words("viewer_link")}</a>')}</p>
 <p><a class="mine" href="/tables/mine?lang={lang}">{words("mine_link")}</a></p>"""
-    answer = page(say(lang, "web.lobby.title"), body, scripts=("lobby.js",), lang=lang)
+    answer = page(say(lang, "web.lobby.title"), body, scripts=("lobby.js",), lang=lang, styles=("lobby.css",))
     answer.status_code = status
     return answer
 
@@ -338,7 +338,7 @@ def mine(request: Request, lang: str = Query("en", pattern="^(en|de)$")):
     for table, seat, key in my_tables(request.cookies):
         where = f"/table/{table.id}/{seat}" + (f"?token={key}" if seat == 0 else "")
         item = (f'<li data-table="{table.id}" data-seat="{seat}" data-over="{str(table.over).lower()}">'
-                f'<a class="play" href="{where}">{escape(table.spec.title)}</a> '
+                f'<a class="open" href="{where}">{escape(table.spec.title)}</a> '
                 f'{escape(say(lang, "web.table.seat", seat=seat))}')
         if table.over:
             item += (f' <a class="trace" href="/api/tables/{table.id}/{seat}/trace?token={key}" download>{words("trace")}</a>'
@@ -351,7 +351,7 @@ def mine(request: Request, lang: str = Query("en", pattern="^(en|de)$")):
 <p>{words("intro")}</p>
 {sections}
 <p><a href="/tables?lang={lang}">{words("lobby")}</a></p>"""
-    return page(say(lang, "web.mine.title"), body, lang=lang)
+    return page(say(lang, "web.mine.title"), body, lang=lang, styles=("lobby.css",))
 
 
 @router.get("/table/{table_id}/{seat}")
@@ -370,7 +370,7 @@ def table_page(table_id: str, seat: int, request: Request, token: str | None = Q
     links = join_links(table, str(request.base_url).rstrip("/")) if seat == 0 else ""
     body = table_markup(table, seat, token, say(lang, "web.table.seat", seat=seat), links, rematch_form(table, seat))
     answer = page(f"{table.spec.title} · {say(lang, 'web.table.seat', seat=seat)}", body, scripts=("tables.js", "rematch.js"),
-                  lang=lang)
+                  lang=lang, styles=("lobby.css",))
     answer.headers["Referrer-Policy"] = FORMS_REFERRER_POLICY
     return answer
 
