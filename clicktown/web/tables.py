@@ -32,7 +32,7 @@ from pydantic import BaseModel, ConfigDict
 from ..errors import ClicktownError
 from ..games import GAMES, game_spec
 from ..messages import LANGS, catalog, has, say, text
-from .home import SECTIONS
+from .home import SECTIONS, in_language
 from .keeping import (STREAMS, TABLES, client_of, find_table, follow, keep_new, kept_key, open_table, same_key,
                       save, saved_view, seated, tick_and_save, unfollow)
 from .lobby import (free_seats, join_links, keep_seat, my_tables, new_link, open_tables, rematch, rematch_link,
@@ -161,7 +161,7 @@ def lobby_page(lang: str, base: str, given=None, error: str = "", status: int = 
 <p>{say(lang, "web.lobby.rules_note", rule_options=f"<em>{words('rule_options')}</em>")}</p>
 {open_tables_section(lang, base)}
 <p>{say(lang, "web.lobby.viewer", viewer=f'<a href="/viewer">{words("viewer_link")}</a>')}</p>
-<p><a class="mine" href="/tables/mine?lang={lang}">{words("mine_link")}</a></p>"""
+<p><a class="mine" href="{in_language('/tables/mine', lang)}">{words("mine_link")}</a></p>"""
     answer = page(say(lang, "web.lobby.title"), body, scripts=("lobby.js",), lang=lang, styles=("lobby.css",))
     answer.status_code = status
     return answer
@@ -350,7 +350,7 @@ def mine(request: Request, lang: str = Query("en", pattern="^(en|de)$")):
     body = f"""<h1>{words("heading")}</h1>
 <p>{words("intro")}</p>
 {sections}
-<p><a href="/tables?lang={lang}">{words("lobby")}</a></p>"""
+<p><a href="{in_language('/tables', lang)}">{words("lobby")}</a></p>"""
     return page(say(lang, "web.mine.title"), body, lang=lang, styles=("lobby.css",))
 
 
