@@ -307,14 +307,13 @@ def test_a_rematch_has_the_same_seats_and_rules_a_new_seed_and_new_keys(host, mo
 def test_two_asking_for_a_rematch_open_one_table(host, monkeypatch):
     table_id, token, friend, key = finished_friends_table(host, monkeypatch)
     play_to_the_end(host, table_id, {0: token, 1: key})
-    before = len(tables.TABLES)
     first = friend.post(f"/table/{table_id}/1/rematch", data={"token": key}, follow_redirects=False)
     again_id = lobby.rematch_id(table_id)
     assert first.status_code == 303 and first.headers["location"] == f"/table/{again_id}/1?token={tables.TABLES[again_id].tokens[1]}"
     second = friend.post(f"/table/{table_id}/1/rematch", follow_redirects=False)   # the seat's cookie is enough
     assert second.headers["location"] == first.headers["location"]
     host.post(f"/table/{table_id}/0/rematch", data={"token": token})
-    assert len(tables.TABLES) == before + 1
+    assert [t.id for t in list(tables.TABLES.values()) if t.rematch_of == table_id] == [again_id]
     assert browser().post(f"/table/{table_id}/1/rematch", data={"token": "nope"}).status_code == 403
 
 

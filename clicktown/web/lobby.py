@@ -27,7 +27,7 @@ from html import escape
 
 from ..games import PERSON
 from ..messages import say
-from .keeping import TABLES, find_table, keep_new, open_table, same_key, tick_and_save
+from .keeping import TABLES, TABLES_LOCK, find_table, keep_new, open_table, same_key, tick_and_save
 from .table import MAX_SEED, Table
 
 #: How long a browser keeps a seat's key (and the table in its "my games").
@@ -83,7 +83,9 @@ def free_seats(table: Table) -> list[int]:
 
 def open_tables() -> list[Table]:
     """The public tables waiting for players: a friend's seat free, the game not over; newest first."""
-    return [t for t in reversed(TABLES.values()) if t.public and not t.over and free_seats(t)][:LISTED]
+    with TABLES_LOCK:
+        kept = list(TABLES.values())
+    return [t for t in reversed(kept) if t.public and not t.over and free_seats(t)][:LISTED]
 
 
 def seat_words(table: Table, seat: int, lang: str) -> str:
