@@ -426,3 +426,22 @@ def test_the_lobby_lists_each_games_bots_with_their_levels():
             assert re.findall(r'<li data-bot="(\w+)" data-level="(\w+)"><code>\w+</code> (\w+)</li>', block) == [
                 (bot, spec.bot_level(bot), words[spec.bot_level(bot)]) for bot in spec.bots()]
             assert "<code>person</code>" in block
+
+
+# ---- hostile requests ------------------------------------------------------------------------------------------------
+
+def test_hostile_keys_and_forms_get_a_4xx_and_change_nothing(host):
+    table_id, token = open_table(host, "/play/sequence?players=3&bots=person")
+    links = dict(tables.TABLES[table_id].tokens)
+    stranger = browser()
+    for key in ("é²", "x" * 64, ""):
+        assert stranger.get(f"/table/{table_id}/watch", params={"token": key}).status_code == 403
+        assert stranger.get(f"/api/tables/{table_id}/watch/events", params={"token": key}).status_code == 403
+        assert stranger.post(f"/table/{table_id}/0/links/1", data={"token": key}).status_code == 403
+        assert stranger.post(f"/table/{table_id}/0/rematch", data={"token": key}).status_code == 403
+    assert stranger.get(f"/table/{table_id}/watch", params={"token": "x" * 65}).status_code == 422
+    assert stranger.post(f"/table/{table_id}/0/links/one", data={"token": token}).status_code == 422
+    assert stranger.post(f"/table/{table_id}/0/links/1", content=b"\xff\xfe=\x00&token").status_code == 403
+    assert stranger.post(f"/table/nosuch/0/rematch", data={"token": token}).status_code == 404
+    assert tables.TABLES[table_id].tokens == links
+    assert host.get("/tables/mine", headers={"cookie": f"mine-{table_id}=0.%C3%A9"}).status_code == 200

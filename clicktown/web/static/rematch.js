@@ -8,6 +8,7 @@
   if (!root || !form) return;
   const view = root.dataset.viewUrl;
   let asking = null;
+  let left = 900;   // asks, one every 2 seconds: half an hour after the end, the page stops asking
 
   function ready(url) {
     if (form.querySelector("a.rematch-ready")) return;
@@ -19,6 +20,7 @@
   }
 
   async function ask() {
+    if (--left < 0) { clearInterval(asking); return; }
     try {
       const answer = await fetch(`${view}&since=1000000`);
       if (!answer.ok) return;
