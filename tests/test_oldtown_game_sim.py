@@ -461,7 +461,7 @@ def test_render_plan_with_full_names_and_hand(cat):
     assert "#SALOON" in text and "Stage Coach Office" in text and "the railway" in text and "Main Street" in text
     assert " 1v Stage Coach Office" in text and "16< Stage Coach Office" in text  # plot, door, full name
     assert " 1v Poststation" in render.plan_text(state, "de") and "Bahnlinie" in render.plan_text(state, "de")
-    hand = render.hand_text(view(state, 0))
+    hand = render.hand_text(view(state, 0, hints=False))
     assert hand.count("card ") == 4 and "playable" not in hand
     hinted = render.hand_text(view(state, 0, hints=True))
     assert "playable:" in hinted and "no building of yours" in hinted
