@@ -12,6 +12,7 @@ pytest.importorskip("playwright.sync_api", reason="Playwright is in the `test` e
 from playwright.sync_api import expect  # noqa: E402
 
 from clicktown.web import lobby, tables  # noqa: E402
+from test_web_lobby import unlisted  # noqa: E402,F401  (the tables made public leave the list after each test)
 
 PHONE = {"width": 375, "height": 800}
 DESK = {"width": 1280, "height": 800}

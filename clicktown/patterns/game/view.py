@@ -314,7 +314,7 @@ def spectator_view(state: GameState, since: int = 0, lang: str = "en", hints: bo
     from ...arena.state import SPECTATOR
 
     seen = view(state, SPECTATOR, since, lang, False)
-    seen.update(seat=None, hand=[], actions=[])
+    seen.update(seat=None, hand=[], actions=[], compose=None)
     if seen["over"]:
         end = {"event": "game_end", "winners": list(state.winners), "reason": state.reason}
         seen["over"].update(result="over", text=event_text(end, SPECTATOR, lang))
