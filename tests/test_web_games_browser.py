@@ -84,6 +84,7 @@ def bring_to_declaration(table, true: bool, seed: int = 0) -> None:
             return
         if state.current_player() != 0:
             table.tick()
+            keeping.MOVER.settle(table)   # the bots' moves made now (the server's mover makes them in the background)
             continue
         legal = state.legal_actions()
         if state.phase == "race":
@@ -174,8 +175,10 @@ def first_turn(live_server, query):
     """An Old Town table at seat 0's first turn: (the Table, the address of seat 0's page)."""
     table, address = open_table(live_server, f"/play/oldtown?{query}")
     rng = random.Random(0)
+    keeping.MOVER.settle(table)        # the bots' moves made now (the server's mover makes them in the background)
     while table.state.phase != "turn" or table.state.current_player() != 0:
         table.act(0, rng.choice(table.state.legal_actions()))
+        keeping.MOVER.settle(table)
     return table, address
 
 

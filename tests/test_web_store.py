@@ -1,5 +1,6 @@
 """The tables' store alone: append and load, settings and seat keys, two connections at once, and a
-commit that survives a killed process."""
+commit that survives a killed process; on SQLite, and (`slow`, make test-all) on a throwaway PostgreSQL
+server the tests start (postgres_server.py: skipped, saying why, without its binaries or driver)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from clicktown.web.store import SCHEMA_VERSION, Conflict, Store, StoreError, default_path
+from clicktown.web.store import SCHEMA_VERSION, Conflict, Store, StoreError, default_path, open_store
+from postgres_server import postgres_server, postgres_url  # noqa: F401  (the PostgreSQL fixtures)
 
 START = {"event": "game_start", "schema": 2, "game": "sequence", "index": 0, "seed": 7, "players": 2,
          "seats": ["person", "person"], "options": {}}
@@ -26,9 +28,17 @@ def action(n: int) -> dict:
     return {"event": "action", "seat": n % 2 - (n % 5 == 0), "action": 100 + n}
 
 
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.slow)])
+def where(request, tmp_path):
+    """Where a store is kept: an SQLite file, or a new database on the throwaway PostgreSQL server."""
+    if request.param == "postgres":
+        return request.getfixturevalue("postgres_url")
+    return tmp_path / "tables.db"
+
+
 @pytest.fixture
-def store(tmp_path):
-    kept = Store(tmp_path / "tables.db")
+def store(where):
+    kept = open_store(where)
     yield kept
     kept.close()
 
@@ -70,7 +80,7 @@ def test_an_append_at_the_wrong_number_is_refused_and_keeps_nothing(store):
 
 def test_a_table_id_is_opened_once(store):
     store.open_table("t", "patterns", SETTINGS, KEYS, [START])
-    with pytest.raises(Conflict, match="the database refused the change: UNIQUE constraint failed"):
+    with pytest.raises(Conflict, match="the database refused the change: .*(UNIQUE|unique) constraint"):
         store.open_table("t", "oldtown", {}, {}, [])
     assert store.load("t").game == "patterns" and store.load("t").lines == [START]
 
@@ -82,10 +92,14 @@ def test_a_seat_gets_a_new_key(store):
     store.set_key("t", 2, "third")
     assert store.load("t").keys == {0: "key-of-seat-0", 1: "claimed", 2: "third"}
     assert store.load("t").claimed == {1}
+    assert store.claim_key("t", 2, "mine") and not store.claim_key("t", 2, "theirs")   # a join link is claimed once
+    assert not store.claim_key("t", 1, "late") and not store.claim_key("t", 7, "no seat")
+    assert store.seat_keys("t") == ({0: "key-of-seat-0", 1: "claimed", 2: "mine"}, frozenset({1, 2}))
+    assert store.seat_keys("nope") == ({}, frozenset())
 
 
-def test_two_connections_see_each_others_commits_and_never_interleave_a_table(tmp_path):
-    first, second = Store(tmp_path / "t.db"), Store(tmp_path / "t.db")
+def test_two_connections_see_each_others_commits_and_never_interleave_a_table(where):
+    first, second = open_store(where), open_store(where)
     first.open_table("t", "sequence", SETTINGS, KEYS, [START])
     assert second.load("t").lines == [START]
     second.append("t", 1, [action(1)])
@@ -97,8 +111,8 @@ def test_two_connections_see_each_others_commits_and_never_interleave_a_table(tm
     second.close()
 
 
-def test_writers_in_many_threads_and_two_stores_keep_every_line(tmp_path):
-    stores = [Store(tmp_path / "t.db"), Store(tmp_path / "t.db")]
+def test_writers_in_many_threads_and_two_stores_keep_every_line(where):
+    stores = [open_store(where), open_store(where)]
     for n in range(4):
         stores[0].open_table(f"t{n}", "sequence", SETTINGS, KEYS, [START])
     conflicts = []
@@ -150,12 +164,13 @@ def test_a_commit_survives_a_killed_process(tmp_path):
     assert (kept.settings, kept.keys) == ({"seed": 7}, {0: "k"})
 
 
-def test_the_database_is_sqlite_in_wal_mode(store):
+def test_the_database_is_sqlite_in_wal_mode(tmp_path):
+    store = Store(tmp_path / "tables.db")
     with sqlite3.connect(store.path) as db:
         assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
         assert db.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
         assert sorted(row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")) == [
-            "game_tables", "seat_keys", "trace_lines"]
+            "game_tables", "leases", "seat_keys", "trace_lines"]
 
 
 def test_the_default_database_is_in_the_users_data_folder(monkeypatch, tmp_path):

@@ -42,7 +42,7 @@ def live_server():
     pytest.importorskip("uvicorn")
     from clicktown.web.app import serve_in_thread
 
-    url, stop = serve_in_thread()
+    url, stop = serve_in_thread(pace=0)   # the bots move one after another at once (a person sees them at PACE)
     yield url
     stop()
 

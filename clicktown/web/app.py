@@ -34,12 +34,15 @@ PAGE_MODULES = [
 ]
 
 
-def create_app(hosts: frozenset | None = None) -> FastAPI:
+def create_app(hosts: frozenset | None = None, background: bool = False) -> FastAPI:
     """The application with every page, the static assets and the error answers; it answers only to
-    `hosts` ((name, port) pairs of guard.served_hosts; by default the loopback names on any port)."""
+    `hosts` ((name, port) pairs of guard.served_hosts; by default the loopback names on any port).
+    `background`: its tables' bots are moved by the mover's thread (a served application), not inline."""
     from .guard import Guard, served_hosts
 
     app = FastAPI(title="clicktown", docs_url=None, redoc_url=None, openapi_url=None)
+    if background:
+        app.add_middleware(Served)
     app.add_middleware(BodyCap)
     app.add_middleware(Guard, hosts=hosts if hosts is not None else served_hosts())
     app.mount("/static", StaticFiles(directory=str(static_folder()), follow_symlink=False), name="static")
@@ -84,6 +87,22 @@ async def _refused(request: Request, exc: ClicktownError) -> JSONResponse:
 BODY_CAPS = {"/api/viewer/traces": 32_000_000}
 
 
+class Served:
+    """Marks the requests of a served application (keeping.SERVED): its tables move in the background."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        from .keeping import SERVED
+
+        token = SERVED.set(True)
+        try:
+            return await self.app(scope, receive, send)
+        finally:
+            SERVED.reset(token)
+
+
 class BodyCap:
     """Refuse request bodies over MAX_BODY_BYTES with 413, whether or not they announce their length."""
 
@@ -111,6 +130,11 @@ class BodyCap:
         return await self.app(scope, capped_receive, send)
 
 
+#: What `clicktown serve` hands each of its server processes (uvicorn starts them anew: they read the
+#: environment, not the parent's memory): the database, the Host names served, the expiry time.
+ENV_DATABASE, ENV_HOSTS, ENV_EXPIRE = "CLICKTOWN_DATABASE", "CLICKTOWN_HOSTS", "CLICKTOWN_EXPIRE_AFTER"
+
+
 def server_config(app, **where):
     """uvicorn's settings with this server's bounds: header size, idle time, open connections."""
     import uvicorn
@@ -120,21 +144,52 @@ def server_config(app, **where):
                           limit_concurrency=MAX_CONNECTIONS, **where)
 
 
-def serve_in_thread(host: str = "127.0.0.1", timeout: float = 20.0):
-    """The application served by uvicorn from a thread on a free port of `host` (for the browser
-    tests and the benchmark). Returns (base URL, stop); stop() ends the server and its thread."""
+def settings_to_environment(database: str, hosts: frozenset, expire_after: float) -> dict[str, str]:
+    """The environment variables that give every server process the same settings (served_app reads them)."""
+    import json
+
+    return {ENV_DATABASE: str(database), ENV_HOSTS: json.dumps(sorted(hosts, key=str)),
+            ENV_EXPIRE: repr(float(expire_after))}
+
+
+def served_app() -> FastAPI:
+    """The application of one server process of `clicktown serve` (uvicorn's app factory, so that
+    `--workers N` can start it in each process): its store, Host names and expiry from the environment
+    (settings_to_environment), its mover of bots started."""
+    import json
+    import os
+
+    from . import keeping
+    from .store import open_store
+
+    hosts = frozenset(tuple(pair) for pair in json.loads(os.environ[ENV_HOSTS]))
+    keeping.EXPIRE_AFTER = float(os.environ.get(ENV_EXPIRE, keeping.EXPIRE_AFTER))
+    keeping.use_store(open_store(os.environ[ENV_DATABASE]))
+    keeping.MOVER.start()
+    return create_app(hosts, background=True)
+
+
+def serve_in_thread(host: str = "127.0.0.1", timeout: float = 20.0, pace: float | None = None):
+    """The application served by uvicorn from a thread on a free port of `host`, its bots moved by the
+    mover's thread (for the browser tests and the benchmark; `pace`: the tables' default pace, e.g. 0 for
+    tests). Returns (base URL, stop); stop() ends the server and its thread."""
     import socket
     import threading
     import time
 
     import uvicorn
 
+    from . import keeping, table
+
+    if pace is not None:
+        table.PACE = pace
     listening = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listening.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # answers go out at once (inherited on Linux)
     listening.bind((host, 0))  # the port is chosen and held here: no race with another process
-    server = uvicorn.Server(server_config(create_app()))
+    server = uvicorn.Server(server_config(create_app(background=True)))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
     thread.start()
+    keeping.MOVER.start()
     deadline = time.monotonic() + timeout
     while not server.started:
         if time.monotonic() > deadline or not thread.is_alive():
@@ -145,6 +200,7 @@ def serve_in_thread(host: str = "127.0.0.1", timeout: float = 20.0):
     def stop() -> None:
         server.should_exit = True
         thread.join(timeout=10)
+        keeping.MOVER.stop()
         listening.close()
 
     return f"http://{host}:{listening.getsockname()[1]}", stop

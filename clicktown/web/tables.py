@@ -33,12 +33,12 @@ from ..errors import ClicktownError
 from ..games import GAMES, game_spec
 from ..messages import LANGS, catalog, has, say, text
 from .home import SECTIONS, in_language
-from .keeping import (STREAMS, TABLES, client_of, find_table, follow, keep_new, kept_key, open_table, same_key,
+from .keeping import (renewed_key, STREAMS, TABLES, client_of, find_table, follow, keep_new, kept_key, open_table, same_key,
                       save, saved_view, seated, tick_and_save, unfollow)
 from .lobby import (free_seats, join_links, keep_seat, my_tables, new_link, open_tables, rematch, rematch_link,
                     seat_cookie, seat_words, watched_view, watching)
 from .page import page
-from .table import MAX_SEED, MAX_STREAMS_PER_CLIENT, PUSH_EVERY, REACTION, Table
+from .table import MAX_CLOCK, MAX_PACE, MAX_SEED, MAX_STREAMS_PER_CLIENT, PUSH_EVERY, REACTION, Table
 
 router = APIRouter()
 
@@ -88,7 +88,7 @@ def bot_levels_list(name: str, game, lang: str) -> str:
 
 
 #: The parameters of `/play/<game>` besides the game's rule options.
-PLAY_PARAMETERS = ("players", "bots", "seed", "lang", "hints", "reaction", "public")
+PLAY_PARAMETERS = ("players", "bots", "seed", "lang", "hints", "reaction", "pace", "clock", "public")
 
 
 def check_parameters(query, known: set[str]) -> None:
@@ -222,7 +222,8 @@ def play_form(request: Request, game: str = Query(next(iter(GAMES)), max_length=
 def play(game: str, request: Request, players: int | None = Query(None, ge=2, le=12),
          bots: str | None = Query(None, max_length=200), seed: int | None = Query(None, ge=0, le=MAX_SEED),
          lang: str = Query("en", pattern="^(en|de)$"), hints: bool | None = None,
-         reaction: float = Query(REACTION, ge=0, le=60), public: bool = False):
+         reaction: float = Query(REACTION, ge=0, le=60), pace: float | None = Query(None, ge=0, le=MAX_PACE),
+         clock: float = Query(0, ge=0, le=MAX_CLOCK), public: bool = False):
     """Open a table and take seat 0; the game's rule options come as `name=word` (400 for a word it has not).
     Without a seed the table deals from a random one (kept secret until the game is over: it would tell
     every hand); a seed given is shown on the table. `public`: listed in the lobby while a friend's seat is free."""
@@ -230,7 +231,7 @@ def play(game: str, request: Request, players: int | None = Query(None, ge=2, le
     check_parameters(request.query_params, play_parameters(game))
     players = players or spec.default_players
     table = Table(game, players, spec.seat_list(players, bots), secrets.randbelow(MAX_SEED + 1) if seed is None else seed,
-                  lang, hints, reaction, rules_given(game, request.query_params))
+                  lang, hints, reaction, rules_given(game, request.query_params), pace, clock)
     table.client, table.seed_given = client_of(request), seed is not None
     table.public, table.spectator = public, secrets.token_urlsafe(16)
     open_table(table)
@@ -298,7 +299,7 @@ async def new_join_link(table_id: str, seat: int, request: Request):
     link = new_link(table, seat)
     if not link:
         raise HTTPException(409, say(table.lang, "web.table.no_new_link", seat=seat))
-    kept_key(table, seat, link, claimed=False)
+    renewed_key(table, seat, link)
     answer = RedirectResponse(f"/table/{table_id}/0", status_code=303)
     keep_seat(answer, table_id, 0, table.tokens[0])
     return answer
