@@ -141,6 +141,7 @@ class GameSpec:
       new_state(players, seats, rules)   a new game under the rule words chosen (name -> word)
       rules_in_force(state)              the rule options the state's engine holds (name -> word)
       view(state, seat, since, lang, hints)  what a seat sees and may do (the seat view)
+      spectator_view(state, since, lang) what a spectator sees: what every seat sees, no hand, no actions
       picture(state, seat, lang)         the board as SVG
       auto_pass(state, seat)             the move made for a person who has no real choice, or None
       timed_phase(people, reaction)      the driver of a phase played against the clock at a table whose
@@ -173,6 +174,7 @@ class GameSpec:
     new_state: Lazy
     rules_in_force: Lazy
     view: Lazy
+    spectator_view: Lazy
     picture: Lazy
     auto_pass: Lazy
     timed_phase: Lazy
@@ -260,6 +262,7 @@ def _spec(name: str, title: str, package: str, about: str, default_players: int,
         make_bot=Lazy(f"clicktown.{package}.game.bots:make_bot"),
         rule_choices=Lazy(f"{table}:rule_choices"), new_state=Lazy(f"{table}:new_state", *game),
         rules_in_force=Lazy(f"{table}:rules_in_force"), view=Lazy(f"clicktown.{package}.game.view:view"),
+        spectator_view=Lazy(f"clicktown.{package}.game.view:spectator_view"),
         picture=Lazy(f"{table}:picture"), auto_pass=Lazy(f"{table}:auto_pass"),
         timed_phase=Lazy(f"{table}:timed_phase"), refusal=Lazy(f"{table}:refusal"),
         table_trace=Lazy(f"{table}:table_trace"), start_state=Lazy(f"{trace}:start_state"),

@@ -62,7 +62,7 @@ def test_the_view_names_every_seat_its_bot_and_level_and_whose_turn(client):
 def test_a_german_table_words_the_levels_and_seats_in_german(client):
     table_id, token = open_table(client, "/play/sequence?players=2&bots=mcts&seed=4&lang=de")
     info = view(client, table_id, 0, token)["seats_info"]
-    assert [(s["name"], s["level_words"]) for s in info] == [("Spieler 0", None), ("Spieler 1", say("de", "bots.level.strong"))]
+    assert [(s["name"], s["level_words"]) for s in info] == [("Spieler 0", None), ("Spieler 1", say("de", "bots.level." + game_spec("sequence").bot_level("mcts")))]
 
 
 def test_a_friend_names_themselves_when_claiming_the_link_and_every_seat_sees_it(client):

@@ -113,9 +113,10 @@ def test_a_bad_table_is_refused_with_a_reason(client, url, status, words):
 def test_a_seat_needs_its_own_token(client):
     table_id, token = open_table(client, "/play/sequence?players=2&bots=person&seed=1")
     friend = tables.TABLES[table_id].tokens[1]
+    stranger = TestClient(create_app(), base_url=LOCAL)   # the opener's browser holds seat 0's key in a cookie
     for url in (f"/table/{table_id}/0", f"/api/tables/{table_id}/0/view", f"/api/tables/{table_id}/0/view?token=nope",
                 f"/api/tables/{table_id}/0/view?token={friend}", f"/api/tables/{table_id}/1/events?token={token}"):
-        answer = client.get(url)
+        answer = stranger.get(url)
         assert answer.status_code == 403 and "token of seat" in answer.json()["error"]
     seen = client.get(f"/api/tables/{table_id}/0/view?token={token}").json()
     action = seen["actions"][0]["id"]

@@ -162,7 +162,8 @@ def settings_of(table: Table) -> dict:
     """What a table was opened with, as the store keeps it."""
     return {"players": table.players, "seats": list(table.seats), "seed": table.seed, "seed_given": table.seed_given,
             "lang": table.lang, "hints": table.hints, "reaction": table.reaction, "rules": table.rules,
-            "client": table.client, "pace": table.pace, "clock": table.per_move}
+            "client": table.client, "pace": table.pace, "clock": table.per_move, "public": table.public,
+            "spectator": table.spectator, "rematch_of": table.rematch_of}
 
 
 def trace_so_far(table: Table) -> list[dict]:
@@ -241,6 +242,12 @@ def kept_key(table: Table, seat: int, key: str) -> None:
         raise HTTPException(403, say("en", "web.table.link_used", seat=seat))
 
 
+def renewed_key(table: Table, seat: int, key: str) -> None:
+    """Keep a seat's new join link, made by the host while nobody has claimed the seat."""
+    if STORE is not None:
+        _stored(STORE.set_key, table.id, seat, key, False)
+
+
 def saved_view(table: Table, seat: int, since: int) -> dict:
     """The seat's view (a look may move the table on: a timed phase ended), its changes kept first; the
     mover is told (without a mover thread, the bots move now)."""
@@ -296,6 +303,7 @@ def restored(stored_table) -> Table:
                   settings.get("clock", 0.0))
     table.id, table.tokens, table.claimed = stored_table.id, dict(stored_table.keys), stored_table.claimed
     table.client, table.seed_given = settings["client"], settings["seed_given"]
+    table.public, table.spectator, table.rematch_of = (settings.get(k, d) for k, d in (("public", False), ("spectator", ""), ("rematch_of", None)))
     lines = stored_table.lines
     try:
         with table.lock:

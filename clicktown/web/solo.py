@@ -32,7 +32,7 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, Body, HTTPException, Path, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from ..messages import say
 from .home import SECTIONS

@@ -49,6 +49,9 @@ class Table:
     client = ""        # the address of the browser that opened it (tables per client are bounded)
     seed_given = True  # whether the opener chose the seed (then it is shown); a random seed is not
     claimed: frozenset[int] = frozenset()   # the friends' seats whose join link a browser has claimed
+    public = False       # listed in the lobby while a friend's seat is free (the opener chose it)
+    spectator = ""       # the key of the spectators' link ("" : none)
+    rematch_of = None    # the id of the table this one is the rematch of
     background = False   # moved by the mover's thread (a served application's table), else inline (worker.py)
     noted = float("-inf")   # when a look at it was last noted in the store (on the tables' clock)
 

@@ -30,13 +30,16 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import RedirectResponse, Response, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..errors import ClicktownError
 from ..games import GAMES, PERSON, game_spec
 from ..messages import LANGS, has, say, text
-from .home import SECTIONS
-from .keeping import (STREAMS, TABLES, client_of, find_table, follow, keep_new, kept_key, open_table, same_key,
-                      save, saved_view, seated, tick_and_save, unfollow)
+from .home import SECTIONS, in_language
+from .keeping import (STREAMS, TABLES, client_of, find_table, follow, keep_new, kept_key, open_table,  # noqa: F401
+                      renewed_key, same_key, save, saved_view, seated, tick_and_save, unfollow)
+from .lobby import (free_seats, join_links, keep_seat, my_tables, new_link, open_tables, rematch, rematch_link,
+                    seat_cookie, seat_words, watched_view, watching)
 from .page import page
-from .table import MAX_CLOCK, MAX_PACE, MAX_SEED, MAX_STREAMS_PER_CLIENT, PUSH_EVERY, REACTION, Table
+from .table import MAX_CLOCK, MAX_PACE, MAX_SEED, MAX_STREAMS_PER_CLIENT, PUSH_EVERY, REACTION, Table  # noqa: F401
 
 router = APIRouter()
 NAME_LENGTH = 40   # characters of a person's chosen name
@@ -54,31 +57,40 @@ if home_section not in SECTIONS:
 
 # ---- pages ------------------------------------------------------------------------------------------
 
-def rules_fieldset(name: str, game, lang: str) -> str:
-    """The rule options of one game as selects (the default selected, the option's sentence as help)."""
+def rules_fieldset(name: str, game, lang: str, chosen: dict[str, str] | None = None) -> str:
+    """The rule options of one game as selects (the default selected, or the word `chosen`; the option's
+    sentence as help)."""
     rules = game.rule_choices()
     if not rules:
         return ""
-    selects = "".join(rule_select(name, rule, lang) for rule in rules)
+    selects = "".join(rule_select(name, rule, lang, (chosen or {}).get(rule.name)) for rule in rules)
     return (f'<fieldset class="rules" data-game="{name}"><legend>{escape(say(lang, "web.lobby.rules_of", game=game.title))}'
             f'</legend>{selects}</fieldset>')
 
 
-def rule_select(game: str, rule, lang: str) -> str:
+def rule_select(game: str, rule, lang: str, chosen: str | None = None) -> str:
     """One rule option's select in the lobby: its name, its words (the default marked), its sentence as help."""
     title, _, sentence = rule_words(rule.name, str(rule.default), rule.help, lang)
+    chosen = chosen if chosen in rule.choices else rule.default
     options = ""
     for word in rule.choices:
         shown = rule_words(rule.name, word, rule.help, lang)[1]
         if word == rule.default:
             shown = say(lang, "web.lobby.default", word=shown)
-        options += f'<option value="{escape(word)}"{" selected" if word == rule.default else ""}>{escape(shown)}</option>'
+        options += f'<option value="{escape(word)}"{" selected" if word == chosen else ""}>{escape(shown)}</option>'
     return (f'<label>{escape(title)} <select name="{game}.{rule.name}" data-rule-option="{rule.name}" '
             f'title="{escape(sentence)}">{options}</select></label>')
 
 
+def bot_levels_list(name: str, game, lang: str) -> str:
+    """The bots a table of `game` seats, each with its level, beside the lobby's field of the other seats."""
+    items = "".join(f'<li data-bot="{bot}" data-level="{game.bot_level(bot)}"><code>{bot}</code> '
+                    f'{escape(say(lang, "bots.level." + game.bot_level(bot)))}</li>' for bot in game.bots())
+    return f'<ul class="bot-levels" data-game="{name}">{items}<li><code>person</code> {escape(say(lang, "web.lobby.friend"))}</li></ul>'
+
+
 #: The parameters of `/play/<game>` besides the game's rule options.
-PLAY_PARAMETERS = ("players", "bots", "seed", "lang", "hints", "reaction", "pace", "clock", "name")
+PLAY_PARAMETERS = ("players", "bots", "seed", "lang", "hints", "reaction", "pace", "clock", "name", "public")
 
 
 def check_parameters(query, known: set[str]) -> None:
@@ -109,36 +121,100 @@ def rules_given(game: str, query) -> dict[str, str]:
 
 
 @router.get("/tables")
-def lobby(lang: str = Query("en", pattern="^(en|de)$")):
+def lobby(request: Request, lang: str = Query("en", pattern="^(en|de)$")):
+    """The lobby: the form that opens a table, and the public tables waiting for players."""
+    return lobby_page(lang, str(request.base_url).rstrip("/"))
+
+
+def lobby_page(lang: str, base: str, given=None, error: str = "", status: int = 200):
+    """The lobby's page; after a refused form, its values kept and the reason shown beside it."""
+    given = given or {}
+
     def words(key: str, **facts) -> str:
         return escape(say(lang, f"web.lobby.{key}", **facts))
 
-    options = "".join(f'<option value="{name}">{escape(g.title)}</option>' for name, g in GAMES.items())
-    fieldsets = "".join(rules_fieldset(name, g, lang) for name, g in GAMES.items())
+    def value(name: str, default: str = "") -> str:
+        return escape(str(given.get(name, default))[:200])
+
+    chosen = given.get("game", next(iter(GAMES)))
+    options = "".join(f'<option value="{name}"{" selected" if name == given.get("game") else ""}>{escape(g.title)}</option>'
+                      for name, g in GAMES.items())
+    fieldsets = "".join(rules_fieldset(name, g, lang, rules_given(name, given) if name == chosen else None)
+                        for name, g in GAMES.items())
+    levels = "".join(bot_levels_list(name, g, lang) for name, g in GAMES.items())
     languages = "".join(f'<option value="{code}"{" selected" if code == lang and code != LANGS[0] else ""}>{name}</option>'
                         for code, name in (("en", "English"), ("de", "Deutsch")))
+    shown = f'<p class="error" role="alert" data-error>{escape(error)}</p>' if error else ""
+    public = " checked" if given.get("public") in ("true", "on", "1") else ""
     body = f"""<h1>{words("heading")}</h1>
 <p>{say(lang, "web.lobby.intro", person="<code>person</code>")}</p>
 <form class="lobby" method="get" action="/play">
+{shown}
 <label>{words("game")} <select name="game">{options}</select></label>
-<label>{words("players")} <input name="players" type="number" min="2" max="12" value="2"></label>
-<label>{words("bots")} <input name="bots" value="greedy" title="{words("bots_help")}"></label>
-<label>{words("seed")} <input name="seed" type="number" min="0" placeholder="{words("seed_placeholder")}" title="{words("seed_help")}"></label>
+<label>{words("players")} <input name="players" type="number" min="2" max="12" value="{value("players", "2")}"></label>
+<label>{words("bots")} <input name="bots" value="{value("bots", "greedy")}" title="{words("bots_help")}"></label>
+<div class="bots-known"><span>{words("levels")}</span>{levels}</div>
+<label>{words("seed")} <input name="seed" type="number" min="0" placeholder="{words("seed_placeholder")}" title="{words("seed_help")}" value="{value("seed")}"></label>
 <label>{words("language")} <select name="lang">{languages}</select></label>
+<label class="public"><input name="public" type="checkbox" value="true"{public}> {words("public")}</label>
 {fieldsets}
 <button type="submit">{words("open")}</button>
 </form>
 <p>{say(lang, "web.lobby.rules_note", rule_options=f"<em>{words('rule_options')}</em>")}</p>
-<p>{say(lang, "web.lobby.viewer", viewer=f'<a href="/viewer">{words("viewer_link")}</a>')}</p>"""
-    return page(say(lang, "web.lobby.title"), body, scripts=("lobby.js",), lang=lang)
+{open_tables_section(lang, base)}
+<p>{say(lang, "web.lobby.viewer", viewer=f'<a href="/viewer">{words("viewer_link")}</a>')}</p>
+<p><a class="mine" href="{in_language('/tables/mine', lang)}">{words("mine_link")}</a></p>"""
+    answer = page(say(lang, "web.lobby.title"), body, scripts=("lobby.js",), lang=lang, styles=("lobby.css",))
+    answer.status_code = status
+    return answer
+
+
+def open_tables_section(lang: str, base: str) -> str:
+    """The public tables waiting for players: game, rule options, who sits where, a link per free seat."""
+    items = ""
+    for table in open_tables():
+        rules = ", ".join(f"{title}: {word}" for title, word, _ in (
+            rule_words(name, str(word), "", lang) for name, word in table.spec.rules_in_force(table.state).items()))
+        seats = "".join(f'<li data-seat="{s}">{escape(seat_words(table, s, lang))}</li>' for s in range(table.players))
+        rules = f' <small class="rules">{escape(rules)}</small>' if rules else ""
+        takes = "".join(f'<a class="take-seat" data-seat="{s}" href="{base}/table/{table.id}/{s}?token={table.tokens[s]}">'
+                        f'{escape(say(lang, "web.lobby.take_seat", seat=s))}</a> ' for s in free_seats(table))
+        items += (f'<li class="open-table" data-table="{table.id}" data-game="{table.game}"><strong>{escape(table.spec.title)}</strong>'
+                  f' {escape(say(lang, "web.lobby.seats_free", taken=table.players - len(free_seats(table)), free=len(free_seats(table))))}'
+                  f'{rules}<ul class="seats">{seats}</ul>{takes}</li>')
+    listed = f'<ul class="open-tables">{items}</ul>' if items else f'<p class="open-tables none">{escape(say(lang, "web.lobby.none_open"))}</p>'
+    return f'<section class="waiting"><h2>{escape(say(lang, "web.lobby.open_heading"))}</h2>{listed}</section>'
+
+
+def checked_form(game: str, query) -> None:
+    """Whether the lobby's form opens a table: its parameters known, players a number the game seats,
+    the bots known, the rule words the game's, the seed in range (a one-line error if not)."""
+    spec = game_spec(game)
+    check_parameters(query, play_parameters(game, lobby=True))
+    players = query.get("players") or str(spec.default_players)
+    seed = query.get("seed") or "0"
+    if not players.isdigit() or not seed.isdigit() or int(seed) > MAX_SEED:
+        raise ClicktownError(say("en", "web.lobby.not_a_number", name="players" if not players.isdigit() else "seed"))
+    spec.seat_list(int(players), query.get("bots"))
+    spec.chosen_rules(rules_given(game, query))
 
 
 @router.get("/play")
 def play_form(request: Request, game: str = Query(next(iter(GAMES)), max_length=20)):
-    """The lobby's form: on to `/play/<game>` with the other parameters."""
-    check_parameters(request.query_params, play_parameters(game, lobby=True))
-    rules = rules_given(game, request.query_params)
-    rest = urlencode([(k, v) for k, v in request.query_params.items()
+    """The lobby's form: on to `/play/<game>` with the other parameters. A refused form comes back to a
+    browser as the lobby with the reason beside the form (to other clients as the usual JSON error)."""
+    query = request.query_params
+    try:
+        checked_form(game, query)
+    except (ClicktownError, HTTPException) as exc:
+        if "text/html" not in request.headers.get("accept", ""):
+            raise
+        reason = exc.detail if isinstance(exc, HTTPException) else str(exc)
+        lang = query.get("lang") if query.get("lang") in LANGS else "en"
+        return lobby_page(lang, str(request.base_url).rstrip("/"), dict(query), reason,
+                          exc.status_code if isinstance(exc, HTTPException) else 400)
+    rules = rules_given(game, query)
+    rest = urlencode([(k, v) for k, v in query.items()
                       if k != "game" and "." not in k and not (k == "seed" and v == "")]   # no seed: a random one
                      + sorted(rules.items()), safe=",")
     return RedirectResponse(f"/play/{game}?{rest}", status_code=303)
@@ -149,11 +225,12 @@ def play(game: str, request: Request, players: int | None = Query(None, ge=2, le
          bots: str | None = Query(None, max_length=200), seed: int | None = Query(None, ge=0, le=MAX_SEED),
          lang: str = Query("en", pattern="^(en|de)$"), hints: bool | None = None,
          reaction: float = Query(REACTION, ge=0, le=60), pace: float | None = Query(None, ge=0, le=MAX_PACE),
-         clock: float = Query(0, ge=0, le=MAX_CLOCK), name: str | None = Query(None, max_length=NAME_LENGTH)):
+         clock: float = Query(0, ge=0, le=MAX_CLOCK), name: str | None = Query(None, max_length=NAME_LENGTH),
+         public: bool = False):
     """Open a table and take seat 0 (named `name`, if given); the game's rule options come as `name=word`
     (400 for a word it has not).
     Without a seed the table deals from a random one (kept secret until the game is over: it would tell
-    every hand); a seed given is shown on the table."""
+    every hand); a seed given is shown on the table. `public`: listed in the lobby while a friend's seat is free."""
     spec = game_spec(game)
     check_parameters(request.query_params, play_parameters(game))
     players = players or spec.default_players
@@ -161,9 +238,12 @@ def play(game: str, request: Request, players: int | None = Query(None, ge=2, le
                   lang, hints, reaction, rules_given(game, request.query_params), pace, clock)
     table.client, table.seed_given = client_of(request), seed is not None
     name_seat(table, 0, name)
+    table.public, table.spectator = public, secrets.token_urlsafe(16)
     open_table(table)
     keep_new(table)
-    return RedirectResponse(f"/table/{table.id}/0?token={table.tokens[0]}", status_code=303)
+    answer = RedirectResponse(f"/table/{table.id}/0?token={table.tokens[0]}", status_code=303)
+    keep_seat(answer, table.id, 0, table.tokens[0])
+    return answer
 
 
 #: The words tables.js writes itself, sent in the page's `data-words` (templates with `{field}`s).
@@ -174,6 +254,113 @@ SCRIPT_WORDS = ("yourTurn", "turnOf", "thinking", "thinkingShort", "seat", "you"
 def script_words(lang: str) -> dict:
     """tables.js's words in `lang` from the catalog (`web.js.*`)."""
     return {key: text(lang, f"web.js.{key}") for key in SCRIPT_WORDS}
+
+
+# ---- spectators, rematches, new join links, my games (before the seat's routes: `watch` is no seat) ----
+
+@router.get("/table/{table_id}/watch")
+def spectator_page(table_id: str, token: str | None = Query(None, max_length=64)):
+    """The spectators' page: the board and what every seat sees, no hand, no actions."""
+    table = watching(table_id, token)
+    heading = say(table.lang, "web.table.watching")
+    api, key = f"/api/tables/{table.id}/watch", f"token={quote(token or '')}"
+    urls = {"view": f"{api}/view?{key}", "events": f"{api}/events?{key}", "trace": f"{api}/trace?{key}"}
+    return page(f"{table.spec.title} · {heading}", table_body(table, "watch", urls, heading=heading),
+                scripts=TABLE_SCRIPTS, lang=table.lang)
+
+
+@router.get("/api/tables/{table_id}/watch/view")
+def spectator_view(table_id: str, token: str | None = Query(None, max_length=64), since: int = Query(0, ge=0)):
+    table = watching(table_id, token)
+    seen = watched_view(table, since)
+    seen["seats_info"] = seats_info(table, None, seen)
+    return in_players_words(seen, table, None)
+
+
+@router.get("/api/tables/{table_id}/watch/events")
+async def spectator_events(table_id: str, request: Request, token: str | None = Query(None, max_length=64)):
+    """The table's events, as seat 0's page follows them (they tell only the table's version)."""
+    table = watching(table_id, token)
+    return await events(table_id, 0, request, table.tokens[0])
+
+
+@router.get("/api/tables/{table_id}/watch/trace")
+def spectator_trace(table_id: str, token: str | None = Query(None, max_length=64)):
+    """The finished game's trace, as every seat gets it."""
+    table = watching(table_id, token)
+    return trace(table_id, 0, table.tokens[0])
+
+
+async def form_key(request: Request, table_id: str, seat: int) -> str | None:
+    """The seat's key a form sends (its hidden `token`), else the seat's cookie."""
+    from urllib.parse import parse_qs
+
+    sent = parse_qs((await request.body()).decode("utf-8", "replace")).get("token", [None])[0]
+    return sent or request.query_params.get("token") or request.cookies.get(seat_cookie(table_id, seat))
+
+
+@router.post("/table/{table_id}/0/links/{seat}")
+async def new_join_link(table_id: str, seat: int, request: Request):
+    """The host makes a new join link for a friend's seat nobody has claimed: the old link stops working."""
+    key = await form_key(request, table_id, 0)
+    table = seated(table_id, 0, key)
+    link = new_link(table, seat)
+    if not link:
+        raise HTTPException(409, say(table.lang, "web.table.no_new_link", seat=seat))
+    renewed_key(table, seat, link)
+    answer = RedirectResponse(f"/table/{table_id}/0", status_code=303)
+    keep_seat(answer, table_id, 0, table.tokens[0])
+    return answer
+
+
+def rematch_form(table: Table, seat: int) -> str:
+    """The button that asks for a rematch, hidden until the game is over (tables.js and rematch.js show it)."""
+    lang = table.lang
+    return (f'<form class="rematch" data-rematch data-when-over hidden method="post" action="/table/{table.id}/{seat}/rematch" '
+            f'data-ready="{escape(say(lang, "web.table.rematch_ready"))}">'
+            f'<input type="hidden" name="token" value="{escape(table.tokens[seat])}">'
+            f'<button type="submit">{escape(say(lang, "web.table.rematch"))}</button></form>')
+
+
+@router.post("/table/{table_id}/{seat}/rematch")
+async def ask_rematch(table_id: str, seat: int, request: Request):
+    """A person's seat asks for a rematch of a finished game: the rematch is opened (once) and this
+    browser is sent to its seat there (the host's with its new key, a friend's through its join link)."""
+    table = seated(table_id, seat, await form_key(request, table_id, seat))
+    if not table.over:
+        raise HTTPException(409, say(table.lang, "web.table.not_over"))
+    again = rematch(table)
+    answer = RedirectResponse(rematch_link(table, seat) if seat else f"/table/{again.id}/0", status_code=303)
+    if not seat:
+        keep_seat(answer, again.id, 0, again.tokens[0])
+    return answer
+
+
+@router.get("/tables/mine")
+def mine(request: Request, lang: str = Query("en", pattern="^(en|de)$")):
+    """This browser's tables, from the seat keys it holds: those in progress, then the finished ones with
+    their trace."""
+    def words(key: str, **facts) -> str:
+        return escape(say(lang, f"web.mine.{key}", **facts))
+
+    rows = {False: "", True: ""}
+    for table, seat, key in my_tables(request.cookies):
+        where = f"/table/{table.id}/{seat}" + (f"?token={key}" if seat == 0 else "")
+        item = (f'<li data-table="{table.id}" data-seat="{seat}" data-over="{str(table.over).lower()}">'
+                f'<a class="open" href="{where}">{escape(table.spec.title)}</a> '
+                f'{escape(say(lang, "web.table.seat", seat=seat))}')
+        if table.over:
+            item += (f' <a class="trace" href="/api/tables/{table.id}/{seat}/trace?token={key}" download>{words("trace")}</a>'
+                     f' <a class="viewer" href="/viewer">{words("viewer")}</a>')
+        rows[table.over] += item + "</li>"
+    sections = "".join(f'<section class="{name}"><h2>{words(name)}</h2>'
+                       + (f'<ul class="my-tables">{rows[over]}</ul>' if rows[over] else f'<p class="none">{words("none")}</p>')
+                       + "</section>" for name, over in (("playing", False), ("finished", True)))
+    body = f"""<h1>{words("heading")}</h1>
+<p>{words("intro")}</p>
+{sections}
+<p><a href="{in_language('/tables', lang)}">{words("lobby")}</a></p>"""
+    return page(say(lang, "web.mine.title"), body, lang=lang, styles=("lobby.css",))
 
 
 @router.get("/table/{table_id}/{seat}")
@@ -191,23 +378,29 @@ def table_page(table_id: str, seat: int, request: Request, token: str | None = Q
     table = seated(table_id, seat, token or kept)
     token = table.tokens[seat]
     lang = table.lang
-    links = ""
-    if seat == 0 and len(table.tokens) > 1:
-        links = join_links(table, str(request.base_url).rstrip("/"))
+    links = join_links(table, str(request.base_url).rstrip("/")) if seat == 0 else ""
     api = f"/api/tables/{table.id}/{seat}"
     key = f"token={quote(token)}"
     urls = {"view": f"{api}/view?{key}", "events": f"{api}/events?{key}", "act": f"{api}/act?{key}",
             "name": f"{api}/name?{key}", "trace": f"{api}/trace?{key}"}
-    body = table_body(table, seat, urls, links, f'data-token="{escape(token)}" ')
-    return page(f"{table.spec.title} · {say(lang, 'web.table.seat', seat=seat)}", body,
-                scripts=TABLE_SCRIPTS, lang=lang)
+    body = table_body(table, seat, urls, links, f'data-token="{escape(token)}" ', rematch_form(table, seat))
+    answer = page(f"{table.spec.title} · {say(lang, 'web.table.seat', seat=seat)}", body,
+                  scripts=(*TABLE_SCRIPTS, "rematch.js"), lang=lang, styles=("lobby.css",))
+    answer.headers["Referrer-Policy"] = FORMS_REFERRER_POLICY
+    return answer
 
+
+#: The referrer policy of a page with forms that POST (the rematch, a new join link): with the site's
+#: `no-referrer` a browser sends `Origin: null` with a form, which the origin rule refuses; `same-origin`
+#: sends the page's origin, and its address (which may hold a seat's token) to this server only.
+FORMS_REFERRER_POLICY = "same-origin"
 
 #: The table page's scripts: the page itself, and the chooser of actions built from parts (compose.js)
 TABLE_SCRIPTS = ("compose.js", "tables.js")
 
 
-def table_body(table: Table, seat: int, urls: dict[str, str], links: str = "", extra: str = "") -> str:
+def table_body(table: Table, seat: int | str, urls: dict[str, str], links: str = "", extra: str = "",
+               after_over: str = "", heading: str | None = None) -> str:
     """The table page's body: the addresses tables.js uses (`data-*-url`: no `act` for a spectator),
     the connection banner, whose turn over the board, the seats, the actions, the hand, the log."""
     lang = table.lang
@@ -223,7 +416,7 @@ def table_body(table: Table, seat: int, urls: dict[str, str], links: str = "", e
                      f'autocomplete="nickname" value="{escape(table_names(table).get(seat, ""))}"></label> '
                      f'<button type="submit">{words("name_save")}</button></form>')
     return f"""<div class="table" data-table="{table.id}" data-seat="{seat}" {extra}data-game="{table.game}"{addresses} data-lobby="{lobby}" data-words="{escape(json.dumps(script_words(lang), ensure_ascii=False))}">
-<h1>{escape(table.spec.title)} <small>{say(lang, "web.table.seat", seat=seat)}</small></h1>
+<h1>{escape(table.spec.title)} <small>{escape(heading or say(lang, "web.table.seat", seat=seat))}</small></h1>
 <p class="connection" data-state="ok" role="status" hidden><span class="connection-text"></span> <a class="lobby-link" href="{lobby}" hidden>{words("lobby")}</a></p>
 {seed_shown(table)}
 {links}
@@ -234,6 +427,7 @@ def table_body(table: Table, seat: int, urls: dict[str, str], links: str = "", e
 <div class="actions"></div>
 <div class="message" role="alert"></div>
 <div class="over"></div>
+{after_over}
 </div>
 <div class="board" aria-label="{words("board")}"></div>
 <div class="details">
@@ -245,17 +439,6 @@ def table_body(table: Table, seat: int, urls: dict[str, str], links: str = "", e
 </div>
 </div>
 </div>"""
-
-
-def join_links(table: Table, base: str) -> str:
-    """The host's links for the friends' seats (those not claimed yet) and which seats were claimed."""
-    lang = table.lang
-    items = "".join(f'<li>{say(lang, "web.table.seat", seat=s)}: <a class="join" data-seat="{s}" href="{base}/table/{table.id}/{s}?token={t}">'
-                    f'{base}/table/{table.id}/{s}?token={t}</a></li>' if s not in table.claimed else
-                    f'<li class="joined" data-seat="{s}">{say(lang, "web.table.seat", seat=s)}: {escape(say(lang, "web.table.joined"))}</li>'
-                    for s, t in table.tokens.items() if s)
-    return (f'<section class="join-links"><h2>{escape(say(lang, "web.table.join"))}</h2><p>{escape(say(lang, "web.table.send"))}</p>'
-            f'<ul>{items}</ul></section>')
 
 
 # ---- the seats' names ------------------------------------------------------------------------------------
@@ -320,11 +503,6 @@ def seed_shown(table: Table) -> str:
     return f'<p class="seed" data-seed="{table.seed}">{escape(say(table.lang, "web.table.seed", seed=table.seed))}</p>'
 
 
-def seat_cookie(table_id: str, seat: int) -> str:
-    """The cookie that holds the key of a seat its browser claimed."""
-    return f"seat-{table_id}-{seat}"
-
-
 def claim(table_id: str, seat: int, link: str, kept: str | None, name: str | None = None) -> RedirectResponse:
     """A friend opens a join link: the first time, the seat gets a new key, kept in this browser's cookie,
     and the link stops working (403); the browser that claimed it may open the link again (and so
@@ -342,8 +520,7 @@ def claim(table_id: str, seat: int, link: str, kept: str | None, name: str | Non
     if name is not None:
         name_seat(table, seat, name)
     answer = RedirectResponse(f"/table/{table_id}/{seat}", status_code=303)
-    answer.set_cookie(seat_cookie(table_id, seat), kept, max_age=30 * 24 * 3600, path=f"/table/{table_id}/{seat}",
-                      httponly=True, samesite="lax")
+    keep_seat(answer, table_id, seat, kept)
     return answer
 
 
@@ -393,7 +570,7 @@ def seat_answer(table: Table, seat: int, since: int) -> dict:
 
 @router.get("/api/tables/{table_id}/{seat}/view")
 def seat_view(table_id: str, seat: int, token: str | None = Query(None, max_length=64), since: int = Query(0, ge=0)):
-    return seat_answer(seated(table_id, seat, token), seat, since)
+    return with_rematch(table := seated(table_id, seat, token), seat, seat_answer(table, seat, since))
 
 
 @router.post("/api/tables/{table_id}/{seat}/name")
@@ -402,6 +579,12 @@ def seat_name(table_id: str, seat: int, body: Name, token: str | None = Query(No
     table = seated(table_id, seat, token)
     name_seat(table, seat, body.name)
     return {"seat": seat, "name": table_names(table).get(seat)}
+
+
+def with_rematch(table: Table, seat: int, seen: dict) -> dict:
+    """A finished table's view tells the seat its way into the rematch once someone asked for one."""
+    seen["rematch"] = rematch_link(table, seat) if table.over else None
+    return seen
 
 
 @router.post("/api/tables/{table_id}/{seat}/act")

@@ -272,3 +272,15 @@ def tell_refusal(words: Words, found, lang: str) -> str:
     elif found.reason == "empty_pile":
         key += "." + facts["pile"]
     return messages.say(lang, key, **facts)
+
+
+def spectator_view(state: OldTownState, since: int = 0, lang: str = "en", hints: bool | None = None) -> dict:
+    """What a spectator sees (no seat): `view` told to no seat, without a hand, actions or hints; the end
+    told as the game's end, the standings without a "you"."""
+    from ...arena.state import SPECTATOR
+
+    seen = view(state, SPECTATOR, since, lang, False)
+    seen.update(seat=None, hand=[], actions=[], stop_possible=False)
+    if seen["over"]:
+        seen["over"].update(result="over", text=Words(state, SPECTATOR, lang).event({"event": "game_end", "reason": state.reason}))
+    return seen

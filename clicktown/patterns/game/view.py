@@ -306,3 +306,16 @@ def won_words(winners: list[int], reason: str, me: int, state: GameState, lang: 
     names = listing(lang, (who(lang, s, me) for s in sorted(winners, key=lambda s: s != me)))
     return say(lang, f"patterns.won.{reason}.{person}", who=names, limit=dollars(state.table.bank.saloon_cents))
 
+
+
+def spectator_view(state: GameState, since: int = 0, lang: str = "en", hints: bool | None = None) -> dict:
+    """What a spectator sees (no seat): `view` told to no seat, without a hand, actions or hints; the end
+    told as the game's end, the standings without a "you"."""
+    from ...arena.state import SPECTATOR
+
+    seen = view(state, SPECTATOR, since, lang, False)
+    seen.update(seat=None, hand=[], actions=[], compose=None)
+    if seen["over"]:
+        end = {"event": "game_end", "winners": list(state.winners), "reason": state.reason}
+        seen["over"].update(result="over", text=event_text(end, SPECTATOR, lang))
+    return seen

@@ -230,3 +230,17 @@ def result_words(state: MatchState, mine: str, result: str, lang: str) -> str:
         return say(lang, f"sequence.won.{result}", team=state.winner, colour=colour_words(state.winner, lang),
                    turns=state.turns, counts=counts_words(state))
     return say(lang, "sequence.result.draw", reason=end_words(state.end_reason, lang), counts=counts_words(state))
+
+
+def spectator_view(state: MatchState, since: int = 0, lang: str = "en", hints: bool | None = None) -> dict:
+    """What a spectator sees (no seat): `view` told to no seat, without a team, a hand or actions; the end
+    told as the game's end."""
+    from ...arena.state import SPECTATOR
+
+    seen = view(state, SPECTATOR, since, lang, False)
+    seen.update(seat=None, team=None, hand=[], actions=[])
+    if seen["over"]:
+        end = {"event": "game_end", "winners": [state.winner] if state.winner else [], "team": state.winner,
+               "reason": state.end_reason, "sequences": state.sequence_counts()}
+        seen["over"].update(result="over", text=event_text(end, SPECTATOR, lang))
+    return seen

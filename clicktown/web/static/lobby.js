@@ -1,5 +1,6 @@
-// The lobby: only the chosen game's rule options are shown and sent (each select keeps its
-// data-rule-option name; without this script every game's options show and the server keeps the chosen game's).
+// The lobby: only the chosen game's rule options and bots are shown, and only its rule options sent
+// (each select keeps its data-rule-option name; without this script every game's options and bots show
+// and the server keeps the chosen game's).
 (function () {
   "use strict";
   const form = document.querySelector("form.lobby");
@@ -11,6 +12,7 @@
       set.hidden = !mine;
       set.disabled = !mine;
     }
+    for (const list of form.querySelectorAll(".bot-levels[data-game]")) list.hidden = list.dataset.game !== game.value;
   }
   game.addEventListener("change", show);
   show();
