@@ -453,3 +453,27 @@ def test_hostile_keys_and_forms_get_a_4xx_and_change_nothing(host):
     assert stranger.post(f"/table/nosuch/0/rematch", data={"token": token}).status_code == 404
     assert tables.TABLES[table_id].tokens == links
     assert host.get("/tables/mine", headers={"cookie": f"mine-{table_id}=0.%C3%A9"}).status_code == 200
+
+
+def test_the_names_pace_and_clock_go_on_to_the_rematch_and_the_names_outlive_a_restart(tmp_path, host, monkeypatch):
+    from clicktown.web.store import Store
+
+    store = Store(tmp_path / "tables.db")
+    keeping.use_store(store)
+    try:
+        table_id, token, friend, key = finished_friends_table(
+            host, monkeypatch, "players=2&bots=person&seed=11&name=Ann&pace=0.25&clock=40")
+        said = friend.post(f"/api/tables/{table_id}/1/name?token={key}", json={"name": "  Bob  "})
+        assert said.json() == {"seat": 1, "name": "Bob"}
+        del tables.TABLES[table_id]                                    # rebuilt from the store: the names too
+        assert keeping.find_table(table_id).names == {0: "Ann", 1: "Bob"}
+        play_to_the_end(host, table_id, {0: token, 1: key})
+        host.post(f"/table/{table_id}/0/rematch", data={"token": token})
+        again = tables.TABLES[lobby.rematch_id(table_id)]
+        assert (again.names, again.pace, again.per_move) == ({0: "Ann", 1: "Bob"}, 0.25, 40)
+        del tables.TABLES[again.id]
+        kept = keeping.find_table(again.id)
+        assert (kept.names, kept.pace, kept.per_move) == ({0: "Ann", 1: "Bob"}, 0.25, 40)
+    finally:
+        keeping.use_store(None)
+        store.close()

@@ -163,7 +163,8 @@ def settings_of(table: Table) -> dict:
     return {"players": table.players, "seats": list(table.seats), "seed": table.seed, "seed_given": table.seed_given,
             "lang": table.lang, "hints": table.hints, "reaction": table.reaction, "rules": table.rules,
             "client": table.client, "pace": table.pace, "clock": table.per_move, "public": table.public,
-            "spectator": table.spectator, "rematch_of": table.rematch_of}
+            "spectator": table.spectator, "rematch_of": table.rematch_of,
+            "names": {str(seat): name for seat, name in getattr(table, "names", {}).items()}}
 
 
 def trace_so_far(table: Table) -> list[dict]:
@@ -232,6 +233,12 @@ def _caught_up(table: Table) -> None:
         table.zombies.clear()
         table.moved_at = now()
         table.version += 1
+
+
+def kept_settings(table: Table) -> None:
+    """Keep a table's settings again after they changed (a person named their seat)."""
+    if STORE is not None:
+        _stored(STORE.set_settings, table.id, settings_of(table))
 
 
 def kept_key(table: Table, seat: int, key: str) -> None:
@@ -304,6 +311,7 @@ def restored(stored_table) -> Table:
     table.id, table.tokens, table.claimed = stored_table.id, dict(stored_table.keys), stored_table.claimed
     table.client, table.seed_given = settings["client"], settings["seed_given"]
     table.public, table.spectator, table.rematch_of = (settings.get(k, d) for k, d in (("public", False), ("spectator", ""), ("rematch_of", None)))
+    table.names = {int(seat): name for seat, name in settings.get("names", {}).items()}
     lines = stored_table.lines
     try:
         with table.lock:

@@ -150,14 +150,15 @@ def rematch_of(table: Table) -> Table | None:
 
 
 def rematch(table: Table) -> Table:
-    """The rematch of a finished table (opened by the first to ask): the same game, seats, language,
-    hints and rule options, a new random seed (a given seed is not reused: the same deal again would be
+    """The rematch of a finished table (opened by the first to ask): the same game, seats and names,
+    language, hints, rule options, pace and clock, a new random seed (a given seed is not reused: the same deal again would be
     no new game), new keys for the people's seats; public when the table was."""
     with REMATCH_LOCK:
         again = rematch_of(table)
         if again is None:
             again = Table(table.game, table.players, table.seats, secrets.randbelow(MAX_SEED + 1), table.lang,
-                          table.hints, table.reaction, table.rules)
+                          table.hints, table.reaction, table.rules, table.pace, table.per_move)
+            again.names = dict(getattr(table, "names", {}))
             again.id, again.client, again.seed_given = rematch_id(table.id), table.client, False
             again.public, again.spectator, again.rematch_of = table.public, secrets.token_urlsafe(16), table.id
             open_table(again)

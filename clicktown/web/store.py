@@ -206,6 +206,11 @@ class TableStore:
                    "ON CONFLICT (table_id, seat) DO UPDATE SET key = excluded.key, claimed = excluded.claimed",
                    (table_id, seat, key, int(claimed)))
 
+    def set_settings(self, table_id: str, settings: dict) -> None:
+        """Keep what a table holds besides its trace and keys (the people's chosen names), committed."""
+        with self._writing() as db:
+            db.run("UPDATE game_tables SET settings = ? WHERE id = ?", (_json(settings), table_id))
+
     def claim_key(self, table_id: str, seat: int, key: str) -> bool:
         """Give an unclaimed seat the key of the browser that claimed its join link; False when another
         browser (through any server process) claimed it first."""

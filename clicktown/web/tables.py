@@ -35,7 +35,7 @@ from ..games import GAMES, PERSON, game_spec
 from ..messages import LANGS, has, say, text
 from .home import SECTIONS, in_language
 from .keeping import (STREAMS, TABLES, client_of, find_table, follow, keep_new, kept_key, open_table,  # noqa: F401
-                      renewed_key, same_key, save, saved_view, seated, tick_and_save, unfollow)
+                      kept_settings, renewed_key, same_key, save, saved_view, seated, tick_and_save, unfollow)
 from .lobby import (free_seats, join_links, keep_seat, my_tables, new_link, open_tables, rematch, rematch_link,
                     seat_cookie, seat_words, watched_view, watching)
 from .page import page
@@ -460,6 +460,7 @@ def name_seat(table: Table, seat: int, name: str | None) -> None:
             names.pop(seat, None)
         table.names = names
         table.version += 1
+    kept_settings(table)
 
 
 def seats_info(table: Table, seat: int, seen: dict) -> list[dict]:
