@@ -239,6 +239,25 @@ seed_option = click.option("--seed", type=WholeRange(0, 2**32 - 1), default=0, s
                            help="Random seed, 0 to 2**32-1; the same seed gives the same results.")
 
 
+play_seed_option = click.option("--seed", type=WholeRange(0, 2**32 - 1), default=None,
+                                help="Random seed, 0 to 2**32-1, to play a game again (default: a new game each "
+                                     "time, its seed printed).")
+
+
+def dealt_seed(seed: int | None, lang: str, err: bool) -> int:
+    """The seed a game is dealt from: the one given, or a random one; a random one is printed
+    ('seed 123456: play this game again with --seed 123456'), on stderr when the results are JSON."""
+    if seed is not None:
+        return seed
+    import secrets
+
+    from .messages import say
+
+    seed = secrets.randbelow(2**32)
+    click.echo(say(lang, "common.seed_again", seed=seed), err=err)
+    return seed
+
+
 def played(records, games: int, trace_file: str | None):
     """Simulated games' records as they end (with a progress bar), each game's events written to the trace.
 

@@ -4,17 +4,54 @@
 the events since the seat last looked, told by the game's own seat view. Typing `quit` (or `q`)
 raises `Abandoned` wherever the person is asked. Each game's seat (`OldTownHuman`, `PatternsHuman`,
 `SequenceHuman` in the games' `play` modules) adds only how a decision is asked for: its `choose`.
+
+The prompt is the same in every game (`prompt`: "your move", with what may be typed in brackets),
+and so is a choice among options (`pick`): the options numbered from 1, an answer either the
+number or the option's own words ("place on position 5", or just `5` when only one option says
+5), `?` or `help` for the options again, and a refusal that says why.
 """
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from typing import Callable
 
-QUIT = ("quit", "q")
+from ..messages import say
+from ..numbers import whole_number
+
+QUIT = ("quit", "q", "ende")
+HELP = ("?", "help", "hilfe")
 
 
 class Abandoned(Exception):
     """The person typed `quit`."""
+
+
+def folded_words(text: str) -> list[str]:
+    """The words of `text` for matching what a person types: lower case, accents and ß folded, each
+    word letters and digits ('place on position 5' -> place, on, position, 5; '4♠' -> 4)."""
+    text = unicodedata.normalize("NFKD", text.lower().replace("ß", "ss"))
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    return re.findall(r"[a-z0-9]+", text)
+
+
+def matching(answer: str, options: list[dict]) -> list[int]:
+    """The indexes of the options whose words hold every word of `answer` (all of them when none does
+    so exactly: an answer equal to one option's whole words is that option alone)."""
+    wanted = folded_words(answer)
+    if not wanted:
+        return []
+    said = [folded_words(o["text"]) for o in options]
+    exact = [i for i, words in enumerate(said) if words == wanted]
+    if exact:
+        return exact
+    return [i for i, words in enumerate(said) if all(w in words for w in wanted)]
+
+
+def numbered(options: list[dict]) -> str:
+    """The options, one a line, numbered from 1."""
+    return "\n".join(f"{k:>4}. {o['text']}" for k, o in enumerate(options, 1))
 
 
 class Human:
@@ -37,9 +74,60 @@ class Human:
             self.show(event["text"])
         return seen
 
+    def prompt(self, typed: str = "") -> str:
+        """The prompt of every game: 'your move', with what may be typed ('1-5, ? for help') after it."""
+        return say(self.lang, "common.prompt", typed=typed) if typed else say(self.lang, "common.prompt_plain")
+
     def read(self, prompt: str) -> str:
         """One answer typed by the person, blanks stripped; `quit` abandons the game."""
         answer = self.ask(prompt).strip()
         if answer.lower() in QUIT:
             raise Abandoned()
         return answer
+
+    def pick(self, question: str, options: list[dict], why_not: Callable[[str], str | None] | None = None) -> int:
+        """The id of the option the person picks among `options` ({"id", "text"}), shown under `question`
+        numbered from 1. `why_not(answer)` says why an answer that names no option is refused (None:
+        the general refusal)."""
+        self.show(question + "\n" + numbered(options))
+        typed = say(self.lang, "common.prompt_numbers", high=len(options))
+        while True:
+            answer = self.read(self.prompt(typed))
+            if answer.lower() in HELP:
+                self.show(question + "\n" + numbered(options) + "\n" + say(self.lang, "common.help_pick", high=len(options)))
+                continue
+            chosen = self.chosen(answer, options)
+            if isinstance(chosen, int):
+                return options[chosen]["id"]
+            self.show(chosen if chosen else (why_not(answer) if why_not else None)
+                      or say(self.lang, "common.no_such_option", answer=answer, high=len(options)))
+
+    def chosen(self, answer: str, options: list[dict]) -> int | str | None:
+        """The index of the option `answer` names (its number from 1, '#5', or its words); else why it
+        names none in words (several fit; a number that is one option's and another's words), or None."""
+        number = whole_number(answer.removeprefix("#"))
+        if answer.startswith("#"):
+            return number - 1 if number is not None and 1 <= number <= len(options) else None
+        fits = matching(answer, options)
+        if number is not None and 1 <= number <= len(options):
+            others = [i for i in fits if i != number - 1]
+            if not others:
+                return number - 1
+            if len(fits) == 1:
+                return say(self.lang, "common.ambiguous_number", answer=answer, number=number,
+                           option=options[number - 1]["text"], other=options[others[0]]["text"])
+            return number - 1  # the words fit several options: the number is what is meant
+        if len(fits) == 1:
+            return fits[0]
+        if len(fits) > 1:
+            return say(self.lang, "common.several_options", answer=answer,
+                       options="; ".join(f"{i + 1}. {options[i]['text']}" for i in fits[:5]))
+        return None
+
+
+def played_winners(state, winners) -> list[int]:
+    """The winners of a game played at the terminal (`winners`: a list, or the engine's method giving
+    it): none when the person quit before the end (`state.abandoned`)."""
+    if getattr(state, "abandoned", False):
+        return []
+    return list(winners() if callable(winners) else winners)

@@ -8,8 +8,8 @@ import click
 
 from ..messages import say
 from ..options import (WholeRange, GameGroup, InputFile, LaterChoice, OutputDir, OutputFile, bots_option, games_option,
-                       hints_option, input_file, json_option, lang_option, output_file, played, rotate_option,
-                       seed_option, table_bots, time_limit_option, workers_option, write_trace)
+                       hints_option, input_file, json_option, lang_option, output_file, played, play_seed_option, dealt_seed,
+                       rotate_option, seed_option, table_bots, time_limit_option, workers_option, write_trace)
 from ..arena.trace_commands import replay_command
 from ..output import emit_json, message, progress, table
 from ..svgkit import save_picture, write_file
@@ -478,7 +478,7 @@ ot_players_option = click.option("--players", type=WholeRange(2, 4), default=3, 
 @ot_players_option
 @click.option("--seat", type=WholeRange(0, 3), default=0, show_default=True, help="Your seat (0 starts).")
 @bots_option(OT_BOTS)
-@seed_option
+@play_seed_option
 @output_file("--trace", "trace_file", help="Write the game as JSON Lines to FILE.")
 @game_data
 @rule_options
@@ -486,10 +486,13 @@ ot_players_option = click.option("--players", type=WholeRange(2, 4), default=3, 
 @hints_option
 @json_option
 def oldtown_play(players, seat, bots, seed, trace_file, board_file, cards_file, lang, hints, as_json):
-    """Play the marker game against bots: the board with its markers, your hand with each card's status.
+    """Play the marker game against bots: the board with its markers, your hand with each card's status
+    (playable, confirmation, contradiction, forbidden, and why; --no-hints hides them).
 
-    With --json the game goes to stderr and the result, as JSON, to stdout.
+    Pick a move by its number or its words; '?' lists the moves. With --json the game goes to
+    stderr and the result, as JSON, to stdout.
     """
+    from ..arena.human import played_winners
     from ..arena.seating import seated
     from ..arena.trace import PERSON
     from ..arena.trace_commands import Answers
@@ -498,6 +501,7 @@ def oldtown_play(players, seat, bots, seed, trace_file, board_file, cards_file, 
 
     catalogue = _game_catalogue(board_file, cards_file)
     names = table_bots(bots, players - 1, OT_BOTS, "seat(s) besides yours")
+    seed = dealt_seed(seed, lang, as_json)
     show = (lambda text: click.echo(text, err=True)) if as_json else click.echo
     answers = Answers(lambda prompt: click.prompt(prompt, err=as_json))
     human = ot_game_play.OldTownHuman(answers, show, lang, hints)
@@ -506,7 +510,7 @@ def oldtown_play(players, seat, bots, seed, trace_file, board_file, cards_file, 
     write_trace(trace_file, trace_lines(state, 0, seed, seated(players, seat, names, PERSON), board_file, cards_file))
     answers.check()
     if as_json:
-        emit_json({"points": state.points, "winners": state.winners(), "reason": state.reason or "abandoned",
+        emit_json({"points": state.points, "winners": played_winners(state, state.winners), "reason": state.reason or "abandoned",
                    "built": state.town.built, "turns": state.turns})
 
 
