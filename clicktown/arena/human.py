@@ -7,8 +7,9 @@ raises `Abandoned` wherever the person is asked. Each game's seat (`OldTownHuman
 
 The prompt is the same in every game (`prompt`: "your move", with what may be typed in brackets),
 and so is a choice among options (`pick`): the options numbered from 1, an answer either the
-number or the option's own words ("place on position 5", or just `5` when only one option says
-5), `?` or `help` for the options again, and a refusal that says why.
+number or the option's own words ("place on position 5", or just `5` when 5 is no option's number
+and only one option's name holds it), `?` or `help` for the options again, and a refusal that
+says why.
 """
 
 from __future__ import annotations
@@ -37,12 +38,14 @@ def folded_words(text: str) -> list[str]:
 
 
 def matching(answer: str, options: list[dict]) -> list[int]:
-    """The indexes of the options whose words hold every word of `answer` (all of them when none does
-    so exactly: an answer equal to one option's whole words is that option alone)."""
+    """The indexes of the options whose words hold every word of `answer` (an answer equal to one
+    option's whole words is that option alone). A number alone is looked for in the move's name only
+    (the text before its first ':', not in a card's text after it)."""
     wanted = folded_words(answer)
     if not wanted:
         return []
-    said = [folded_words(o["text"]) for o in options]
+    alone = whole_number(answer) is not None
+    said = [folded_words(o["text"].split(":")[0] if alone else o["text"]) for o in options]
     exact = [i for i, words in enumerate(said) if words == wanted]
     if exact:
         return exact
@@ -103,20 +106,12 @@ class Human:
                       or say(self.lang, "common.no_such_option", answer=answer, high=len(options)))
 
     def chosen(self, answer: str, options: list[dict]) -> int | str | None:
-        """The index of the option `answer` names (its number from 1, '#5', or its words); else why it
-        names none in words (several fit; a number that is one option's and another's words), or None."""
+        """The index of the option `answer` names: its number from 1 (also written '#5'), else its words;
+        when the words fit several options, which ones in words; None when it names none."""
         number = whole_number(answer.removeprefix("#"))
-        if answer.startswith("#"):
-            return number - 1 if number is not None and 1 <= number <= len(options) else None
-        fits = matching(answer, options)
         if number is not None and 1 <= number <= len(options):
-            others = [i for i in fits if i != number - 1]
-            if not others:
-                return number - 1
-            if len(fits) == 1:
-                return say(self.lang, "common.ambiguous_number", answer=answer, number=number,
-                           option=options[number - 1]["text"], other=options[others[0]]["text"])
-            return number - 1  # the words fit several options: the number is what is meant
+            return number - 1
+        fits = matching(answer, options)
         if len(fits) == 1:
             return fits[0]
         if len(fits) > 1:
@@ -131,3 +126,19 @@ def played_winners(state, winners) -> list[int]:
     if getattr(state, "abandoned", False):
         return []
     return list(winners() if callable(winners) else winners)
+
+
+def fitted(text: str, columns: int = 80) -> str:
+    """`text` with every line longer than `columns` wrapped at its blanks, the further lines indented
+    four more than the line's own indent (a plan already drawn to fit is left as it is)."""
+    import textwrap
+
+    lines = []
+    for line in text.split("\n"):
+        if len(line) <= columns:
+            lines.append(line)
+            continue
+        indent = " " * (len(line) - len(line.lstrip(" ")))
+        lines += textwrap.wrap(line, columns, initial_indent="", subsequent_indent=indent + "    ",
+                               break_on_hyphens=False, drop_whitespace=True) or [line]
+    return "\n".join(lines)

@@ -62,7 +62,7 @@ def _scenarios_named(catalogue, target: str):
     if target in catalogue.scenarios:
         return [catalogue.scenario(target)]
     if os.path.isfile(target):
-        found = list(ot_catalogue.load_scenarios(target).values())
+        found = list(ot_catalogue.load_scenarios(target, catalogue.buildings.values()).values())
         for s in found:
             catalogue.check_scenario(s)
         return found

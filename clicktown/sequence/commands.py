@@ -67,10 +67,10 @@ def _hand_and_goal(game, data, position, team, hand, teams, players):
     from . import cards as seq_game
     from . import rules as seq_rules
 
-    teams, needed = seq_rules.table_for(game, position.teams(), team, teams, players)
+    table = seq_rules.table_for(game, position.teams(), team, teams, players)
     cards = seq_game.parse_hand(hand, data.deck)
-    seq_rules.check_hand(game, len(cards), seq_rules.check_table(game, teams, players))
-    return cards, needed
+    seq_rules.check_hand(game, len(cards), table.players)
+    return cards, table.needed
 
 
 @sequence.command("show")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from ...arena.human import Abandoned, Human, matching
+from ...arena.human import Abandoned, Human, fitted, matching
 from ...arena.state import resolve_chance
 from ...errors import ClicktownError
 from ...messages import say
@@ -26,13 +26,14 @@ from .state import BUILDINGS, DISCARD, PASS, PLAY, STOP, TAKE, OldTownState, new
 from .view import Words, needs_decision, refused, view
 
 class OldTownHuman(Human):
-    """Asks the person for every decision of their seat; `ask` returns the text typed."""
+    """Asks the person for every decision of their seat; `ask` returns the text typed. What is shown
+    fits 80 columns (`fitted`)."""
 
     name = "you"
 
     def __init__(self, ask: Callable[[str], str], show: Callable[[str], None], lang: str = "en",
                  hints: bool | None = None):
-        super().__init__(ask, show, view, lang, True if hints is None else hints)
+        super().__init__(ask, lambda text: show(fitted(text)), view, lang, True if hints is None else hints)
 
     def choose(self, state: OldTownState, rng: random.Random) -> int:
         seat = state.actor
