@@ -146,7 +146,18 @@ def _longest_name(directory: str) -> int:
 
 
 class GuardedCommand(click.Command):
-    """A command that refuses, before any work, an output file that is one of its own input files."""
+    """A command that refuses, before any work, an output file that is one of its own input files.
+
+    Every such command that prints words for a person takes `--lang en|de` (`lang_option`): a command
+    that declares no `lang` parameter of its own gets the shared option, its value read with
+    `chosen_lang()`. A command whose output holds no words for a person is made with `words=False`.
+    """
+
+    def __init__(self, *args, words: bool = True, **kw):
+        super().__init__(*args, **kw)
+        self.words = words
+        if words and not any(p.name == "lang" for p in self.params):
+            self.params.append(click.Option(["--lang"], expose_value=False, **LANG))
 
     def invoke(self, ctx):
         from .writing import refuse_inputs
@@ -307,8 +318,24 @@ def output_file(*names: str, **kw):
     return click.option(*names, type=OutputFile(), **kw)
 
 
-lang_option = click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True,
-                           help="Language of the sentences.")
+def _keep_lang(ctx, param, value):
+    ctx.meta["lang"] = value
+    return value
+
+
+LANG = dict(type=click.Choice(["en", "de"]), default="en", show_default=True, callback=_keep_lang,
+            help="Language of the words printed: en or de.")
+
+
+def lang_option(fn):
+    """`--lang en|de`: the language of the words a command prints (its value also kept for `chosen_lang`)."""
+    return click.option("--lang", **LANG)(fn)
+
+
+def chosen_lang() -> str:
+    """The --lang of the command being run ('en' outside a command)."""
+    ctx = click.get_current_context(silent=True)
+    return ctx.meta.get("lang", "en") if ctx is not None else "en"
 
 hints_option = click.option("--hints/--no-hints", default=None,
                             help="Say what each card would do (default: on, except Sequence Numbers' answers and "

@@ -7,7 +7,7 @@ import os
 import click
 
 from ..messages import say
-from ..options import (WholeRange, GameGroup, InputFile, LaterChoice, OutputDir, OutputFile, bots_option, games_option,
+from ..options import (WholeRange, chosen_lang, GameGroup, InputFile, LaterChoice, OutputDir, OutputFile, bots_option, games_option,
                        hints_option, input_file, json_option, lang_option, output_file, played, play_seed_option, dealt_seed,
                        rotate_option, seed_option, table_bots, time_limit_option, workers_option, write_trace)
 from ..arena.trace_commands import replay_command
@@ -150,7 +150,8 @@ def oldtown_solve(target, limit, engine, board_file, cards_file, scenarios_file,
                  **({"conflicting_cards": list(why[s.id])} if s.id in why else {})} for s, found in out]
         emit_json(data[0] if len(data) == 1 else data)
     else:
-        click.echo("\n\n".join(ot_text.solutions_text(catalogue, s, found, limit, why.get(s.id)) for s, found in out))
+        lang = chosen_lang()
+        click.echo("\n\n".join(ot_text.solutions_text(catalogue, s, found, limit, why.get(s.id), lang) for s, found in out))
     if why:
         raise SystemExit(1)
 
@@ -161,8 +162,7 @@ def oldtown_solve(target, limit, engine, board_file, cards_file, scenarios_file,
 @json_option
 @click.option("--svg", "svg_file", type=OutputFile(), help="Also draw the plan as an SVG picture.")
 @click.option("--png", "png_file", type=OutputFile(), help="Also draw it as a PNG picture (needs cairosvg).")
-@click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True,
-              help="Names of buildings, streets and landmarks in English or German.")
+@lang_option
 def oldtown_show(target, board_file, cards_file, scenarios_file, as_json, svg_file, png_file, lang):
     """The board plan as text (streets, railway, doors), with a scenario's published town."""
     from .render import svg as ot_svg
@@ -191,7 +191,7 @@ def oldtown_show(target, board_file, cards_file, scenarios_file, as_json, svg_fi
 
 
 @oldtown.group("cards", invoke_without_command=True)
-@click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True)
+@lang_option
 @oldtown_data
 @json_option
 @click.pass_context
@@ -213,7 +213,7 @@ def oldtown_cards(ctx, lang, board_file, cards_file, scenarios_file, as_json):
         click.echo("\n".join(ot_text.card_line(c, lang) for c in cards))
 
 
-@oldtown_cards.command("template")
+@oldtown_cards.command("template", words=False)
 @click.option("--out", "out_file", type=OutputFile(), help="Write the sheet to FILE (.csv) instead of standard output.")
 @click.option("--filled", is_flag=True, help="Fill every row from the built-in reconstruction (or --cards) instead of leaving it blank.")
 @click.option("--force", is_flag=True, help="Replace --out when it already exists (a filled-in sheet is otherwise kept).")
@@ -268,8 +268,9 @@ def oldtown_scenarios(board_file, cards_file, scenarios_file, as_json):
     if as_json:
         emit_json([s.as_dict() for s in scenarios])
     else:
-        rows = [ot_text.scenario_row(s) for s in scenarios]
-        click.echo(table(rows, ot_text.scenario_headers()))
+        lang = chosen_lang()
+        rows = [ot_text.scenario_row(s, catalogue.names_in(lang)) for s in scenarios]
+        click.echo(table(rows, ot_text.scenario_headers(lang)))
 
 
 # -- Old Town pictures (issue 6)
@@ -282,8 +283,7 @@ def oldtown_scenarios(board_file, cards_file, scenarios_file, as_json):
               help="Leave the solutions out, put them at the end of the sheet, or in the file --solutions-out.")
 @click.option("--solutions-out", "solutions_file", type=OutputFile(),
               help="The HTML file for the solutions (with --solutions separate).")
-@click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True,
-              help="Language of the sheet: headings, sentences, names of buildings and streets.")
+@lang_option
 @oldtown_data
 @json_option
 def oldtown_sheet(target, out_file, solutions, solutions_file, lang, board_file, cards_file, scenarios_file, as_json):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...messages import say
+from ...messages import say, say_n
 from ...words import Shouted
 from ..board import Board
 from ..catalogue import Card, Catalogue, Scenario
@@ -140,18 +140,19 @@ def compress(numbers) -> str:
 
 
 def solutions_text(catalogue: Catalogue, scenario: Scenario, found: list[Solution], limit: int,
-                   conflict: tuple[int, ...] | None = None) -> str:
+                   conflict: tuple[int, ...] | None = None, lang: str = "en") -> str:
     """Each solution as a plan; with none, the smallest set of cards that conflict (when given)."""
     if not found:
         if conflict:
-            return (f"Scenario {scenario.id}: no solution. These cards cannot all hold together: "
-                    f"{', '.join(map(str, conflict))}.")
+            return say(lang, "oldtown.solve.conflict", id=scenario.id, cards=", ".join(map(str, conflict)))
         if conflict == ():
-            return f"Scenario {scenario.id}: no solution: my buildings cannot all stand in town."
-        return f"Scenario {scenario.id}: no solution."
+            return say(lang, "oldtown.solve.mine_cannot_stand", id=scenario.id)
+        return say(lang, "oldtown.solve.none", id=scenario.id)
+    names = catalogue.names_in(lang)
     more = "+" if len(found) >= limit else ""
-    parts = [f"Scenario {scenario.id}: {len(found)}{more} solution(s)."]
+    parts = [say_n(lang, "oldtown.solve.found", len(found), id=scenario.id, more=more)]
     for i, sol in enumerate(found, 1):
-        parts.append(f"\nSolution {i} (my buildings: {', '.join(sorted(sol.mine))})")
-        parts.append(plan(catalogue.board, sol.placement, sol.mine))
+        parts.append("\n" + say(lang, "oldtown.solve.solution", number=i,
+                                mine=", ".join(sorted(names.get(b, b) for b in sol.mine))))
+        parts.append(plan(catalogue.board, sol.placement, sol.mine, lang, names))
     return "\n".join(parts)
