@@ -171,7 +171,7 @@ class UnknownMine(Shape):
 
 
 def _mine_kind(value) -> str | None:
-    return "[names]" if isinstance(value, list) else "[unknown count]" if isinstance(value, dict) else None
+    return "[names]" if isinstance(value, list) else "[unknown count]" if isinstance(value, (dict, UnknownMine)) else None
 
 
 Mine = Annotated[
