@@ -68,14 +68,22 @@ class Human:
         self.ask, self.show, self.view = ask, show, view
         self.lang, self.hints, self.colour = lang, hints, colour
         self.seen = 0
+        self.notes: list[str] = []
 
     def look(self, state, seat: int, **options) -> dict:
-        """The seat's view; the events since the last look are shown."""
+        """The seat's view; the events since the last look are shown, then the notes kept for after them."""
         seen = self.view(state, seat, since=self.seen, lang=self.lang, hints=self.hints, **options)
         self.seen = seen["seen"]
         for event in seen["events"]:
             self.show(event["text"])
+        for note in self.notes:
+            self.show(note)
+        self.notes = []
         return seen
+
+    def after_events(self, note: str) -> None:
+        """Show `note` after the events still to be told (at the next look)."""
+        self.notes.append(note)
 
     def prompt(self, typed: str = "") -> str:
         """The prompt of every game: 'your move', with what may be typed ('1-5, ? for help') after it."""

@@ -272,7 +272,7 @@ def play_against(state: GameState, seat: int, human: PatternsHuman, bots: list[s
             early = race.answer_of(state, actor)
             state.apply_action(early if early is not None else players[actor].choose(state, rng))
             if state.phase != "race" and race.answers.pop(seat, PASS) != PASS:
-                human.show(say(human.lang, "patterns.race.not_taken_late" if late else "patterns.race.not_taken",
+                human.after_events(say(human.lang, "patterns.race.not_taken_late" if late else "patterns.race.not_taken",
                                seconds=f"{reaction:g}"))
     except Abandoned:
         state.abandoned = True
