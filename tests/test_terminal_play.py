@@ -31,18 +31,6 @@ def person(answers, lang="en", shown=None) -> Human:
     return Human(lambda prompt: next(answers), (shown if shown is not None else []).append, view=None, lang=lang)
 
 
-def unwrapped(out: str) -> list[str]:
-    """Lines wrapped to 80 columns joined again (a continuation is indented four more than its line)."""
-    lines: list[str] = []
-    for line in out.splitlines():
-        indent = len(line) - len(line.lstrip(" "))
-        if lines and line.strip() and indent >= 4 + len(lines[-1]) - len(lines[-1].lstrip(" ")):
-            lines[-1] += " " + line.strip()
-        else:
-            lines.append(line)
-    return lines
-
-
 # ---- one prompt convention (arena.human) ------------------------------------------------------------
 
 POSITIONS = [{"id": 100 + p, "text": f"place on position {p}"} for p in (2, 5, 7)]
