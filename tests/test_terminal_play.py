@@ -461,3 +461,10 @@ def test_oldtown_solve_in_german(run_cli):
     assert "Bahnlinie" in out and "the railway" not in out
     code, out, _ = run_cli("oldtown", "solve", 5)
     assert out.splitlines()[:3] == ["Scenario 5: 1 solution.", "", "Solution 1 (my buildings: Casino, School, Stage Coach Office)"]
+
+
+def test_sequence_show_counts_chips_and_sequences_in_german(run_cli, tmp_path):
+    position = tmp_path / "one.txt"
+    position.write_text("*A.......*\n" + "..........\n" * 8 + "*........*\n")
+    assert run_cli("sequence", "show", position, "--lang", "de")[1].splitlines()[-1] == "A: 1 Chip, 0 SEQUENCES, B: 0 Chips, 0 SEQUENCES"
+    assert run_cli("sequence", "show", position)[1].splitlines()[-1] == "A: 1 chip, 0 sequences, B: 0 chips, 0 sequences"

@@ -7,7 +7,7 @@ import sys
 import click
 
 from ..errors import ClicktownError
-from ..options import (WholeRange, Seconds, GameGroup, InputFile, bots_option, dealt_seed, games_option, play_seed_option, hints_option, input_file, json_option,
+from ..options import (WholeRange, chosen_lang, Seconds, GameGroup, InputFile, bots_option, dealt_seed, games_option, play_seed_option, hints_option, input_file, json_option,
                        lang_option, output_file, played, rotate_option, seed_option, table_bots, time_limit_option, workers_option,
                        write_trace)
 from ..arena.trace_commands import replay_command
@@ -98,7 +98,7 @@ def sequence_show(position_file, game, board_file, deck_file, as_json, svg_file,
                    "chips": {t: len(position.chips(t)) for t in position.teams()}})
         return
     click.echo(seq_render.board_view(data, position))
-    click.echo(seq_render.chips_and_sequences(position, count))
+    click.echo(seq_render.chips_and_sequences(position, count, chosen_lang()))
 
 
 @sequence.command("count")
