@@ -338,8 +338,8 @@ def chosen_lang() -> str:
     return ctx.meta.get("lang", "en") if ctx is not None else "en"
 
 hints_option = click.option("--hints/--no-hints", default=None,
-                            help="Say what each card would do (default: on, except Sequence Numbers' answers and "
-                                 "Old Town's consequences).")
+                            help="Say what each card would do: Old Town's status and why, Wild Wild Pattern's payout, "
+                                 "Sequence's cells (default: on, except Sequence Numbers' answers).")
 
 
 class Seconds(click.FloatRange):
