@@ -23,6 +23,11 @@ def who(lang: str, seat: int, me: int | None) -> str:
     return say(lang, "common.you") if seat == me else say(lang, "common.seat", seat=seat)
 
 
+def seat_words(lang: str, seat: int, me: int | None) -> str:
+    """The seat as a row of a table names it: 'seat 2', and 'seat 0 (you)' for the seat told."""
+    return say(lang, "views.seat.you" if seat == me else "common.seat", seat=seat)
+
+
 def whom(lang: str, seat: int, me: int | None) -> str:
     """The seat after a preposition: 'you' / 'dir', 'seat 2' / 'Spieler 2'."""
     return say(lang, "common.you_object") if seat == me else say(lang, "common.seat", seat=seat)

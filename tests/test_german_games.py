@@ -91,7 +91,7 @@ def test_old_town_played_in_german_at_the_terminal(run_cli):
     assert code == 0 and any(line.startswith("Spielende: ") for line in lines)
     assert any(line.startswith("du spieltest Karte ") for line in lines)
     assert any(" nahm den " in line or " nahm die " in line or " nahm das " in line for line in lines)
-    assert any(line.startswith("du gewinnst") or line.startswith("du verlierst") or line.startswith("du teilst")
+    assert any(re.match(r"(du hast|Spieler \d hat) mit \d+ Punkten? gewonnen: |.+ teilen sich den Sieg mit je ", line)
                for line in lines)
     assert_german(lines)
 
@@ -150,7 +150,7 @@ def test_sequence_played_in_german_at_the_terminal(game):
 
     state = play_against(Setup(game, 2, 2, ("greedy",)), 1, Scripted(ask, shown.append, colour=False, lang="de"), seed=3)
     lines = [line for text in shown for line in text.splitlines()]
-    assert state.is_terminal() and lines[-1].startswith(("du gewinnst: Team ", "du verlierst: Team ", "unentschieden: "))
+    assert state.is_terminal() and lines[-1].startswith(("du hast gewonnen: dein Team ", "Team ", "unentschieden: "))
     assert "dein Zug (ein Zug wie 7h 3,4, eine Nummer, oder ? für die Liste)" in lines
     assert any("ist nicht in deiner Hand" in line for line in lines)
     assert any(line.startswith("du (Team B) spieltest ") for line in lines)

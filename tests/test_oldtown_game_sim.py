@@ -463,7 +463,7 @@ def test_render_plan_with_full_names_and_hand(cat):
     assert lines[0].startswith(" 1v Stage Coach    |") and lines[1].startswith("    Office         |")
     assert "16< Stage Coach" in text and max(map(len, lines)) <= 80
     assert " 1v Poststation" in render.plan_text(state, "de") and "Bahnlinie" in render.plan_text(state, "de")
-    hand = render.hand_text(view(state, 0))
+    hand = render.hand_text(view(state, 0, hints=False))
     assert hand.count("card ") == 4 and "playable" not in hand
     hinted = render.hand_text(view(state, 0, hints=True))
     assert "playable:" in hinted and "no building of yours" in hinted

@@ -812,7 +812,7 @@ def test_cli_play_a_whole_game_from_typed_input(run_cli, tmp_path):
     # the person never covers, so never wins a card: the bot ends the third round as new director
     assert result == {"winners": [1], "reason": "new-director", "rounds": 3, "turns": 12, "dollars_cents": [0, 250]}
     assert "game over: seat 1 (a new Director, by a Wild combination)" in err
-    assert "you lose (a new Director, by a Wild combination); seat 1 $2.50, you $0.00" in err
+    assert "seat 1 won: a Wild combination made them the new Director; money: seat 1 $2.50, you $0.00" in err
     events = read_events(io.StringIO(trace.read_text()))
     assert events[0] == {"event": "game_start", "schema": 2, "game": "patterns", "index": 0, "seed": 2, "players": 2,
                          "seats": ["person", "greedy"],

@@ -316,7 +316,9 @@ def test_between_friends_my_click_is_mine_and_the_game_ends(client, clock):
     table, (me, friend) = open_table(client, "/play/patterns?players=2&bots=person&seed=0")
     applied = Applied(table.state)
     assert me.view()["hand"] == {"card": "grey-gun-coin", "won": [], "face_up": ["challenge:exchange"],
-                                 "payout_now": {"cents": 0, "combinations": [], "wild": False}}
+                                 "payout_now": {"cents": 0, "combinations": [], "wild": False}, "cards": [],
+                                 "lines": ["card in hand: grey-gun-coin", "won: -", "face up: challenge:exchange",
+                                           "the Bank would pay now: $0.00"]}
     seen = me.act(CLICK)
     assert seen["actions"] == [] and seen["race_answer"] == "your answer: Click!; it counts when the race reaches you."
     theirs = friend.view()
@@ -533,7 +535,7 @@ def test_the_page_shows_the_race_my_answer_and_a_failed_bot(browser, live_server
     page.wait_for_selector("[data-action-id]")
     assert page.locator(".status").inner_text().startswith("the bots react in ")
     page.locator(f'[data-action-id="{PASS}"]').click()                # the friend at seat 2 has not answered yet
-    expect(page.locator(".status")).to_contain_text("your answer: wait;")   # no predicate eval: the pages' CSP forbids it
+    expect(page.locator(".status")).to_contain_text("you wait: the others answer first")   # no predicate eval: the CSP forbids it
     assert page.locator("[data-action-id]").count() == 0
     table = tables.TABLES[page.locator(".table").get_attribute("data-table")]
     with table.lock:

@@ -115,7 +115,7 @@ def test_sequence_final_moves_and_the_result_are_shown():
     r, c = last["cell"]
     assert any(line.startswith(f"{who} (team {last['team']}) played {last['card']}") and f"row {r}, column {c}" in line
                for line in shown[-40:])
-    result = "you win" if state.winner == "B" else "you lose" if state.winner else "a draw"
+    result = "you won: your team B" if state.winner == "B" else "team A (blue) won: " if state.winner else "a draw"
     assert shown[-1].startswith(result)
 
 
@@ -245,7 +245,7 @@ def test_oldtown_play_quits_and_tells_the_standings(run_cli):
     assert code == 0 and out.strip().endswith("game abandoned")
     code, out, _ = run_cli("oldtown", "play", "--players", 2, "--seed", 1, input="1\n" * 600)
     last = out.strip().splitlines()[-1]
-    assert last.startswith(("you win", "you lose", "you share the win")) and "points: " in last
+    assert last.startswith(("you won with ", "seat 1 won with ", "you and seat 1 share the win")) and "; points: " in last
 
 
 def test_oldtown_play_speaks_german_with_full_names(run_cli):
@@ -269,13 +269,19 @@ def test_oldtown_bot_moves_are_told_with_card_text_effect_and_points(cat):
     assert card.text_en in text and e["reason"] in text and f"+{e['gain']} point" in text
 
 
-def test_oldtown_hints_are_off_by_default(cat):
-    """Finding: the hints gave every card's consequence away with no way to turn them off."""
+def test_oldtown_hints_are_shown_unless_switched_off(cat):
+    """Each card's status and reason are shown by default (the rules' "playable, confirmation,
+    contradiction, forbidden and why"); hints=False hides them."""
     from clicktown.oldtown.game.view import view
 
     state = oldtown_game(cat, 3, seed=2, moves=30)
-    assert all("verdicts" not in c for c in view(state, 0)["hand"])
-    assert all("verdicts" in c for c in view(state, 0, hints=True)["hand"])
+    assert all("verdicts" not in c for c in view(state, 0, hints=False)["hand"])
+    shown = view(state, 0)["hand"]
+    assert shown == view(state, 0, hints=True)["hand"] and all(c["verdicts"] for c in shown)
+    for card in shown:
+        verdicts = state.card_status(0, card["card"])
+        assert [v["status"] for v in card["verdicts"]] == [v.status for v in verdicts]
+        assert [v["allowed"] for v in card["verdicts"]] == [v.status in ("playable", "confirmation") for v in verdicts]
 
 
 # ---- Wild Wild Pattern ----------------------------------------------------------------------------

@@ -69,7 +69,9 @@ def test_a_whole_game_over_http_ends_with_standings_and_a_trace(client, game, qu
     assert page.status_code == 200 and f'data-table="{table_id}"' in page.text and "tables.js" in page.text
     answers = play_out(client, table_id, token)
     over = answers[-1]["over"]
-    assert over["result"] in ("win", "lose", "tie", "draw") and over["text"].startswith(("you ", "a draw"))
+    assert over["result"] in ("win", "lose", "tie", "draw")
+    assert over["text"].startswith(("you won", "seat ", "team ", "a draw", "nobody won")) and " won" in over["text"] \
+        or over["result"] == "draw"
     assert len(over["lines"]) == len(over["standings"]) and all(line.startswith(("seat ", "you", "team "))
                                                                   for line in over["lines"])
     assert answers[-1]["actions"] == [] and "<svg" in answers[-1]["svg"]
@@ -86,7 +88,7 @@ def test_a_whole_german_game_over_http_is_told_in_german(client, game, query):
     table_id, token = open_table(client, f"/play/{game}?{query}&lang=de")
     answers = play_out(client, table_id, token)
     over = answers[-1]["over"]
-    assert over["text"].startswith(("du ", "unentschieden")) and over["lines"]
+    assert over["text"].startswith(("du hast ", "Spieler ", "Team ", "unentschieden", "niemand")) and over["lines"]
     told = [e["text"] for seen in answers for e in seen["events"]] + over["lines"]
     told += [a["text"] for seen in answers for a in seen["actions"]]
     english = (" you ", "seat ", " took ", " cards ", "clockwise", "covered", "points", "the Bank pays", "FALSE",
@@ -186,8 +188,14 @@ def test_the_bots_react_after_the_reaction_time_unless_a_person_is_quicker(clien
     table_id, token = open_table(client, "/play/patterns?players=2&seed=5&reaction=3")
     table = tables.TABLES[table_id]
     seen = client.get(f"/api/tables/{table_id}/0/view?token={token}").json()
-    assert seen["race_seconds"] == 3.0 and [a["text"] for a in seen["actions"]][-2:] == ["Click!", "wait"]
+    assert seen["race_seconds"] == 3.0 and [a["text"] for a in seen["actions"]][-2:] == \
+        ["Click!", "wait: let the others answer first"]
     assert seen["race_bots"] is True
+    race = seen["compose"]   # the same answers as one step under the countdown, each sent at once
+    assert race["race"] is True and race["confirm"] is False and race["title"] == seen["race_status"]
+    assert [c["label"] for c in race["steps"][0]["choices"]] == [a["text"] for a in seen["actions"]]
+    assert race["actions"] == {str(a["id"]): a["id"] for a in seen["actions"]}
+    assert {a["via"] for a in seen["actions"]} == {"compose"}
     answer = client.post(f"/api/tables/{table_id}/0/act?token={token}", json={"action": seen["actions"][2]["id"]})
     assert answer.status_code == 200 and table.state.events[-1]["event"] in ("declare", "turn_start")
     starts = [e for e in table.state.events if e["event"] == "turn_start"]
@@ -221,8 +229,9 @@ def click_to_the_end(pages, rng, limit=4000):
         for p in pages:
             ids = p.locator("[data-action-id]").evaluate_all("els => els.map(e => e.dataset.actionId)")
             if ids:
-                try:
-                    p.locator(f'[data-action-id="{rng.choice(ids)}"]').first.click(timeout=3000)
+                chosen = rng.choice(ids)
+                try:   # its button, or else its cell on the board
+                    p.locator(f'.actions [data-action-id="{chosen}"], .board [data-action-id="{chosen}"]').last.click(timeout=3000)
                 except Exception:  # the page was redrawn meanwhile: look again
                     pass
         pages[0].wait_for_timeout(30)
@@ -274,7 +283,8 @@ def test_old_town_in_the_browser_never_sends_a_bots_hidden_card(browser, live_se
     page.wait_for_selector("[data-action-id]")
     click_to_the_end([page], random.Random(1))
     result = page.locator("[data-game-over] .result").inner_text()
-    assert result.startswith("you ") and "points:" in result
+    assert re.match(r"(you|seat \d) won with \d+ points?: |.+ share the win with \d+ points? each: ", result)
+    assert "; points: " in result
     log = page.locator(".log")
     assert log.locator("li").count() > 30  # more than its box shows: it keeps the newest entry in view
     assert log.evaluate("box => box.scrollHeight > box.clientHeight && "
@@ -315,7 +325,7 @@ def test_a_whole_game_in_the_browser(browser, live_server, url):
     page.goto(live_server + url)
     page.wait_for_selector("[data-action-id]")
     click_to_the_end([page], random.Random(0))
-    assert page.locator("[data-game-over] .result").inner_text().startswith(("you ", "a draw"))
+    assert page.locator("[data-game-over] .result").inner_text().startswith(("you won", "seat 1 won", "team B", "a draw"))
     page.close()
 
 

@@ -64,15 +64,16 @@ def start_state(start: dict):
 
 def picture(state, seat: int | None, lang: str = "en") -> str:
     """The plan as SVG: built buildings, markers, and (for a seat) that seat's own buildings marked;
-    a spectator (`seat` None) sees no one's buildings."""
+    a spectator (`seat` None) sees no one's buildings. The plots the last move changed are outlined."""
     from ..render.svg import plan_svg
+    from .view import changed_plots
 
     town, catalogue = state.town, state.catalogue
     placement = {p: b for b, p in town.built.items()}
     markers = {p: town.on_plot(p) for p in range(1, 17) if town.on_plot(p)}
     mine = set(state.owned[seat]) if seat is not None else set()
     return plan_svg(catalogue.board, placement, mine, markers, buildings=state.names, lang=lang,
-                    names=catalogue.names_in(lang))
+                    names=catalogue.names_in(lang), last=changed_plots(state))
 
 
 def told(state, event: dict, seat: int | None, lang: str = "en") -> str | None:

@@ -1,6 +1,6 @@
 """What one seat sees of a game of the Old Town marker game, as a plain JSON-ready dict.
 
-`view(state, seat, since=0, lang="en", hints=False)` holds the board (markers per plot, the
+`view(state, seat, since=0, lang="en", hints=None)` holds the board (markers per plot, the
 buildings built, the markers beside the board), the seat's own info cards, everything public
 (points, the buildings in front of every player, the cards played and discarded, the sizes of
 hands and piles), the events from `state.events[since:]` told in English or German (the
@@ -8,8 +8,13 @@ referee's reasons too, by `wording`), the seat's legal actions each with its eng
 short description, whether a "stop" claim could be right now (`stop_possible`: a front end asks
 for a claim only then), and at the end the standings. It never holds another seat's cards: another seat's draw is told without the card.
 
-Hints (off by default) add what each card of the hand would do now: the referee's verdict and
-its consequence. They give away the deduction the game is about, so a player switches them on.
+Hints (on unless `hints` is False) add what each card of the hand would do now: the referee's verdict
+(playable, confirmation, contradiction, forbidden), why, and its consequence; a card that may not be
+played says so beside it. They give away part of the deduction the game is about, so a player may
+switch them off (`hints=false` on a table's address).
+
+For a table page: `public["rows"]` (a line per seat, then the shared pile) in the seat's words, and
+`last`, the plots the last move changed (the picture's `data-plot`, outlined there).
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from __future__ import annotations
 from ...arena.state import CHANCE
 from ... import messages
 from ...messages import say, say_n
-from ...words import listing, tell, told, who
+from ...words import listing, seat_words, tell, told, who
 from . import rules
 from .state import CHOOSE, DISCARD, DRAW_OWN, DRAW_SHARED, PASS, PLAY, STOP, TAKE, OldTownState, BUILDINGS
 from .wording import building_words
@@ -25,7 +30,7 @@ from .wording import building_words
 
 def view(state: OldTownState, seat: int, since: int = 0, lang: str = "en", hints: bool | None = None) -> dict:
     """The seat's view of the game (see the module docstring)."""
-    hints = bool(hints)
+    hints = hints is not False
     say = Words(state, seat, lang)
     events = state.events
     told = [(i, say.event(e)) for i, e in enumerate(events[since:], since)]
@@ -35,10 +40,11 @@ def view(state: OldTownState, seat: int, since: int = 0, lang: str = "en", hints
         "phase": state.phase, "to_move": state.actor if state.actor >= 0 else None,
         "board": board_facts(state, say),
         "hand": [hand_card(state, seat, n, say, hints) for n in state.hands[seat]],
-        "public": public_facts(state, say),
+        "public": {**public_facts(state, say), "rows": public_rows(state, say)},
         "events": [{"index": i, "text": text} for i, text in told if text],
         "seen": len(events),
         "actions": [{"id": a, "text": say.action(a)} for a in state.legal_actions()] if deciding else [],
+        "last": [str(p) for p in changed_plots(state)],
         "stop_possible": deciding and state.phase == "stop" and bool(state.town.forced()),
         "over": standings(state, seat, say) if state.is_terminal() else None,
     }
@@ -52,6 +58,19 @@ def board_facts(state: OldTownState, say: "Words") -> dict:
             "supply": {say.name(b): n for b, n in town.supply.items() if n}}
 
 
+def changed_plots(state: OldTownState) -> list[int]:
+    """The plots the last move that changed the board changed: markers placed or taken away, a building
+    built. Found against the board at the end of an earlier turn (each turn_end keeps it), the latest
+    that differs from the board now; before any, against the empty board."""
+    now = {"plots": state.town.plots_json(), "built": dict(state.town.built)}
+    before = next((e for e in reversed(state.events or []) if e["event"] == "turn_end"
+                   and (e["plots"], e["built"]) != (now["plots"], now["built"])), {"plots": {}, "built": {}})
+    built = ({str(p): b for b, p in before["built"].items()}, {str(p): b for b, p in now["built"].items()})
+    plots = set(before["plots"]) | set(now["plots"]) | set(built[0]) | set(built[1])
+    return sorted(int(p) for p in plots
+                  if before["plots"].get(p) != now["plots"].get(p) or built[0].get(p) != built[1].get(p))
+
+
 def public_facts(state: OldTownState, say: "Words") -> dict:
     """What every seat may know."""
     return {"players": state.players, "points": list(state.points),
@@ -62,13 +81,24 @@ def public_facts(state: OldTownState, say: "Words") -> dict:
             "own_piles": [len(p) for p in state.piles.own]}
 
 
+def public_rows(state: OldTownState, say: "Words") -> list[str]:
+    """A line per seat as the page shows it: points, buildings, cards in hand; then the shared pile."""
+    rows = [say.say("oldtown.row.seat", seat=seat_words(say.lang, s, say.me),
+                    points=say_n(say.lang, "common.points", state.points[s]),
+                    buildings=", ".join(say.name(b) for b in state.owned[s]) or say.say("oldtown.row.no_building"),
+                    cards=say_n(say.lang, "oldtown.row.cards", len(state.hands[s])))
+            for s in range(state.players)]
+    shared = len(state.piles.top) + len(state.piles.shared)
+    return rows + [say_n(say.lang, "oldtown.row.shared_pile", shared)]
+
+
 def hand_card(state: OldTownState, seat: int, number: int, say: "Words", hints: bool) -> dict:
     """A card of the seat's hand: number, type, text; with hints, the verdict for each of the seat's buildings."""
     card = state.catalogue.card(number)
     entry = {"card": number, "type": card.kind, "text": say.card(number)}
     if hints:
         entry["verdicts"] = [{"my": say.name(v.my) if v.my else None, "status": v.status, "gain": v.gain,
-                              "text": say.verdict(v)} for v in state.card_status(seat, number)]
+                              "allowed": v.allowed, "text": say.verdict(v)} for v in state.card_status(seat, number)]
     return entry
 
 
@@ -195,9 +225,14 @@ class Words:
         return None
 
     def result(self, result: str, rows: list[dict], winners: list[int]) -> str:
-        """'you win (the town is built); points: you 12, seat 1 9'."""
+        """'you won with 12 points: the town is built; points: you 12, seat 1 9' (or 'seat 1 won ...',
+        'you and seat 2 share the win with 9 points each ...')."""
         table = ", ".join(f"{self.who(r['seat'])} {r['points']}" for r in rows)
-        return self.say(f"oldtown.result.{result}", reason=self.say(f"oldtown.end.{self.state.reason}"), table=table)
+        person = "nobody" if not winners else "many" if len(winners) > 1 else "you" if winners == [self.me] else "seat"
+        names = listing(self.lang, (self.who(s) for s in sorted(winners, key=lambda s: s != self.me)))
+        points = say_n(self.lang, "oldtown.won.points", self.state.points[winners[0]]) if winners else ""
+        won = self.say(f"oldtown.won.{person}", who=names, points=points)
+        return self.say("oldtown.result.told", won=won, reason=self.say(f"oldtown.end.{self.state.reason}"), table=table)
 
 
 def needs_decision(state: OldTownState, seat: int) -> bool:

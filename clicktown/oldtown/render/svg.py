@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...messages import say
-from ...svgkit import Svg, wrap
+from ...svgkit import Svg, last_move_frame, wrap
 from ..board import Board, Line
 
 SAND, SAND_EDGE, GOLD = "#f3e4c0", "#8b6b3e", "#ffd66b"
@@ -85,20 +85,21 @@ def short_names(buildings) -> dict[str, str]:
 def plan_svg(board: Board, placement: dict[int, str] | None = None, mine=frozenset(),
              candidates: dict[int, list[str]] | None = None, title: str = "",
              buildings=None, removed: dict[int, list[str]] | None = None, lang: str = "en",
-             names: dict[str, str] | None = None, use: str | None = None) -> str:
+             names: dict[str, str] | None = None, use: str | None = None, last=()) -> str:
     """The board plan with buildings on their plots and/or candidate markers, as SVG text.
 
     `placement` maps plots to buildings, `mine` names my buildings, `candidates` maps plots to the
     buildings whose markers lie there, `removed` to markers just taken off (drawn struck through);
     `buildings` (all building names) fixes the markers' short names; `names` gives the name to
-    write for a building (its German name, say); `use` the id of a `plan_symbol` on the same page.
+    write for a building (its German name, say); `use` the id of a `plan_symbol` on the same page;
+    `last` the plots the last move changed (outlined, `data-last-move`).
     """
     svg = draw_plan(board, PLAN, title, lang, use)
     placement, candidates, removed = placement or {}, candidates or {}, removed or {}
     shorts = short_names(buildings or sorted({b for bs in [*candidates.values(), *removed.values()] for b in bs}))
     for plot in board.plots:
         _plot_content(svg, board, PLAN, plot, placement.get(plot), placement.get(plot) in mine,
-                      candidates.get(plot, []), shorts, removed.get(plot, []), names or {}, lang)
+                      candidates.get(plot, []), shorts, removed.get(plot, []), names or {}, lang, plot in last)
     return svg.to_string()
 
 
@@ -258,11 +259,14 @@ def _landmark_name(svg: Svg, name: str, box, side: str) -> None:
 
 def _plot_content(svg: Svg, board: Board, layout: Layout, plot: int, building: str | None, is_mine: bool,
                   markers: list[str], shorts: dict[str, str], struck: list[str] = (),
-                  names: dict[str, str] | None = None, lang: str = "en") -> None:
-    """The building on a plot, or its candidate markers (and markers just removed), in a group."""
+                  names: dict[str, str] | None = None, lang: str = "en", last: bool = False) -> None:
+    """The building on a plot, or its candidate markers (and markers just removed), in a group; a plot the
+    last move changed is outlined."""
     x, y = layout.x(board.column(plot)), layout.y(board.row(plot))
     svg.open("g", class_="plot", data_plot=plot, data_building=building or "",
-             data_mine="true" if is_mine else "false")
+             data_mine="true" if is_mine else "false", **({"data_last_move": "true"} if last else {}))
+    if last:
+        last_move_frame(svg, x + 3, y + 3, layout.plot_w - 6, layout.plot_h - 6)
     if building:
         _building(svg, layout, x, y, (names or {}).get(building, building), is_mine, lang)
     elif markers or struck:

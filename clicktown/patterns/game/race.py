@@ -42,6 +42,7 @@ class Race:
         self.until: float | None = None     # when the bots react; set while the window is open
         self.answers: dict[int, int] = {}   # seat -> its answer, applied when the race reaches the seat
         self.quick: list[int] = []          # the seats that covered or clicked in time, in the order they answered
+        self.waited: frozenset[int] = frozenset()   # the people who waited in the last window (told until the next)
 
     # ---- the window ----------------------------------------------------------------------------
 
@@ -60,7 +61,7 @@ class Race:
         """Opens the window when the race is about to start with a person in it; whether it is open."""
         if self.until is None and state.race_starts() and self.reaction > 0 and self.racing_people(state):
             self.until = now + self.reaction
-            self.answers, self.quick = {}, []
+            self.answers, self.quick, self.waited = {}, [], frozenset()
         return self.until is not None
 
     def waits(self, state: GameState, now: float) -> bool:
@@ -92,6 +93,7 @@ class Race:
         if self.until is None or not state.race_starts():
             return drawn
         self.until = None
+        self.waited = frozenset(s for s, action in self.answers.items() if action == PASS)
         rest = [s for s in orders(state.seated)[drawn] if s not in self.quick]
         bots = [s for s in rest if s not in self.people]
         slow = [s for s in rest if s in self.people]
@@ -106,8 +108,11 @@ class Race:
     # ---- what a seat's page shows ----------------------------------------------------------------
 
     def seat_view(self, state: GameState, seat: int, now: float, lang: str) -> dict:
-        """While the window is open: the race's choices (until the seat has answered), its answer, the time left."""
-        if self.until is None or seat not in self.racing_people(state):
+        """While the window is open: the race's choices (until the seat has answered), its answer, the time left;
+        once it has closed, that the seat waited (until the next window)."""
+        if self.until is None:
+            return {"race_answer": say(lang, "patterns.race.you_waited")} if seat in self.waited else {}
+        if seat not in self.racing_people(state):
             return {}
         from .view import action_text
 
@@ -118,8 +123,28 @@ class Race:
                                     seconds=f"{seconds:g}")}
         if seat in self.answers:
             shown["actions"] = []
-            shown["race_answer"] = say(lang, "patterns.race.your_answer",
-                                       answer=action_text(state, self.answers[seat], lang))
+            shown["race_answer"] = answer_words(state, self.answers[seat], lang)
+            shown["compose"] = None
         else:
-            shown["actions"] = [{"id": a, "text": action_text(state, a, lang)} for a in RACE_ACTIONS]
+            shown["actions"] = [{"id": a, "text": action_text(state, a, lang), "via": "compose"} for a in RACE_ACTIONS]
+            shown["compose"] = race_choices(state, shown["race_status"], lang)
         return shown
+
+
+def answer_words(state: GameState, action: int, lang: str) -> str:
+    """The seat's answer in the window: a wait told as what it does, a move as kept for the race."""
+    from .view import action_text
+
+    if action == PASS:
+        return say(lang, "patterns.race.you_wait")
+    return say(lang, "patterns.race.your_answer", answer=action_text(state, action, lang))
+
+
+def race_choices(state: GameState, countdown: str, lang: str) -> dict:
+    """The race's answers as a one-step `compose` under its countdown: a page puts it where a phone shows it
+    first (`race`), and a choice is sent at once (no `confirm`: the race lasts seconds)."""
+    from .view import action_text
+
+    choices = [{"key": str(a), "label": action_text(state, a, lang)} for a in RACE_ACTIONS]
+    return {"title": countdown, "race": True, "confirm": False, "actions": {str(a): a for a in RACE_ACTIONS},
+            "steps": [{"name": "answer", "label": say(lang, "patterns.compose.answer"), "choices": choices}]}

@@ -571,6 +571,7 @@ class GameState:
     def _on_race(self, action: int) -> None:
         seat = self.seat
         if action == PASS:
+            self._log("wait", seat=seat)
             self.race_index += 1
             if self.race_index < len(self.order):
                 self.seat = self.order[self.race_index]

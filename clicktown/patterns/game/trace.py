@@ -69,12 +69,13 @@ def _table(players: int, mode: str, deck_file, bank_file, rules, max_turns: int)
 def picture(state, seat: int | None, lang: str = "en") -> str:
     """The wheel as SVG, with the seat's card in hand beside it (none for a spectator, `seat` None)."""
     from ..render.svg import wheel_svg
+    from .view import last_positions
 
     table = state.table
     held = state.hand[seat] if seat is not None else None
     hand = table.cards[held] if held is not None else None
     played = state.pending["position"] if state.phase == "declare" and state.pending else None
-    return wheel_svg(state.wheel_cards(), played=played, hand=hand, lang=lang)
+    return wheel_svg(state.wheel_cards(), played=played, hand=hand, lang=lang, last=last_positions(state))
 
 
 def told(state, event: dict, seat: int | None, lang: str = "en") -> str | None:

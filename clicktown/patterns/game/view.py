@@ -12,13 +12,19 @@ the texts name them with German traits (`weiß-Fass-Kugeln`), and `words` maps e
 words for a page to show.
 
 Hints (on by default) add what the seat's won cards would be paid by the Bank now.
+
+For a table page: `hand["lines"]` and `public["rows"]` say the same facts in the seat's words;
+`last` holds the wheel position the last move played on (the picture's `data-position`, outlined
+there); a declaration comes as `compose`, three choices (direction, trigger, target) with the action
+of each whole statement, and those actions carry `via: "compose"`; the end (`over["text"]`) says who
+won and how, as a sentence for the seat.
 """
 
 from __future__ import annotations
 
 from ...messages import say, say_n
-from ...words import tell, told, who, whom
-from ..wording import card_name, challenge_name, statement_words
+from ...words import listing, seat_words, tell, told, who, whom
+from ..wording import card_name, challenge_name, statement_words, trait_name, trait_names
 from .state import CARD, CLICK, PASS, POSITION, STATEMENT, STATEMENTS, GameState
 
 
@@ -56,14 +62,60 @@ def view(state: GameState, seat: int, since: int = 0, lang: str = "en", hints: b
         "game": "patterns", "seat": seat, "lang": lang, "hints": hints, "round": state.round, "turn": state.turn,
         "phase": state.phase, "to_move": state.seat if state.seat >= 0 else None,
         "board": {"wheel": state._wheel_names(), "pending": pending_facts(state, seat)},
-        "hand": mine,
-        "public": public_facts(state),
+        "hand": {**mine, "lines": hand_lines(mine, lang), "cards": []},
+        "public": {**public_facts(state), "rows": public_rows(state, seat, lang)},
         "events": [{"index": i, "text": text} for i, text in told if text],
         "seen": len(state.events),
-        "actions": [{"id": a, "text": action_text(state, a, lang)} for a in state.legal_actions()] if deciding else [],
+        "actions": seat_actions(state, lang) if deciding else [],
+        "compose": declaration(state, lang) if deciding and state.phase == "declare" else None,
+        "last": [str(p) for p in last_positions(state)],
         "over": standings(state, seat, lang) if state.is_terminal() else None,
         "words": {name: card_name(name, lang) for name in names if card_name(name, lang) != name},
     }
+
+
+def seat_actions(state: GameState, lang: str) -> list[dict]:
+    """The legal actions of the seat to move; a declaration is built in the `compose` chooser (`via`)."""
+    return [{"id": a, "text": action_text(state, a, lang), **({"via": "compose"} if STATEMENT <= a < CLICK else {})}
+            for a in state.legal_actions()]
+
+
+#: A statement's three parts, in the order it is said: "after | every red | there is always gun".
+STATEMENT_PARTS = ("direction", "trigger", "target")
+
+
+def declaration(state: GameState, lang: str) -> dict:
+    """The declaration as three choices (direction, trigger, target) and the action of each whole statement:
+    the `compose` a page draws instead of a button per statement."""
+    legal = set(state.legal_actions())
+    actions = {statement_key(STATEMENTS[a - STATEMENT]): a for a in sorted(legal) if STATEMENT <= a < CLICK}
+    directions = list(dict.fromkeys(s.direction for s in STATEMENTS))
+    said = {t.value for s in STATEMENTS for t in (s.trigger, s.target)}
+    traits = [t for t in trait_names(lang) if t in said]          # colours, suits, objects: the vocabulary's order
+    steps = [{"name": "direction", "label": say(lang, "patterns.compose.direction"),
+              "choices": [{"key": d, "label": say(lang, f"patterns.direction.{d}")} for d in directions]},
+             *({"name": part, "label": say(lang, f"patterns.compose.{part}"),
+                "choices": [{"key": t, "label": trait_name(t, lang)} for t in traits]} for part in STATEMENT_PARTS[1:])]
+    return {"title": say(lang, "patterns.compose.title"), "send": say(lang, "patterns.compose.send"),
+            "steps": steps, "actions": actions, "confirm": True}
+
+
+def statement_key(statement) -> str:
+    """'after|red|gun': a statement's parts as the compose chooser keys its action."""
+    return "|".join((statement.direction, statement.trigger.value, statement.target.value))
+
+
+def last_positions(state: GameState) -> list[int]:
+    """The wheel positions the last move changed: the card just played on the wheel (covering one,
+    or placed in a gap); none after a new wheel."""
+    if state.phase == "declare" and state.pending:
+        return [state.pending["position"]]
+    for e in reversed(state.events or []):
+        if e["event"] in ("declare", "place"):
+            return [e["position"]]
+        if e["event"] in ("round_start", "new_wheel", "rebuild"):
+            return []
+    return []
 
 
 def pending_facts(state: GameState, seat: int) -> dict | None:
@@ -95,6 +147,42 @@ def public_facts(state: GameState) -> dict:
     }
 
 
+def hand_lines(mine: dict, lang: str) -> list[str]:
+    """The seat's own cards as the page shows them: in hand, won, face up, and (hints) what the Bank would pay now."""
+    def cards(names: list) -> str:
+        return " ".join(card_name(n, lang) for n in names) or "-"
+
+    lines = [say(lang, "patterns.hand.card", card=card_name(mine["card"], lang))] if mine["card"] else []
+    lines.append(say(lang, "patterns.hand.won", cards=cards(mine["won"])))
+    if mine["face_up"]:
+        lines.append(say(lang, "patterns.hand.face_up", cards=cards(mine["face_up"])))
+    if "payout_now" in mine:
+        lines.append(say(lang, "patterns.hand.payout", amount=dollars(mine["payout_now"]["cents"])))
+    return lines
+
+
+def public_rows(state: GameState, seat: int, lang: str) -> list[str]:
+    """A line per seat (money, cards won, Target card and its combinations), then the Bank's combinations."""
+    table, names = state.table, state.table.names
+    bank = table.bank
+
+    def line(s: int) -> str:
+        target = state.target[s]
+        return say(lang, "patterns.row.seat", seat=seat_words(lang, s, seat), money=dollars(state.cents[s]),
+                   won=" ".join(card_name(names[c], lang) for c in state.won[s]) or "-",
+                   target=bank.target_names[target] if target is not None else say(lang, "patterns.row.no_target"),
+                   combinations=combinations_words(bank.targets[target] if target is not None else [], lang))
+
+    return [line(s) for s in range(table.players)] + \
+        [say(lang, "patterns.row.bank", combinations=combinations_words(bank.combinations, lang))]
+
+
+def combinations_words(combinations, lang: str) -> str:
+    """'pair $0.50, Wild Bunch WILD'."""
+    return ", ".join(say(lang, "patterns.row.wild", name=c.name) if c.wild else f"{c.name} {dollars(c.cents)}"
+                     for c in combinations) or "-"
+
+
 def combination(c) -> dict:
     """A line of the Bank card or a Target card."""
     return {"name": c.name, "cents": c.cents, "wild": c.wild}
@@ -113,7 +201,7 @@ def action_text(state: GameState, action: int, lang: str) -> str:
     if action == CLICK:
         return say(lang, "patterns.action.click")
     if action == PASS:
-        waiting = {"race": "wait", "click": "wait", "order": "wait", "activate": "no_challenge"}
+        waiting = {"race": "wait", "order": "wait", "click": "let_go", "activate": "no_challenge"}
         return say(lang, f"patterns.action.{waiting.get(state.phase, 'pass')}")
     deed = state.phase if state.phase in ("take", "activate") else "choose"
     return say(lang, f"patterns.action.{deed}", card=card_name(names[action - CARD], lang))
@@ -149,7 +237,7 @@ def event_text(e: dict, me: int, lang: str = "en") -> str | None:
     if kind == "take":
         why = say(lang, f"patterns.why.{e['why']}") if e["why"] in ("reward", "penalty", "click") else e["why"]
         return deed("take", card=card(), why=why)
-    if kind in ("click", "click_taken", "challenge_drawn", "challenge", "place"):
+    if kind in ("click", "click_taken", "challenge_drawn", "challenge", "place", "wait"):
         return deed(kind, card=card() if "card" in e else None, position=e.get("position"))
     if kind in ("click_unused", "all_wait"):
         return say(lang, f"patterns.event.{kind}")
@@ -205,5 +293,16 @@ def standings(state: GameState, seat: int, lang: str = "en") -> dict:
              for r in rows]
     return {"winners": list(state.winners), "reason": state.reason, "rounds": state.round, "turns": state.turn,
             "standings": rows, "result": result, "lines": lines,
-            "text": say(lang, f"patterns.result.{result}", reason=end_words(state.reason, lang), money=money)}
+            "text": say(lang, "patterns.result.told", won=won_words(state.winners, state.reason, seat, state, lang),
+                        money=money)}
+
+
+def won_words(winners: list[int], reason: str, me: int, state: GameState, lang: str) -> str:
+    """Who won and how, as a sentence for the seat told: 'you won: a Wild combination made you the new
+    Director', 'seat 1 won: ...', 'you and seat 2 won: ...', 'nobody won: the turn limit was reached'."""
+    if not winners or reason not in END_REASONS:
+        return say(lang, "patterns.won.nobody", reason=end_words(reason, lang))
+    person = "many" if len(winners) > 1 else "you" if winners[0] == me else "seat"
+    names = listing(lang, (who(lang, s, me) for s in sorted(winners, key=lambda s: s != me)))
+    return say(lang, f"patterns.won.{reason}.{person}", who=names, limit=dollars(state.table.bank.saloon_cents))
 

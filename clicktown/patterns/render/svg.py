@@ -6,7 +6,8 @@ cartridges). An arrow in the middle shows the clockwise direction, the way "afte
 The cards a chosen pattern involves get a thick orange frame; the card just played gets a dashed
 frame and the card still in hand can stand in the middle. The caption states the pattern.
 
-Each card is a group with `data-position`, `data-card`, `data-involved` (and `data-played`).
+Each card is a group with `data-position`, `data-card`, `data-involved` (and `data-played`); the card
+the last move played has `data-last-move` and a black frame with a white dashed line.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 import math
 
 from ...errors import ClicktownError
-from ...svgkit import Svg, wrap
+from ...svgkit import Svg, last_move_frame, wrap
 from ..cards import Card, Wheel
 from ..analysis import Move, Pattern, best_move
 from ...messages import say
@@ -46,14 +47,15 @@ def word(text: str, lang: str) -> str:
 
 
 def wheel_svg(wheel: Wheel, involved=(), played: int | None = None, hand: Card | None = None,
-              caption: str = "", title: str = "", lang: str = "en") -> str:
-    """The wheel with the `involved` positions framed, `played` marked and `hand` in the middle."""
+              caption: str = "", title: str = "", lang: str = "en", last=()) -> str:
+    """The wheel with the `involved` positions framed, `played` marked, `hand` in the middle and the
+    positions of `last` (what the last move changed) outlined."""
     svg = Svg(WIDTH, HEIGHT, title or word("Wild Wild Pattern wheel", lang))
     svg.rect(0, 0, WIDTH, HEIGHT, fill="#f6efe1", class_="background")
     svg.circle(*CENTRE, RADIUS, fill="none", stroke="#d8c9a8", stroke_width=26)
     _clockwise_arrow(svg, hand is not None, lang)
     for position, card in enumerate(wheel.cards):
-        _card(svg, position, card, position in set(involved), position == played, lang)
+        _card(svg, position, card, position in set(involved), position == played, lang, position in set(last))
     if hand is not None:
         _card_face(svg, CENTRE[0], CENTRE[1] + 10, hand, "in-hand", None, lang)
         svg.text(CENTRE[0], CENTRE[1] - CARD_H / 2 - 2, word("card in hand", lang), size=12, fill="#5a4a30")
@@ -85,13 +87,15 @@ def _clockwise_arrow(svg: Svg, small: bool, lang: str) -> None:
     svg.text(cx, cy - r - 8, word("clockwise", lang), size=11, fill="#8a7650")
 
 
-def _card(svg: Svg, position: int, card: Card | None, involved: bool, played: bool, lang: str) -> None:
-    """The card at one wheel position, with its position number."""
+def _card(svg: Svg, position: int, card: Card | None, involved: bool, played: bool, lang: str,
+          last: bool = False) -> None:
+    """The card at one wheel position, with its position number; the last move's card outlined."""
     x, y = card_place(position)
     nx, ny = CENTRE[0] + (RADIUS + 78) * math.sin(2 * math.pi * position / 8), \
         CENTRE[1] - (RADIUS + 78) * math.cos(2 * math.pi * position / 8)
     svg.open("g", class_="card", data_position=position, data_card=str(card) if card else "",
-             data_involved="true" if involved else "false", data_played="true" if played else "false")
+             data_involved="true" if involved else "false", data_played="true" if played else "false",
+             **({"data_last_move": "true"} if last else {}))
     if involved:
         svg.rect(x - CARD_W / 2 - 7, y - CARD_H / 2 - 7, CARD_W + 14, CARD_H + 14, rx=12, fill=HIGHLIGHT,
                  class_="involved-frame")
@@ -101,6 +105,8 @@ def _card(svg: Svg, position: int, card: Card | None, involved: bool, played: bo
         svg.text(x, y + 5, word("gap", lang), size=14, fill="#999")
     else:
         _card_face(svg, x, y, card, None, played, lang)
+    if last:
+        last_move_frame(svg, x - CARD_W / 2 - 11, y - CARD_H / 2 - 11, CARD_W + 22, CARD_H + 22)
     svg.text(nx, ny + 5, position, size=16, font_weight="bold", fill="#5a4a30", class_="position")
     svg.close()
 

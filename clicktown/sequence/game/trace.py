@@ -58,13 +58,17 @@ def _match(game: str, players: int, teams: int | None, board, deck):
 
 
 def picture(state, seat: int | None = None, lang: str = "en") -> str:
-    """The board as SVG with its chips and sequences (the same for every seat: no card is drawn)."""
+    """The board as SVG with its chips and sequences, the last move's cell outlined; for the seat to move, each
+    cell a click plays carries its action (`data-action-id`). No card is drawn."""
     from ..geometry import WINDOWS
     from ..render.svg import board_svg
     from ..sequences import Line, SequenceCount
 
+    from .view import board_actions, last_cells
+
     lines = tuple(Line(team, WINDOWS[w].cells) for team, made in state.sequences.items() for w in made)
-    return board_svg(state.match.game, state.position(), SequenceCount(state.sequence_counts(), lines), lang=lang)
+    return board_svg(state.match.game, state.position(), SequenceCount(state.sequence_counts(), lines), lang=lang,
+                     last=last_cells(state), actions=board_actions(state, seat))
 
 
 def told(state, event: dict, seat: int | None, lang: str = "en") -> str | None:

@@ -7,7 +7,10 @@ actions (each with its engine number and a short description) and, at the end, t
 It never holds another seat's cards: a draw by another seat is told without the card.
 
 Hints say what a card does: the label or cells it names. They are on by default in Sequence and
-off in Sequence Numbers, where the answer of `9+8` is the arithmetic the game is about.
+off in Sequence Numbers, where the answer of `9+8` is the arithmetic the game is about: there a
+play names its card only ("play 2x6") and comes `via` the board, whose cells carry the action a
+click plays (`board_actions`, drawn by `trace.picture`). `last` holds the cell of the last chip
+placed or taken ("row,col", the picture's `data-cell`), which the picture outlines.
 """
 
 from __future__ import annotations
@@ -59,11 +62,12 @@ def view(state: MatchState, seat: int, since: int = 0, lang: str = "en", hints: 
         "board": {"rows": ["".join(state.board[r * SIZE:(r + 1) * SIZE]) for r in range(SIZE)],
                   "labels": list(state.match.game.board.labels)},
         "hand": [card_entry(state, kind, hints) for kind in state.hands[seat]],
-        "public": public_facts(state),
+        "public": {**public_facts(state), "rows": public_rows(state, seat, lang)},
         "events": [{"index": i, "text": event_text(e, seat, lang, faces)} for i, e in enumerate(events[since:], since)
                    if event_text(e, seat, lang, faces) is not None],
         "seen": len(events),
         "actions": actions(state, seat, lang, hints, faces),
+        "last": ["{},{}".format(*row_col(cell)) for cell in last_cells(state)],
         "over": standings(state, seat, lang) if state.over else None,
     }
 
@@ -88,12 +92,58 @@ def public_facts(state: MatchState) -> dict:
             "hand_sizes": [len(h) for h in state.hands]}
 
 
+def last_cells(state: MatchState) -> list[int]:
+    """The cell the last chip was placed on or taken from (none before the first)."""
+    played = next((e for e in reversed(state.events or []) if e["event"] == "play"), None)
+    return [played["cell"][0] * SIZE + played["cell"][1]] if played else []
+
+
+#: Which card a click on a cell plays when several could: a card naming the cell before a wild one.
+CLICK_ORDER = {"place": 0, "remove": 1, "wild": 2}
+
+
+def board_actions(state: MatchState, seat: int | None) -> dict[int, int]:
+    """Cell -> the action a click on it plays, for the seat to move (none for the others)."""
+    if seat is None or state.over or state.to_draw or state.seat != seat:
+        return {}
+    chosen: dict[int, tuple[int, int]] = {}
+    for a in state.legal_actions():
+        what, kind, cell = state.match.decode(a)
+        if what == "play":
+            rank = CLICK_ORDER.get(state.match.actions[kind], 3)
+            if cell not in chosen or rank < chosen[cell][0]:
+                chosen[cell] = (rank, a)
+    return {cell: a for cell, (_, a) in chosen.items()}
+
+
+def public_rows(state: MatchState, seat: int, lang: str) -> list[str]:
+    """The page's lines: each team's sequences of those needed, the draw pile, the seat's team."""
+    needed = state.match.table.needed
+    team = state.match.table.team_of(seat)
+    rows = [say(lang, "sequence.row.sequences",
+                counts=", ".join(f"{t} {n}/{needed}" for t, n in state.sequence_counts().items())),
+            say_n(lang, "sequence.row.pile", state.pile_size)]
+    if team is not None:
+        rows.append(say(lang, "sequence.row.team", team=team, colour=colour_words(team, lang)))
+    return rows
+
+
 def actions(state: MatchState, seat: int, lang: str, hints: bool, faces: bool = True) -> list[dict]:
-    """The seat's legal actions now (none when another seat or chance is to move)."""
+    """The seat's legal actions now (none when another seat or chance is to move). Without hints a play does
+    not name its cell (the cell is the player's to find): it is played by a click on the board's cell."""
     if state.over or state.to_draw or state.seat != seat:
         return []
-    return [{"id": a, "text": action_text(state, a, lang, faces), "move": move_words(state, a)}
+    return [{"id": a, "text": action_text(state, a, lang, faces), "move": move_words(state, a)} if hints
+            or state.match.decode(a)[0] != "play" else
+            {"id": a, "text": blind_text(state, a, lang, faces), "move": move_words(state, a), "via": "board"}
             for a in state.legal_actions()]
+
+
+def blind_text(state: MatchState, action: int, lang: str, faces: bool = True) -> str:
+    """A play without hints: the card only, its cell left to find on the board (a click there plays it, `via`)."""
+    kind = state.match.decode(action)[1]
+    deed = "remove" if state.match.actions[kind] == "remove" else "place"
+    return say(lang, f"sequence.action.{deed}_on_board", card=_told(state.match.kinds[kind], faces))
 
 
 def move_words(state: MatchState, action: int) -> str:
@@ -174,8 +224,9 @@ def team_line(row: dict, lang: str) -> str:
 
 
 def result_words(state: MatchState, mine: str, result: str, lang: str) -> str:
-    """'you win: team A (blue) wins after 40 turns (sequences A: 2, B: 0)' in the seat's words."""
+    """'you won: your team A (blue) made its sequences in 40 turns (sequences A: 2, B: 0)', 'team B (green)
+    won ...' or 'a draw: ...' in the seat's words."""
     if state.winner:
-        return say(lang, f"sequence.result.{result}", team=state.winner, colour=colour_words(state.winner, lang),
+        return say(lang, f"sequence.won.{result}", team=state.winner, colour=colour_words(state.winner, lang),
                    turns=state.turns, counts=counts_words(state))
     return say(lang, "sequence.result.draw", reason=end_words(state.end_reason, lang), counts=counts_words(state))

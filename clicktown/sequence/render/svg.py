@@ -13,7 +13,7 @@ with `data-team` and `data-cells`.
 
 from __future__ import annotations
 
-from ...svgkit import Svg
+from ...svgkit import Svg, last_move_frame
 from ..cards import RANKS, Game
 from ..geometry import SIZE, row_col
 from ..position import Position
@@ -32,8 +32,10 @@ def centre(index: int) -> tuple[float, float]:
     return MARGIN + c * CELL + CELL / 2, TOP + MARGIN + r * CELL + CELL / 2
 
 
-def board_svg(game: Game, position: Position, count: SequenceCount, title: str = "", lang: str = "en") -> str:
-    """The board with its labels, the chips of the position and the sequences read."""
+def board_svg(game: Game, position: Position, count: SequenceCount, title: str = "", lang: str = "en",
+              last=(), actions: dict[int, int] | None = None) -> str:
+    """The board with its labels, the chips of the position and the sequences read; the cells of `last`
+    (the last move) outlined, and each cell of `actions` (cell -> action) carrying its action's number."""
     size = 2 * MARGIN + SIZE * CELL
     svg = Svg(size, size + TOP, title or say(lang, "sequence.picture.title"))
     svg.rect(0, 0, size, size + TOP, fill="#1f5b3a", class_="background")
@@ -41,8 +43,9 @@ def board_svg(game: Game, position: Position, count: SequenceCount, title: str =
     svg.text(size / 2, 24, title or summary, size=15, fill="#ffffff", class_="caption")
     _numbers(svg)
     free = say(lang, "sequence.picture.free")
+    last, actions = set(last), actions or {}
     for index in range(SIZE * SIZE):
-        _cell(svg, game, position, index, free)
+        _cell(svg, game, position, index, free, index in last, actions.get(index))
     for line in count.lines:
         _sequence(svg, line)
     return svg.to_string()
@@ -55,14 +58,21 @@ def _numbers(svg: Svg) -> None:
         svg.text(MARGIN - 10, TOP + MARGIN + i * CELL + CELL / 2 + 4, i, size=12, fill="#d8e8d8")
 
 
-def _cell(svg: Svg, game: Game, position: Position, index: int, free: str = "FREE") -> None:
-    """One cell: its printed label (`free` on a corner) and the chip on it, if any."""
+def _cell(svg: Svg, game: Game, position: Position, index: int, free: str = "FREE", last: bool = False,
+          action: int | None = None) -> None:
+    """One cell: its printed label (`free` on a corner) and the chip on it, if any; the last move's cell
+    outlined (`data-last-move`); a cell a click plays carries `data-action-id`."""
     r, c = row_col(index)
     x, y = MARGIN + c * CELL, TOP + MARGIN + r * CELL
     label = game.board.label(index)
     chip = position.chip(index)
-    svg.open("g", class_="cell", data_cell=f"{r},{c}", data_label=label or "FREE", data_chip=chip)
+    marks = {"data_last_move": "true"} if last else {}
+    if action is not None:
+        marks["data_action_id"] = action
+    svg.open("g", class_="cell", data_cell=f"{r},{c}", data_label=label or "FREE", data_chip=chip, **marks)
     svg.rect(x + 1, y + 1, CELL - 2, CELL - 2, rx=4, fill="#fdfaf2", stroke="#b8b0a0")
+    if last:
+        last_move_frame(svg, x + 1, y + 1, CELL - 2, CELL - 2)
     if label is None:
         svg.text(x + CELL / 2, y + CELL / 2 + 5, free, size=13, font_weight="bold", fill="#8a6d10")
     else:
