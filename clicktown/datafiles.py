@@ -139,16 +139,17 @@ def require(condition: bool, message: str) -> None:
         raise DataError(message)
 
 
-def validated(data, model, source):
+def validated(data, model, source, context: dict | None = None):
     """`data` checked against the pydantic model `model`, or a DataError naming the place.
 
     The message is one line: the file (`source`), the place in it (e.g. `scenarios[3].mine[0]`),
-    what was expected and what was found.
+    what was expected and what was found. `context` reaches the model's validators (what a check
+    needs beyond the file, such as the catalogue's building names).
     """
     from pydantic import ValidationError
 
     try:
-        return model.model_validate(data)
+        return model.model_validate(data, context=context)
     except ValidationError as exc:
         first = exc.errors(include_url=False)[0]
         place = place_of(first.get("loc", ()))

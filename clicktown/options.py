@@ -146,7 +146,18 @@ def _longest_name(directory: str) -> int:
 
 
 class GuardedCommand(click.Command):
-    """A command that refuses, before any work, an output file that is one of its own input files."""
+    """A command that refuses, before any work, an output file that is one of its own input files.
+
+    Every such command that prints words for a person takes `--lang en|de` (`lang_option`): a command
+    that declares no `lang` parameter of its own gets the shared option, its value read with
+    `chosen_lang()`. A command whose output holds no words for a person is made with `words=False`.
+    """
+
+    def __init__(self, *args, words: bool = True, **kw):
+        super().__init__(*args, **kw)
+        self.words = words
+        if words and not any(p.name == "lang" for p in self.params):
+            self.params.append(click.Option(["--lang"], expose_value=False, **LANG))
 
     def invoke(self, ctx):
         from .writing import refuse_inputs
@@ -255,6 +266,25 @@ seed_option = click.option("--seed", type=WholeRange(0, 2**32 - 1), default=0, s
                            help="Random seed, 0 to 2**32-1; the same seed gives the same results.")
 
 
+play_seed_option = click.option("--seed", type=WholeRange(0, 2**32 - 1), default=None,
+                                help="Random seed, 0 to 2**32-1, to play a game again (default: a new game each "
+                                     "time, its seed printed).")
+
+
+def dealt_seed(seed: int | None, lang: str, err: bool) -> int:
+    """The seed a game is dealt from: the one given, or a random one; a random one is printed
+    ('seed 123456: play this game again with --seed 123456'), on stderr when the results are JSON."""
+    if seed is not None:
+        return seed
+    import secrets
+
+    from .messages import say
+
+    seed = secrets.randbelow(2**32)
+    click.echo(say(lang, "common.seed_again", seed=seed), err=err)
+    return seed
+
+
 def played(records, games: int, trace_file: str | None):
     """Simulated games' records as they end (with a progress bar), each game's events written to the trace.
 
@@ -304,12 +334,28 @@ def output_file(*names: str, **kw):
     return click.option(*names, type=OutputFile(), **kw)
 
 
-lang_option = click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True,
-                           help="Language of the sentences.")
+def _keep_lang(ctx, param, value):
+    ctx.meta["lang"] = value
+    return value
+
+
+LANG = dict(type=click.Choice(["en", "de"]), default="en", show_default=True, callback=_keep_lang,
+            help="Language of the words printed: en or de.")
+
+
+def lang_option(fn):
+    """`--lang en|de`: the language of the words a command prints (its value also kept for `chosen_lang`)."""
+    return click.option("--lang", **LANG)(fn)
+
+
+def chosen_lang() -> str:
+    """The --lang of the command being run ('en' outside a command)."""
+    ctx = click.get_current_context(silent=True)
+    return ctx.meta.get("lang", "en") if ctx is not None else "en"
 
 hints_option = click.option("--hints/--no-hints", default=None,
-                            help="Say what each card would do (default: on, except Sequence Numbers' answers and "
-                                 "Old Town's consequences).")
+                            help="Say what each card would do: Old Town's status and why, Wild Wild Pattern's payout, "
+                                 "Sequence's cells (default: on, except Sequence Numbers' answers).")
 
 
 class Seconds(click.FloatRange):

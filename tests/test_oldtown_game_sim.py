@@ -420,7 +420,7 @@ def test_cli_simulate_bad_bot(run_cli):
 
 
 def test_cli_play_against_bots(run_cli, tmp_path):
-    answers = "\n".join(["0"] * 400) + "\n"
+    answers = "\n".join(["1"] * 400) + "\n"
     trace = tmp_path / "game.jsonl"
     code, out, err = run_cli("oldtown", "play", "--players", 3, "--bots", "random,planner", "--seed", 1,
                              "--json", "--trace", trace, input=answers)
@@ -458,8 +458,10 @@ def test_render_plan_with_full_names_and_hand(cat):
     state.town.built["Saloon"] = 6
     state.town.markers["Stage Coach Office"] = {1, 16}
     text = render.plan_text(state)
-    assert "#SALOON" in text and "Stage Coach Office" in text and "the railway" in text and "Main Street" in text
-    assert " 1v Stage Coach Office" in text and "16< Stage Coach Office" in text  # plot, door, full name
+    assert "#SALOON" in text and "the railway" in text and "Main Street" in text
+    lines = text.splitlines()  # plot, door, full name (wrapped to fit 80 columns)
+    assert lines[0].startswith(" 1v Stage Coach    |") and lines[1].startswith("    Office         |")
+    assert "16< Stage Coach" in text and max(map(len, lines)) <= 80
     assert " 1v Poststation" in render.plan_text(state, "de") and "Bahnlinie" in render.plan_text(state, "de")
     hand = render.hand_text(view(state, 0, hints=False))
     assert hand.count("card ") == 4 and "playable" not in hand

@@ -115,7 +115,8 @@ def test_typed_moves_are_checked_in_german_too():
         parse_move(state, "7h", "de")
     card = state.hand_names(0)[0]
     with pytest.raises(ClicktownError, match=rf"^jetzt kein erlaubter Zug: {card} spielen: einen Chip auf Reihe 0, "
-                                             rf"Spalte 0 setzen \('\?' listet die erlaubten Züge\)$"):
+                                             rf"Spalte 0 setzen: Reihe 0, Spalte 0 ist eine Ecke: sie zählt für jedes "
+                                             rf"Team und nimmt keinen Chip$"):
         parse_move(state, f"{card} 0,0", "de")
 
 

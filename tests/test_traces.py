@@ -112,7 +112,7 @@ def test_the_start_line_names_the_game_its_seats_and_every_option(run_cli, tmp_p
 # ---- play --trace: ended by the game's end, by quit, by the end of input ---------------------------------
 
 PLAYS = {  # a command line and typed answers that play a whole game
-    "oldtown": (["oldtown", "play", "--players", 3, "--bots", "random,planner", "--seed", 1], "0\n" * 400),
+    "oldtown": (["oldtown", "play", "--players", 3, "--bots", "random,planner", "--seed", 1], "1\n" * 400),
     "patterns": (["patterns", "play", "--players", 2, "--bots", "greedy", "--seed", 2, "--reaction", 0],
                  "wait\n1\n" * 400),
     "sequence": (["sequence", "play", "--bots", "random", "--seed", 3], None),

@@ -241,9 +241,9 @@ def test_oldtown_stop_is_asked_only_when_a_marker_can_go(cat):
 
 def test_oldtown_play_quits_and_tells_the_standings(run_cli):
     """Findings: `quit` did not work; game over never said who won with the standings."""
-    code, out, _ = run_cli("oldtown", "play", "--players", 2, "--seed", 1, input="0\nquit\n")
+    code, out, _ = run_cli("oldtown", "play", "--players", 2, "--seed", 1, input="1\nquit\n")
     assert code == 0 and out.strip().endswith("game abandoned")
-    code, out, _ = run_cli("oldtown", "play", "--players", 2, "--seed", 1, input="0\n" * 600)
+    code, out, _ = run_cli("oldtown", "play", "--players", 2, "--seed", 1, input="1\n" * 600)
     last = out.strip().splitlines()[-1]
     assert last.startswith(("you won with ", "seat 1 won with ", "you and seat 1 share the win")) and "; points: " in last
 
@@ -462,7 +462,7 @@ def test_patterns_play_in_german_names_cards_and_asks_in_german(run_cli):
     from clicktown.patterns.game.play import statement_list
 
     code, out, _ = run_cli("patterns", "play", "--players", 2, "--seed", 1, "--lang", "de", input="warten\n1\nquit\n")
-    assert code == 0 and "Pos  Karte (im Uhrzeigersinn" in out and "Position 0-7 abdecken" in out
+    assert code == 0 and "Pos  Karte (im Uhrzeigersinn" in out and "dein Zug (Position 0-7, klick oder warten): " in out
     assert "wohin legst du deine Karte?" in out and "Herausforderung „1 Karte stehlen“" in out
     assert not any(str(card) in out for card in load_deck().cards)  # every card by its German traits
     coins = statement_list("Münze", "de").splitlines()

@@ -20,8 +20,12 @@ class Answers:
         self.ask, self.ended = ask, False
 
     def __call__(self, prompt: str) -> str:
+        return self.guarded(self.ask, prompt)
+
+    def guarded(self, ask: Callable[..., str], *question) -> str:
+        """`ask(*question)`, or `quit` once standard input has ended."""
         try:
-            return self.ask(prompt)
+            return ask(*question)
         except EOFError:
             self.ended = True
         except click.Abort as exc:  # click.prompt: Ctrl-C, or the end of standard input

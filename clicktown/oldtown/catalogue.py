@@ -13,7 +13,7 @@ with its own "text_de"/"text_en", for owners who copy the printed cards.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 
 from ..datafiles import DataError, builtin_path, read_json, require, validated
@@ -102,6 +102,14 @@ class Scenario:
     note: str = ""
     expect: str = "unique"
     rulebook: bool = False  # does the scenario carry what the rulebook implies (an "expect" entry)?
+    place: tuple[str, str] | tuple = field(default=(), hash=False, compare=False)  # (file, its place there)
+
+    def where(self, field_name: str) -> str:
+        """'FILE: scenarios[3].b[0].card: ' for a scenario read from a user's file, else 'scenario 5: '."""
+        if not self.place:
+            return f"scenario {self.id}: "
+        inside = f"{self.place[1]}.{field_name}" if self.place[1] else field_name
+        return f"{self.place[0]}: {inside}: "
 
     @property
     def card_numbers(self) -> list[int]:
@@ -139,11 +147,7 @@ class Catalogue:
 
     def building(self, name: str) -> str:
         """The English name for an English or German building name (any case)."""
-        wanted = name.strip().casefold()
-        for b in self.buildings.values():
-            if wanted in (b.name.casefold(), b.de.casefold()):
-                return b.name
-        raise ClicktownError(f"unknown building {name!r}")
+        return building_called(self.buildings.values(), name)
 
     def card(self, number: int) -> Card:
         """The card with this number."""
@@ -158,22 +162,28 @@ class Catalogue:
         return self.scenarios[ident]
 
     def check_scenario(self, s: Scenario) -> None:
-        """Raise a ClicktownError if the scenario names an unknown or repeated card or building."""
+        """Raise a ClicktownError if the scenario names an unknown or repeated card or building; from a
+        user's file, the error names the file and the field (`Scenario.place`)."""
+        groups = [("a", n, k, "A") for k, n in enumerate(s.a)] + [("b", n, k, "B") for k, (n, _) in enumerate(s.b)]
+        groups += [("c", n, k, "C") for k, n in enumerate(s.c)]
         numbers = s.card_numbers
-        for n in numbers:
-            card = self.card(n)
-            want = "A" if n in s.a else "C" if n in s.c else "B"
-            if card.kind != want:
-                raise ClicktownError(f"scenario {s.id}: card {n} is of type {card.kind}, listed as {want}")
-        repeated = sorted({n for n in numbers if numbers.count(n) > 1})
-        if repeated:
-            raise ClicktownError(f"scenario {s.id} names card {repeated[0]} twice")
-        for n, x in s.b:
+        for group, n, k, want in groups:
+            place = s.where(f"{group}[{k}]" + (".card" if group == "b" else ""))
+            if n not in self.cards:
+                raise ClicktownError(f"{place}unknown card {n}")
+            if self.cards[n].kind != want:
+                raise ClicktownError(f"{place}card {n} is of type {self.cards[n].kind}, listed as {want}")
+            if numbers.count(n) > 1:
+                raise ClicktownError(f"{place}the scenario names card {n} twice")
+        for k, (n, x) in enumerate(s.b):
             if x is not None and x not in self.buildings:
-                raise ClicktownError(f"scenario {s.id}: card {n} is bound to unknown building {x!r}")
-        for x in [*(s.mine or ()), *s.published.values()]:
+                raise ClicktownError(f"{s.where(f'b[{k}].building')}card {n} is bound to unknown building {x!r}")
+        for k, x in enumerate(s.mine or ()):
             if x not in self.buildings:
-                raise ClicktownError(f"scenario {s.id}: unknown building {x!r}")
+                raise ClicktownError(f"{s.where(f'mine[{k}]')}unknown building {x!r}")
+        for p, x in s.published.items():
+            if x not in self.buildings:
+                raise ClicktownError(f"{s.where(f'published.{p}')}unknown building {x!r}")
 
     def puzzle(self, s: Scenario) -> Puzzle:
         """The scenario's cards resolved into clues."""
@@ -324,21 +334,44 @@ def _card_from_json(item: dict, buildings: dict[str, Building], board: Board) ->
     return Card(number, kind, building, key, plots, pairs, de, en)
 
 
-def load_scenarios(path=None) -> dict[str, Scenario]:
-    """The solo scenarios of a scenario file (the rulebook's, or generated ones)."""
-    data = _read(path, "scenarios.json")
+def load_scenarios(path=None, buildings=None) -> dict[str, Scenario]:
+    """The solo scenarios of a scenario file (the rulebook's, or generated ones). A user's file may name
+    the `buildings` (the catalogue's) in English or German; each is read as its English name, and its
+    errors name the file and the field."""
+    if path is None:
+        data = read_json(builtin_path("oldtown", "scenarios.json"))
+    else:
+        from .schema import model_for
+
+        data = read_json(path)
+        lookup = (lambda name: building_called(buildings, name)) if buildings is not None else None
+        data = validated(data, model_for("scenarios.json", data), path, {"building": lookup}).model_dump(
+            exclude_unset=True)
     path = path or builtin_path("oldtown", "scenarios.json")
-    items = data["scenarios"] if isinstance(data, dict) and "scenarios" in data else data
-    items = items if isinstance(items, list) else [items]
+    listed = isinstance(data, dict) and "scenarios" in data
+    items = data["scenarios"] if listed else data
+    many = isinstance(items, list)
+    items = items if many else [items]
     out = {}
-    for item in items:
+    for k, item in enumerate(items):
         try:
             s = scenario_from_json(item)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise DataError(f"{path}: malformed scenario ({exc.__class__.__name__}: {exc})") from None
         require(s.id not in out, f"{path}: scenario {s.id} appears twice")
+        if path != builtin_path("oldtown", "scenarios.json"):
+            s = replace(s, place=(str(path), f"{'scenarios' if listed else ''}[{k}]" if many else ""))
         out[s.id] = s
     return out
+
+
+def building_called(buildings, name: str) -> str:
+    """The English name of the building `name` names in English or German (any case), among `buildings`."""
+    wanted = name.strip().casefold()
+    for b in buildings:
+        if wanted in (b.name.casefold(), b.de.casefold()):
+            return b.name
+    raise ClicktownError(f"unknown building {name!r}")
 
 
 def scenario_from_json(item: dict) -> Scenario:
@@ -374,7 +407,7 @@ def load_catalogue(board=None, cards=None, scenarios=None, buildings=None) -> Ca
     the_board = load_board(board)
     the_buildings = load_buildings(buildings)
     the_cards = load_cards(the_board, the_buildings, cards)
-    the_scenarios = load_scenarios(scenarios)
+    the_scenarios = load_scenarios(scenarios, the_buildings)
     return Catalogue(the_board, the_buildings, the_cards, the_scenarios)
 
 

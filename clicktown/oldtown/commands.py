@@ -7,9 +7,9 @@ import os
 import click
 
 from ..messages import say
-from ..options import (WholeRange, GameGroup, InputFile, LaterChoice, OutputDir, OutputFile, bots_option, games_option,
-                       hints_option, input_file, json_option, lang_option, output_file, played, rotate_option,
-                       seed_option, table_bots, time_limit_option, workers_option, write_trace)
+from ..options import (WholeRange, chosen_lang, GameGroup, InputFile, LaterChoice, OutputDir, OutputFile, bots_option, games_option,
+                       hints_option, input_file, json_option, lang_option, output_file, played, play_seed_option, dealt_seed,
+                       rotate_option, seed_option, table_bots, time_limit_option, workers_option, write_trace)
 from ..arena.trace_commands import replay_command
 from ..output import emit_json, message, progress, table
 from ..svgkit import save_picture, write_file
@@ -62,7 +62,7 @@ def _scenarios_named(catalogue, target: str):
     if target in catalogue.scenarios:
         return [catalogue.scenario(target)]
     if os.path.isfile(target):
-        found = list(ot_catalogue.load_scenarios(target).values())
+        found = list(ot_catalogue.load_scenarios(target, catalogue.buildings.values()).values())
         for s in found:
             catalogue.check_scenario(s)
         return found
@@ -150,7 +150,8 @@ def oldtown_solve(target, limit, engine, board_file, cards_file, scenarios_file,
                  **({"conflicting_cards": list(why[s.id])} if s.id in why else {})} for s, found in out]
         emit_json(data[0] if len(data) == 1 else data)
     else:
-        click.echo("\n\n".join(ot_text.solutions_text(catalogue, s, found, limit, why.get(s.id)) for s, found in out))
+        lang = chosen_lang()
+        click.echo("\n\n".join(ot_text.solutions_text(catalogue, s, found, limit, why.get(s.id), lang) for s, found in out))
     if why:
         raise SystemExit(1)
 
@@ -161,8 +162,7 @@ def oldtown_solve(target, limit, engine, board_file, cards_file, scenarios_file,
 @json_option
 @click.option("--svg", "svg_file", type=OutputFile(), help="Also draw the plan as an SVG picture.")
 @click.option("--png", "png_file", type=OutputFile(), help="Also draw it as a PNG picture (needs cairosvg).")
-@click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True,
-              help="Names of buildings, streets and landmarks in English or German.")
+@lang_option
 def oldtown_show(target, board_file, cards_file, scenarios_file, as_json, svg_file, png_file, lang):
     """The board plan as text (streets, railway, doors), with a scenario's published town."""
     from .render import svg as ot_svg
@@ -191,7 +191,7 @@ def oldtown_show(target, board_file, cards_file, scenarios_file, as_json, svg_fi
 
 
 @oldtown.group("cards", invoke_without_command=True)
-@click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True)
+@lang_option
 @oldtown_data
 @json_option
 @click.pass_context
@@ -213,7 +213,7 @@ def oldtown_cards(ctx, lang, board_file, cards_file, scenarios_file, as_json):
         click.echo("\n".join(ot_text.card_line(c, lang) for c in cards))
 
 
-@oldtown_cards.command("template")
+@oldtown_cards.command("template", words=False)
 @click.option("--out", "out_file", type=OutputFile(), help="Write the sheet to FILE (.csv) instead of standard output.")
 @click.option("--filled", is_flag=True, help="Fill every row from the built-in reconstruction (or --cards) instead of leaving it blank.")
 @click.option("--force", is_flag=True, help="Replace --out when it already exists (a filled-in sheet is otherwise kept).")
@@ -268,8 +268,9 @@ def oldtown_scenarios(board_file, cards_file, scenarios_file, as_json):
     if as_json:
         emit_json([s.as_dict() for s in scenarios])
     else:
-        rows = [ot_text.scenario_row(s) for s in scenarios]
-        click.echo(table(rows, ot_text.scenario_headers()))
+        lang = chosen_lang()
+        rows = [ot_text.scenario_row(s, catalogue.names_in(lang)) for s in scenarios]
+        click.echo(table(rows, ot_text.scenario_headers(lang)))
 
 
 # -- Old Town pictures (issue 6)
@@ -282,8 +283,7 @@ def oldtown_scenarios(board_file, cards_file, scenarios_file, as_json):
               help="Leave the solutions out, put them at the end of the sheet, or in the file --solutions-out.")
 @click.option("--solutions-out", "solutions_file", type=OutputFile(),
               help="The HTML file for the solutions (with --solutions separate).")
-@click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True,
-              help="Language of the sheet: headings, sentences, names of buildings and streets.")
+@lang_option
 @oldtown_data
 @json_option
 def oldtown_sheet(target, out_file, solutions, solutions_file, lang, board_file, cards_file, scenarios_file, as_json):
@@ -478,7 +478,7 @@ ot_players_option = click.option("--players", type=WholeRange(2, 4), default=3, 
 @ot_players_option
 @click.option("--seat", type=WholeRange(0, 3), default=0, show_default=True, help="Your seat (0 starts).")
 @bots_option(OT_BOTS)
-@seed_option
+@play_seed_option
 @output_file("--trace", "trace_file", help="Write the game as JSON Lines to FILE.")
 @game_data
 @rule_options
@@ -486,10 +486,13 @@ ot_players_option = click.option("--players", type=WholeRange(2, 4), default=3, 
 @hints_option
 @json_option
 def oldtown_play(players, seat, bots, seed, trace_file, board_file, cards_file, lang, hints, as_json):
-    """Play the marker game against bots: the board with its markers, your hand with each card's status.
+    """Play the marker game against bots: the board with its markers, your hand with each card's status
+    (playable, confirmation, contradiction, forbidden, and why; --no-hints hides them).
 
-    With --json the game goes to stderr and the result, as JSON, to stdout.
+    Pick a move by its number or its words; '?' lists the moves. With --json the game goes to
+    stderr and the result, as JSON, to stdout.
     """
+    from ..arena.human import played_winners
     from ..arena.seating import seated
     from ..arena.trace import PERSON
     from ..arena.trace_commands import Answers
@@ -498,6 +501,7 @@ def oldtown_play(players, seat, bots, seed, trace_file, board_file, cards_file, 
 
     catalogue = _game_catalogue(board_file, cards_file)
     names = table_bots(bots, players - 1, OT_BOTS, "seat(s) besides yours")
+    seed = dealt_seed(seed, lang, as_json)
     show = (lambda text: click.echo(text, err=True)) if as_json else click.echo
     answers = Answers(lambda prompt: click.prompt(prompt, err=as_json))
     human = ot_game_play.OldTownHuman(answers, show, lang, hints)
@@ -506,7 +510,7 @@ def oldtown_play(players, seat, bots, seed, trace_file, board_file, cards_file, 
     write_trace(trace_file, trace_lines(state, 0, seed, seated(players, seat, names, PERSON), board_file, cards_file))
     answers.check()
     if as_json:
-        emit_json({"points": state.points, "winners": state.winners(), "reason": state.reason or "abandoned",
+        emit_json({"points": state.points, "winners": played_winners(state, state.winners), "reason": state.reason or "abandoned",
                    "built": state.town.built, "turns": state.turns})
 
 

@@ -3,8 +3,10 @@
 One model per file: `BoardFile` (board.json), `BuildingsFile` (buildings.json), `CardsFile`
 (cards.json) and the scenario files (`scenarios_model`: scenarios.json, a generated scenario or a
 list of them); `model_for(kind, data)` picks one. The models check shape and ranges only, strictly (no "3" for 3, no 3.0, no true
-for a plot number); what needs the board or the catalogue (a card's predicate, a building bound to
-a B card) is checked by the loaders in board.py and catalogue.py, with the same error format.
+for a plot number); what needs the board or the catalogue (a card's predicate, a card's type) is
+checked by the loaders in board.py and catalogue.py, with the same error format. A scenario file's
+buildings may be named in English or German: with the catalogue's lookup in the validation context
+each is read as its English name, and an unknown one is refused at its place in the file.
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from ..datafiles import PATTERN_WORDS
-from pydantic import (BaseModel, ConfigDict, Discriminator, Field, RootModel, Strict, StringConstraints,
-                      Tag, model_validator)
+from ..errors import ClicktownError
+from pydantic import (AfterValidator, BaseModel, ConfigDict, Discriminator, Field, RootModel, Strict, StringConstraints,
+                      Tag, ValidationInfo, model_validator)
 
 Plot = Annotated[int, Strict(), Field(ge=1, le=16)]
 Index = Annotated[int, Strict(), Field(ge=1, le=4)]
@@ -148,16 +151,31 @@ class CardsFile(Shape):
 
 # -- scenario files --------------------------------------------------------------------------------
 
+def _building(name: str, info: ValidationInfo) -> str:
+    """A building named in English or German, as its English name, when the reader passes the catalogue's
+    `building` lookup in the context (`catalogue.load_scenarios`); an unknown name is refused with it."""
+    lookup = (info.context or {}).get("building")
+    if lookup is None:
+        return name
+    try:
+        return lookup(name)
+    except ClicktownError as exc:
+        raise ValueError(str(exc)) from None
+
+
+BuildingName = Annotated[Name, AfterValidator(_building)]
+
+
 class UnknownMine(Shape):
     unknown: Annotated[int, Strict(), Field(ge=1, le=18)]
 
 
 def _mine_kind(value) -> str | None:
-    return "[names]" if isinstance(value, list) else "[unknown count]" if isinstance(value, dict) else None
+    return "[names]" if isinstance(value, list) else "[unknown count]" if isinstance(value, (dict, UnknownMine)) else None
 
 
 Mine = Annotated[
-    Annotated[Annotated[list[Name], Field(min_length=1, max_length=18)], Tag("[names]")]
+    Annotated[Annotated[list[BuildingName], Field(min_length=1, max_length=18)], Tag("[names]")]
     | Annotated[UnknownMine, Tag("[unknown count]")],
     Discriminator(_mine_kind, custom_error_type="mine",
                   custom_error_message='a list of building names or {"unknown": N}'),
@@ -166,7 +184,7 @@ Mine = Annotated[
 
 class Binding(Shape):
     card: CardNumber
-    building: Name | None = None
+    building: BuildingName | None = None
 
 
 class ScenarioEntry(Shape):
@@ -176,7 +194,7 @@ class ScenarioEntry(Shape):
     b: Annotated[list[Binding], Field(max_length=60)] = []
     c: Annotated[list[CardNumber], Field(max_length=60)] = []
     mine: Mine
-    published: dict[PlotKey, Name] = {}
+    published: dict[PlotKey, BuildingName] = {}
     published_remains: dict[str, Any] = {}
     note: Text = ""
     expect: Literal["unique", "not-unique", "two-mine-swap"] = "unique"

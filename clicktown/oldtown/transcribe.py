@@ -181,7 +181,7 @@ def sheet_catalogue(path, board=None, scenarios=None) -> Catalogue:
     for b in the_buildings:
         names[b.name.casefold()] = b.name
         names[b.de.casefold()] = b.name
-    return Catalogue(load_board(board), the_buildings, read_sheet(path, names), load_scenarios(scenarios))
+    return Catalogue(load_board(board), the_buildings, read_sheet(path, names), load_scenarios(scenarios, the_buildings))
 
 
 # -- the check -----------------------------------------------------------------------------------

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
-from ..options import (WholeRange, Seconds, GameGroup, OutputFile, bots_option, games_option, hints_option, input_file, json_option,
-                       lang_option, output_file, played, rotate_option, seed_option, table_bots, workers_option,
+from ..options import (WholeRange, Seconds, GameGroup, OutputFile, bots_option, dealt_seed, games_option, hints_option,
+                       input_file, json_option, lang_option, output_file, play_seed_option, played, rotate_option, seed_option, table_bots, workers_option,
                        write_trace)
 from ..messages import say
 from ..arena.trace_commands import replay_command
@@ -194,10 +196,10 @@ WWP_BOTS = "clicktown.patterns.game.bots"
 patterns.add_command(replay_command("patterns"))
 
 
-def wwp_game_options(fn):
+def wwp_game_options(fn, seed=seed_option):
     """The options of patterns play and simulate: table, mode, bots, Bank file, seed, trace."""
     fn = output_file("--trace", "trace_file", help="Write every event as JSON Lines to this file.")(fn)
-    fn = seed_option(fn)
+    fn = seed(fn)
     fn = input_file("--bank", "bank_file", help="Your own Bank / Target / challenge cards file (JSON, like the built-in one).")(fn)
     fn = bots_option(WWP_BOTS)(fn)
     fn = click.option("--mode", type=click.Choice(["saloon", "alive-or-dead"]), default="saloon", show_default=True)(fn)
@@ -229,7 +231,7 @@ def patterns_simulate(used_challenges, players, mode, bots, bank_file, seed, tra
 
 
 @patterns.command("play")
-@wwp_game_options
+@lambda fn: wwp_game_options(fn, play_seed_option)
 @click.option("--seat", type=WholeRange(0, 3), default=0, show_default=True, help="Your seat, 0 to players-1.")
 @click.option("--reaction", type=Seconds(0, 60), default=5.0, show_default=True,
               help="Seconds the bots take to react: answer the race within them to be first (0: the order is drawn).")
@@ -239,9 +241,12 @@ def patterns_play(used_challenges, players, mode, bots, bank_file, seed, trace_f
                   min_occurrences, lenient, extend, seat, reaction, lang, hints):
     """Play against bots at the terminal: the wheel in colour; cover a position, click or wait, then declare.
 
-    Declarations are typed in English or German, or picked by number after '?'. With --json the
-    game goes to stderr and the result, as JSON, to stdout.
+    The race shows the seconds the bots take to react (a countdown at a terminal) and says when an
+    answer came too late. Declarations are typed in English or German, or picked by number after
+    '?'; every other choice by its number or its words. With --json the game goes to stderr and the
+    result, as JSON, to stdout.
     """
+    from ..arena.human import played_winners
     from ..arena.trace import PERSON
     from ..arena.trace_commands import Answers
     from . import analysis as wwp
@@ -254,8 +259,12 @@ def patterns_play(used_challenges, players, mode, bots, bank_file, seed, trace_f
     others = table_bots(bots, players - 1, WWP_BOTS, "seat(s) besides yours")
     seats = wwp_play.seat_players(players, seat, list(others))
     setup = wwp_sim.Setup(players, mode, tuple(seats), False, deck_file, bank_file, rules, trace=True)
+    seed = dealt_seed(seed, lang, as_json)
     show = (lambda text: click.echo(text, err=True)) if as_json else click.echo
     answers = Answers(lambda prompt: wwp_play.read_answer(prompt, err=as_json))
+    if sys.stdin.isatty():
+        countdown = wwp_play.Countdown(sys.stdin, click.get_text_stream("stderr" if as_json else "stdout"))
+        answers.timed = lambda *question: answers.guarded(countdown, *question)
     human = wwp_play.PatternsHuman(answers, show, lang=lang, hints=hints)
     state = wwp_play.play_against(wwp_sim.start(setup), seat, human, list(others), seed, reaction)
     if state.abandoned:
@@ -266,5 +275,5 @@ def patterns_play(used_challenges, players, mode, bots, bank_file, seed, trace_f
     write_trace(trace_file, trace_lines(state, 0, seed, people, deck_file, bank_file))
     answers.check()
     if as_json:
-        emit_json({"winners": state.winners, "reason": state.reason or "abandoned", "rounds": state.round, "turns": state.turn,
+        emit_json({"winners": played_winners(state, state.winners), "reason": state.reason or "abandoned", "rounds": state.round, "turns": state.turn,
                    "dollars_cents": state.cents})

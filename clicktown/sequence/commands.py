@@ -7,7 +7,7 @@ import sys
 import click
 
 from ..errors import ClicktownError
-from ..options import (WholeRange, Seconds, GameGroup, InputFile, bots_option, games_option, hints_option, input_file, json_option,
+from ..options import (WholeRange, chosen_lang, Seconds, GameGroup, InputFile, bots_option, dealt_seed, games_option, play_seed_option, hints_option, input_file, json_option,
                        lang_option, output_file, played, rotate_option, seed_option, table_bots, time_limit_option, workers_option,
                        write_trace)
 from ..arena.trace_commands import replay_command
@@ -67,10 +67,10 @@ def _hand_and_goal(game, data, position, team, hand, teams, players):
     from . import cards as seq_game
     from . import rules as seq_rules
 
-    teams, needed = seq_rules.table_for(game, position.teams(), team, teams, players)
+    table = seq_rules.table_for(game, position.teams(), team, teams, players)
     cards = seq_game.parse_hand(hand, data.deck)
-    seq_rules.check_hand(game, len(cards), seq_rules.check_table(game, teams, players))
-    return cards, needed
+    seq_rules.check_hand(game, len(cards), table.players)
+    return cards, table.needed
 
 
 @sequence.command("show")
@@ -98,7 +98,7 @@ def sequence_show(position_file, game, board_file, deck_file, as_json, svg_file,
                    "chips": {t: len(position.chips(t)) for t in position.teams()}})
         return
     click.echo(seq_render.board_view(data, position))
-    click.echo(seq_render.chips_and_sequences(position, count))
+    click.echo(seq_render.chips_and_sequences(position, count, chosen_lang()))
 
 
 @sequence.command("count")
@@ -212,10 +212,10 @@ SEQ_BOTS = "clicktown.sequence.game.bots"
 sequence.add_command(replay_command("sequence"))
 
 
-def _seq_game_options(fn):
+def _seq_game_options(fn, seed=seed_option):
     """The options of play and simulate: game, table, bots, seed, trace."""
     fn = output_file("--trace", "trace_file", help="Write every event as JSON Lines to this file.")(fn)
-    fn = seed_option(fn)
+    fn = seed(fn)
     fn = bots_option(SEQ_BOTS)(fn)
     fn = _seq_players(fn)
     return _seq_data(fn)
@@ -254,17 +254,19 @@ def sequence_simulate(game, board_file, deck_file, players, teams, bots, seed, t
 
 
 @sequence.command("play")
-@_seq_game_options
+@lambda fn: _seq_game_options(fn, play_seed_option)
 @click.option("--seat", type=WholeRange(0, 11), default=0, show_default=True, help="Your seat (0 moves first).")
 @lang_option
 @hints_option
 @json_option
 def sequence_play(game, board_file, deck_file, players, teams, bots, seed, trace_file, seat, lang, hints, as_json):
-    """Play against bots at the terminal: the board in colour, moves typed as '7h 3,4' ('?' lists them).
+    """Play against bots at the terminal: the board in colour, moves typed as '7h 3,4' or '7h 3 4' ('?' lists
+    them numbered, and a number picks one).
 
     The other seats are played by --bots. With --json the board goes to stderr and the result, as
     JSON, to stdout.
     """
+    from ..arena.human import played_winners
     from ..arena.trace_commands import Answers
     from .game import play as seq_play
     from .render import text as seq_render
@@ -272,6 +274,7 @@ def sequence_play(game, board_file, deck_file, players, teams, bots, seed, trace
     setup = _seq_setup(game, players, teams, bots, board_file, deck_file, seat=seat)
     if seat >= setup.players:
         raise ClicktownError(f"--seat {seat}: the seats of {setup.players} players are 0 to {setup.players - 1}")
+    seed = dealt_seed(seed, lang, as_json)
     show = (lambda text: click.echo(text, err=True)) if as_json else click.echo
     answers = Answers(lambda prompt: click.prompt(prompt, err=as_json))
     human = seq_play.SequenceHuman(answers, show, lang=lang, hints=hints)
@@ -282,5 +285,5 @@ def sequence_play(game, board_file, deck_file, players, teams, bots, seed, trace
     write_trace(trace_file, state.trace)
     answers.check()
     if as_json:
-        emit_json({"winners": [state.winner] if state.winner else [], "turns": state.turns, "reason": state.end_reason,
+        emit_json({"winners": played_winners(state, [state.winner] if state.winner else []), "turns": state.turns, "reason": state.end_reason,
                    "sequences": state.sequence_counts(), "board": state.position().rows()})

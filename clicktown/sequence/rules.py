@@ -80,15 +80,18 @@ def check_hand(game: str, cards: int, players: int, source: str = "--hand") -> N
 
 
 def table_for(game: str, teams_on_board: tuple[str, ...], team: str, teams: int | None = None,
-              players: int | None = None) -> tuple[int, int]:
-    """(number of teams, sequences needed) for a team to move, checked against the chips on the board."""
-    teams = len(teams_on_board) if teams is None else teams
-    if teams < len(teams_on_board):
-        raise ClicktownError(f"the board holds chips of team C, so {teams} teams cannot be right")
-    needed = sequences_needed(game, teams, players)
-    if team not in TEAM_NAMES[:teams]:
-        raise ClicktownError(f"team {team!r} is not in play (teams are {', '.join(TEAM_NAMES[:teams])})")
-    return teams, needed
+              players: int | None = None) -> "Table":
+    """The table for a team to move in a position, made as play and simulate make it (`seat_table`:
+    3 players are 3 teams unless --teams says otherwise), checked against the chips on the board.
+    Without --players and --teams, one player per team on the board."""
+    if players is None:
+        players = teams if teams is not None else len(teams_on_board)
+    table = seat_table(game, players, teams)
+    if table.teams < len(teams_on_board):
+        raise ClicktownError(f"the board holds chips of team C, so {table.teams} teams cannot be right")
+    if team not in table.team_names:
+        raise ClicktownError(f"team {team!r} is not in play (teams are {', '.join(table.team_names)})")
+    return table
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,13 @@ from ..game.town import PLOTS
 from ..game.wording import whose
 
 
+#: The width of a terminal the plan fits in.
+TERMINAL_COLUMNS = 80
+
+
 def plan_text(state, lang: str = "en") -> str:
-    """The plan of the town with its streets, railway, doors and landmarks, every building by its full name.
+    """The plan of the town with its streets, railway, doors and landmarks, every building by its full name,
+    in at most TERMINAL_COLUMNS columns.
 
     A built building stands in capitals after '#'; an open plot lists the buildings with a marker on it.
     """
@@ -23,7 +28,7 @@ def plan_text(state, lang: str = "en") -> str:
     for plot in PLOTS:
         if plot not in placement and town.on_plot(plot):
             placement[plot] = ", ".join(name(b) for b in town.on_plot(plot))
-    return plan(catalogue.board, placement, lang=lang)
+    return plan(catalogue.board, placement, lang=lang, columns=TERMINAL_COLUMNS)
 
 
 def hand_text(seen: dict) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...messages import say
+from ...messages import say, say_n
 from ...words import Shouted
 from ..board import Board
 from ..catalogue import Card, Catalogue, Scenario
@@ -13,20 +13,23 @@ DOOR = {"N": "^", "S": "v", "W": "<", "E": ">"}
 
 
 def plan(board: Board, placement: dict[int, str] | None = None, mine=frozenset(), lang: str = "en",
-         names: dict[str, str] | None = None) -> str:
+         names: dict[str, str] | None = None, columns: int | None = None) -> str:
     """The board plan as text: plots with their buildings and doors, lines between them.
 
     A door arrow follows each plot number (^ north, v south, < west, > east); my buildings are
-    marked with '*'. Every column is as wide as its longest name needs: no name is ever cut.
-    `names` gives the name to write for a building (its German one); `lang` names the streets.
+    marked with '*'. Every column is as wide as its longest name needs: no name is ever cut. With
+    `columns` the plan fits that many columns: a plot's text too long for its column wraps onto
+    further lines (at its commas and blanks), indented under its first word.
     """
     placement = placement or {}
     names = names or {}
     texts = {p: _plot_text(board, p, placement.get(p, ""), mine, names) for p in board.plots}
     width = max(CELL, *(len(t) + 1 for t in texts.values()))
+    if columns is not None:
+        width = min(width, (columns - board.columns + 1) // board.columns)
     out = []
     for row in range(1, board.rows + 1):
-        out.append(_plot_row(board, row, texts, width))
+        out += _plot_rows(board, row, {p: _wrapped(t, width - 1) for p, t in texts.items()}, width)
         if row < board.rows:
             out.append(_gap_row(board, row, width, lang))
     out.append("")
@@ -35,20 +38,31 @@ def plan(board: Board, placement: dict[int, str] | None = None, mine=frozenset()
     return "\n".join(out)
 
 
+def _wrapped(text: str, width: int) -> list[str]:
+    """A plot's text in lines of at most `width` characters, the later ones under its first word."""
+    import textwrap
+
+    return textwrap.wrap(text, width, subsequent_indent=" " * 4, break_on_hyphens=False) or [""]
+
+
 def _plot_text(board: Board, plot: int, building: str, mine, names) -> str:
     """'16< Bank*': plot number, door arrow, building (my building starred)."""
     star = "*" if building and building in mine else ""
     return f"{plot:>2}{DOOR[board.entrances[plot]]} {names.get(building, building)}{star}"
 
 
-def _plot_row(board: Board, row: int, texts: dict[int, str], width: int) -> str:
-    cells = []
-    for col in range(1, board.columns + 1):
-        p = board.plot_at(row, col)
-        cells.append(texts[p].ljust(width))
-        if col < board.columns:
-            cells.append("|" if board.line_on_side(p, "E") else " ")
-    return "".join(cells).rstrip()
+def _plot_rows(board: Board, row: int, texts: dict[int, list[str]], width: int) -> list[str]:
+    """The lines of one row of plots (more than one where a plot's text wraps)."""
+    plots = [board.plot_at(row, col) for col in range(1, board.columns + 1)]
+    lines = []
+    for k in range(max(len(texts[p]) for p in plots)):
+        cells = []
+        for col, p in enumerate(plots, 1):
+            cells.append((texts[p][k] if k < len(texts[p]) else "").ljust(width))
+            if col < board.columns:
+                cells.append("|" if board.line_on_side(p, "E") else " ")
+        lines.append("".join(cells).rstrip())
+    return lines
 
 
 def _gap_row(board: Board, row: int, width: int, lang: str) -> str:
@@ -126,18 +140,19 @@ def compress(numbers) -> str:
 
 
 def solutions_text(catalogue: Catalogue, scenario: Scenario, found: list[Solution], limit: int,
-                   conflict: tuple[int, ...] | None = None) -> str:
+                   conflict: tuple[int, ...] | None = None, lang: str = "en") -> str:
     """Each solution as a plan; with none, the smallest set of cards that conflict (when given)."""
     if not found:
         if conflict:
-            return (f"Scenario {scenario.id}: no solution. These cards cannot all hold together: "
-                    f"{', '.join(map(str, conflict))}.")
+            return say(lang, "oldtown.solve.conflict", id=scenario.id, cards=", ".join(map(str, conflict)))
         if conflict == ():
-            return f"Scenario {scenario.id}: no solution: my buildings cannot all stand in town."
-        return f"Scenario {scenario.id}: no solution."
+            return say(lang, "oldtown.solve.mine_cannot_stand", id=scenario.id)
+        return say(lang, "oldtown.solve.none", id=scenario.id)
+    names = catalogue.names_in(lang)
     more = "+" if len(found) >= limit else ""
-    parts = [f"Scenario {scenario.id}: {len(found)}{more} solution(s)."]
+    parts = [say_n(lang, "oldtown.solve.found", len(found), id=scenario.id, more=more)]
     for i, sol in enumerate(found, 1):
-        parts.append(f"\nSolution {i} (my buildings: {', '.join(sorted(sol.mine))})")
-        parts.append(plan(catalogue.board, sol.placement, sol.mine))
+        parts.append("\n" + say(lang, "oldtown.solve.solution", number=i,
+                                mine=", ".join(sorted(names.get(b, b) for b in sol.mine))))
+        parts.append(plan(catalogue.board, sol.placement, sol.mine, lang, names))
     return "\n".join(parts)

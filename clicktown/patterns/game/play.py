@@ -11,6 +11,7 @@ Rendering returns strings; the CLI prints.
 
 from __future__ import annotations
 
+import math
 import random
 import sys
 import time
@@ -18,7 +19,7 @@ from typing import Callable
 
 import click
 
-from ...arena.human import Abandoned, Human
+from ...arena.human import HELP, QUIT, Abandoned, Human
 from ...arena.seating import seated
 from ...arena.state import CHANCE
 from ...errors import ClicktownError
@@ -98,6 +99,50 @@ def read_answer(prompt: str, err: bool = False) -> str:
     return line.rstrip("\r\n")
 
 
+class Countdown:
+    """A line read from a terminal while the bots take their seconds to react: the seconds left are
+    shown on a line of their own above the prompt, counted down once a second (the person's typing
+    is left alone: the line is redrawn with the cursor saved and restored). `ready(timeout)` says
+    whether a line can be read within `timeout` seconds (None: wait for it)."""
+
+    SAVE, RESTORE, UP, CLEAR = "\x1b7", "\x1b8", "\x1b[1A", "\x1b[K"
+
+    def __init__(self, stdin, out, clock: Callable[[], float] = time.monotonic, ready=None):
+        self.stdin, self.out, self.clock = stdin, out, clock
+        self.ready = ready or self._select
+
+    def _select(self, timeout: float | None) -> bool:
+        import select
+
+        return bool(select.select([self.stdin], [], [], timeout)[0])
+
+    def __call__(self, prompt: str, seconds: float, lang: str = "en") -> str:
+        until = self.clock() + seconds
+        shown = self.left(until)
+        self.out.write(self.line(shown, lang) + "\n" + prompt + ": ")
+        self.out.flush()
+        while True:
+            remaining = until - self.clock()
+            if self.ready(min(1.0, remaining - (self.left(until) - 1)) if remaining > 0 else None):
+                line = self.stdin.readline()
+                if not line:
+                    self.out.write("\n")
+                    raise EOFError("standard input ended before the game was over")
+                return line.rstrip("\r\n")
+            if self.left(until) != shown:
+                shown = self.left(until)
+                self.out.write(self.SAVE + self.UP + "\r" + self.line(shown, lang) + self.CLEAR + self.RESTORE)
+                self.out.flush()
+
+    def left(self, until: float) -> int:
+        """Whole seconds left, rounded up (0: the time is up)."""
+        return max(0, math.ceil(until - self.clock()))
+
+    @staticmethod
+    def line(left: int, lang: str) -> str:
+        return say(lang, "patterns.race.countdown", seconds=left) if left else say(lang, "patterns.race.time_up")
+
+
 class PatternsHuman(Human):
     """The person's seat: asks with `ask(prompt) -> str` and shows text with `show(text)`."""
 
@@ -117,8 +162,9 @@ class PatternsHuman(Human):
             return self._declare(state)
         return self._pick(state, self.say(phase))
 
-    def race(self, state: GameState, seat: int) -> int:
-        """Cover a position, click or wait (also asked before the race starts, while the bots react)."""
+    def race(self, state: GameState, seat: int, seconds: float | None = None) -> int:
+        """Cover a position, click or wait (also asked before the race starts, while the bots react
+        within `seconds`: the time is shown, as a countdown where `ask` can show one)."""
         seen = self.look(state, seat)
         self.show(wheel_text(state, self.colour, self.lang))
         clicked = state.phase == "click"
@@ -127,7 +173,8 @@ class PatternsHuman(Human):
         else:
             self.show(status_text(state, seen, self.colour))
         while True:
-            answer = self.read(self.say("race_clicked" if clicked else "race")).lower()
+            prompt = self.prompt(self.say("typed_race_clicked" if clicked else "typed_race"))
+            answer = (self.read_timed(prompt, seconds) if seconds else self.read(prompt)).lower()
             position = number_in(answer, 0, WHEEL_SIZE - 1)
             if position is not None:
                 return POSITION + position
@@ -137,14 +184,27 @@ class PatternsHuman(Human):
                 return CLICK
             self.show(self.say("race_clicked_again" if clicked else "race_again"))
 
+    def read_timed(self, prompt: str, seconds: float) -> str:
+        """An answer while the bots take `seconds` to react: a countdown where `ask` has one
+        (`Countdown`), else the time allowed told once."""
+        timed = getattr(self.ask, "timed", None)
+        if timed is None:
+            self.show(say(self.lang, "patterns.race.bots_react", seconds=f"{seconds:g}"))
+            return self.read(prompt)
+        answer = timed(prompt, seconds, self.lang).strip()
+        if answer.lower() in QUIT:
+            raise Abandoned()
+        return answer
+
     def _declare(self, state: GameState) -> int:
         p = state.pending
         self.show(wheel_text(state, self.colour, self.lang))
         self.show(self.say("covered", position=p["position"], card=card_text(state, p["covered"], False, self.lang)))
         while True:
-            answer = self.read(self.say("declare"))
-            if answer.startswith("?"):
-                self.show(statement_list(answer[1:].strip().lower(), self.lang))
+            answer = self.read(self.prompt(self.say("typed_declare")))
+            if answer.startswith("?") or answer.lower() in HELP:
+                self.show(statement_list(answer.removeprefix("?").strip().lower() if answer.startswith("?") else "",
+                                         self.lang))
                 continue
             if number_in(answer, 1, len(STATEMENTS)) is not None:
                 return STATEMENT + number_in(answer, 1, len(STATEMENTS)) - 1
@@ -155,15 +215,8 @@ class PatternsHuman(Human):
 
     def _pick(self, state: GameState, question: str) -> int:
         seen = self.look(state, state.seat)
-        actions = seen["actions"]
         self.show(wheel_text(state, self.colour, self.lang))
-        self.show(question + "\n" + "\n".join(f"{i + 1:>3}. {a['text']}" for i, a in enumerate(actions)))
-        while True:
-            answer = self.read(self.say("number"))
-            choice = number_in(answer, 1, len(actions))
-            if choice is not None:
-                return actions[choice - 1]["id"]
-            self.show(self.say("number_again", n=len(actions)))
+        return self.pick(question, seen["actions"])
 
 
 def statement_list(word: str, lang: str = "en") -> str:
@@ -202,18 +255,25 @@ def play_against(state: GameState, seat: int, human: PatternsHuman, bots: list[s
     rng = random.Random(seed)
     players = {s: human if s == seat else make_bot(name) for s, name in enumerate(seats)}
     race = Race({seat}, reaction)
+    late = False
     state.abandoned = False
     try:
         while not state.is_terminal():
             actor = state.current_player()
             if actor == CHANCE:
                 if race.opens(state, clock()):
-                    answer = human.race(state, seat)
+                    answer = human.race(state, seat, reaction)
+                    late = clock() >= race.until
+                    if late and answer != PASS:
+                        human.show(say(human.lang, "patterns.race.late", seconds=f"{reaction:g}"))
                     race.answer(state, seat, answer, clock(), human.lang)
                 state.apply_action(race.chance(state, rng))
                 continue
             early = race.answer_of(state, actor)
             state.apply_action(early if early is not None else players[actor].choose(state, rng))
+            if state.phase != "race" and race.answers.pop(seat, PASS) != PASS:
+                human.after_events(say(human.lang, "patterns.race.not_taken_late" if late else "patterns.race.not_taken",
+                               seconds=f"{reaction:g}"))
     except Abandoned:
         state.abandoned = True
         return state

@@ -1,11 +1,12 @@
 """A person at the terminal against bots: the board drawn in the teams' colours, and moves read as text.
 
 A move is written as the card and, for cards that take a cell, the cell as row,column (0-9 from
-the top left): `7h 3,4` (a chip on row 3, column 4), `jd 5,5` (a two-eyed jack: any free cell),
+the top left): `7h 3,4` or `7h 3 4` (a chip on row 3, column 4), `jd 5,5` (a two-eyed jack: any free cell),
 `jh 2,3` (a one-eyed jack: take the opponent chip on row 2, column 3), `x 7h` or `exchange 7h`
 (exchange a dead card), `pass` (only when nothing can be played). Equations work in Sequence
-Numbers (`3+4 0,7`). `?` lists the legal moves, `quit` abandons the game. Rendering returns
-strings; the CLI prints them.
+Numbers (`3+4 0,7`). `?` (or `help`) lists the legal moves numbered from 1, and a number or a
+move's own words pick one, as in every game (`arena.human`). A move the rules refuse is answered
+with the reason (`refusals`). `quit` abandons the game. Rendering returns strings; the CLI prints them.
 """
 
 from __future__ import annotations
@@ -16,11 +17,12 @@ from typing import Callable
 
 import click
 
-from ...arena.human import Abandoned, Human
+from ...arena.human import HELP, Abandoned, Human
 from ...errors import ClicktownError
 from ...messages import say
 from ..cards import equation_value
 from ..geometry import SIZE, cell
+from .refusals import refusal
 from .state import CELL_COUNT, MatchState
 from .view import action_text, colour_words, view
 
@@ -57,11 +59,11 @@ def status_text(seen: dict) -> str:
 
 
 def legal_moves_text(seen: dict) -> str:
-    """Every legal move of the seat, one per line: as typed, then in words."""
-    return "\n".join(f"{a['move']:<12} {a['text']}" for a in seen["actions"])
+    """Every legal move of the seat, one per line, numbered from 1: as typed, then in words."""
+    return "\n".join(f"{k:>4}. {a['move']:<12} {a['text']}" for k, a in enumerate(seen["actions"], 1))
 
 
-_CELL = re.compile(r"^\(?([0-9])\s*,\s*([0-9])\)?$")
+_CELL = re.compile(r"^\(?([0-9])\s*[,\s]\s*([0-9])\)?$")
 
 
 def parse_move(state: MatchState, text: str, lang: str = "en") -> int:
@@ -69,7 +71,9 @@ def parse_move(state: MatchState, text: str, lang: str = "en") -> int:
     match = state.match
 
     def mistake(key: str, **facts) -> ClicktownError:
-        return ClicktownError(say(lang, f"sequence.mistake.{key}", **facts))
+        error = ClicktownError(say(lang, f"sequence.mistake.{key}", **facts))
+        error.unread = key in ("empty", "move")  # not written as a move: perhaps a move's number or words
+        return error
 
     words = text.strip().lower().split()
     if not words:
@@ -81,12 +85,13 @@ def parse_move(state: MatchState, text: str, lang: str = "en") -> int:
             raise mistake("exchange")
         action = match.exchange + _kind(state, words[1], lang)
     else:
-        if len(words) != 2 or not _CELL.match(words[1]):
+        m = _CELL.match(" ".join(words[1:]))
+        if len(words) not in (2, 3) or not m:
             raise mistake("move")
-        m = _CELL.match(words[1])
         action = _kind(state, words[0], lang) * CELL_COUNT + cell(int(m[1]), int(m[2]))
-    if action not in state.legal_actions():
-        raise mistake("illegal", move=action_text(state, action, lang, faces=False))
+    why = refusal(state, action, lang)
+    if why:
+        raise mistake("refused", move=action_text(state, action, lang, faces=False), why=why)
     return action
 
 
@@ -121,15 +126,19 @@ class SequenceHuman(Human):
         seen = self.look(state, state.seat)
         self.show(board_text(state, self.colour))
         self.show(status_text(seen))
+        options = [{"id": a["id"], "text": f"{a['move']} {a['text']}"} for a in seen["actions"]]
         while True:
-            text = self.read(say(self.lang, "sequence.prompt"))
-            if text == "?":
+            text = self.read(self.prompt(say(self.lang, "sequence.typed")))
+            if text.lower() in HELP:
                 self.show(legal_moves_text(seen))
                 continue
             try:
                 return parse_move(state, text, self.lang)
             except ClicktownError as exc:
-                self.show(str(exc))
+                chosen = self.chosen(text, options) if getattr(exc, "unread", False) else None
+                if isinstance(chosen, int):
+                    return options[chosen]["id"]
+                self.show(chosen or str(exc))
 
     def finish(self, state: MatchState, seat: int) -> None:
         """The last moves (the winning one too), the final board and the standings."""
@@ -157,7 +166,7 @@ def play_against(setup, seat: int, human: SequenceHuman, seed: int) -> MatchStat
     try:
         play_game(state, players, random.Random(seed))
     except Abandoned:
-        state.end_reason = "abandoned"
+        state.end_reason, state.abandoned = "abandoned", True
     else:
         human.finish(state, seat)
     state.trace = trace_lines(state, 0, seed, names, setup.board_file, setup.deck_file)
