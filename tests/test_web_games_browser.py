@@ -225,12 +225,16 @@ def test_hints_false_hides_the_card_statuses(browser, live_server):
 
 
 def test_the_last_move_is_marked_on_the_board(browser, live_server):
+    from playwright.sync_api import expect
+
     page = browser.new_page()
     table, address = open_table(live_server, "/play/sequence?players=2&bots=greedy&seed=3")
     shown_at(page, address).locator(".actions [data-action-id]").first.click()
-    page.wait_for_selector(".board [data-last-move]")
+    expect(page.locator(".board [data-last-move]")).to_have_count(1)
+    keeping.MOVER.settle(table)        # the bot's answer made now (the server's mover makes it in the background)
     played = [e["cell"] for e in table.state.events if e["event"] == "play"][-1]   # the bot's answer
     marked = page.locator(".board [data-last-move]")
-    assert marked.count() == 1 and marked.get_attribute("data-cell") == "{},{}".format(*played)
+    expect(marked).to_have_attribute("data-cell", "{},{}".format(*played))   # once the page has drawn it
+    assert marked.count() == 1
     assert marked.locator("rect.last-move").count() == 1
     page.close()

@@ -524,25 +524,26 @@ def test_the_viewer_fits_the_screen_with_each_games_board(screen, live_server, t
 
 def test_the_bots_think_and_move_one_at_a_time_on_the_page(screen, live_server):
     """Three bots after the person: the seat list and the line over the board say which bot thinks, and
-    their moves come one view at a time (the log grows step by step, never all three moves at once)."""
-    if screen.goto(f"{live_server}/play/oldtown?players=4&bots=greedy&seed=5&pace=0.3").status != 200:
-        pytest.skip("this server's tables have no pace")     # (their bots move within the person's request)
-    screen.wait_for_function(ENABLED_TURN)
-    screen.evaluate("""() => {
-        window.seen = [];
-        const note = () => window.seen.push([document.querySelector('.seats li[data-thinking]')?.dataset.seat ?? null,
-                                             document.querySelector('.turn').textContent,
-                                             document.querySelectorAll('.log li[data-event]').length]);
-        new MutationObserver(note).observe(document.querySelector('.table'), {attributes: true, attributeFilter: ['data-drawn']});
-    }""")
-    screen.locator("[data-action-id]").first.click()
-    screen.wait_for_function("() => window.seen.length > 1 && " + ENABLED_TURN.split("=>", 1)[1])
-    seen = screen.evaluate("window.seen")
-    thinking = [seat for seat, _, _ in seen if seat is not None]
-    order = [s for i, s in enumerate(thinking) if i == 0 or thinking[i - 1] != s]
-    assert order == ["1", "2", "3"]
-    for seat, turn, _ in seen:
-        if seat is not None:
-            assert turn == f"seat {seat} is thinking…"
-    counts = [n for _, _, n in seen]
-    assert counts == sorted(counts) and len(set(counts)) >= 4   # the person's move and each bot's, drawn apart
+    their moves come one view at a time (the log grows by one move for each bot's move). The server's
+    mover is held, and the test makes each bot's move itself, then looks at the page."""
+    from playwright.sync_api import expect
+
+    running = keeping.MOVER.mode == "thread"
+    keeping.MOVER.hold()
+    try:
+        screen.goto(f"{live_server}/play/oldtown?players=4&bots=greedy&seed=5&pace=0.3")
+        screen.wait_for_function(ENABLED_TURN)
+        logged = screen.locator(".log li[data-event]")
+        screen.locator("[data-action-id]").first.click()
+        for seat in (1, 2, 3):
+            expect(screen.locator(".seats li[data-thinking]")).to_have_attribute("data-seat", str(seat))
+            expect(screen.locator(".turn")).to_have_text(f"seat {seat} is thinking…")
+            before = logged.count()
+            assert keeping.MOVER.step() == 1
+            expect(logged).not_to_have_count(before)                 # this bot's move, drawn on its own
+        expect(screen.locator(".seats li[data-thinking]")).to_have_count(0)
+        screen.wait_for_function(ENABLED_TURN)
+    finally:
+        keeping.MOVER.stop()
+        if running:
+            keeping.MOVER.start()

@@ -102,6 +102,11 @@ class Mover:
             made += step
         return made
 
+    def step(self, at: float | None = None, eager: bool = True) -> int:
+        """One move at each table that is due (`run_pending` one round at a time: a test that looks at a
+        page after each bot's move); the number of moves made."""
+        return self._round(at, eager)[0]
+
     def _round(self, at: float | None, eager: bool) -> tuple[int, float | None]:
         """One move at each table that is due; (moves made, when the next table is due on the tables' clock)."""
         from .table import now
