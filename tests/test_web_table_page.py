@@ -439,7 +439,8 @@ def test_the_page_says_plainly_when_its_table_is_gone_and_links_the_lobby(screen
     screen.wait_for_function(ENABLED_TURN)
     table_id = screen.locator(".table").get_attribute("data-table")
     del keeping.TABLES[table_id]            # closed to make room, or lost with a server without a store
-    screen.locator("[data-action-id]").first.click()
+    # a click on a move, unless the page has found out by itself already (its event stream broke off)
+    screen.evaluate("() => document.querySelector('[data-action-id]')?.click()")
     banner = screen.locator(".connection")
     expect(banner).to_have_attribute("data-state", "gone")
     assert banner.inner_text() == ("This table is no longer there: the server closed it. Its moves cannot go on here. "
@@ -539,7 +540,7 @@ def test_the_bots_think_and_move_one_at_a_time_on_the_page(screen, live_server):
             expect(screen.locator(".seats li[data-thinking]")).to_have_attribute("data-seat", str(seat))
             expect(screen.locator(".turn")).to_have_text(f"seat {seat} is thinking…")
             before = logged.count()
-            assert keeping.MOVER.step() == 1
+            assert keeping.MOVER.step() >= 1                        # one move at each table due: this one's bot
             expect(logged).not_to_have_count(before)                 # this bot's move, drawn on its own
         expect(screen.locator(".seats li[data-thinking]")).to_have_count(0)
         screen.wait_for_function(ENABLED_TURN)
