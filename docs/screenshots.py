@@ -30,8 +30,9 @@ TABLES = {
     "sequence": "/play/sequence?players=2&bots=greedy&seed=3",
     "sequence-numbers": "/play/numbers?players=2&bots=greedy&seed=3",
 }
-#: The first offered action: the table contract's buttons (docs/web.md, WEB-CONTRACT).
-ACTION = ".actions button[data-action-id]"
+#: The first offered choice: a button of the table page's actions (a move, or the first part of one),
+#: or a cell of the board that plays a move (Sequence Numbers: the player finds the cell).
+ACTION = ".actions button:not([disabled]), .board [data-action-id]"
 
 
 def shots() -> list[tuple[str, str, dict, bool]]:
@@ -50,11 +51,12 @@ def settle(page) -> None:
 
 
 def first_move(page) -> None:
-    """Click the first offered action and wait until the actions are offered again (the bots moved)."""
+    """Click the first offered choice and wait until choices are offered again and no bot thinks (the bots moved)."""
     page.locator(ACTION).first.click()
     page.wait_for_function(
-        f"""() => {{ const b = document.querySelector({ACTION!r});
-                     return b && !b.disabled && !document.querySelector('[data-thinking]'); }}""")
+        """() => !document.querySelector('[data-thinking]')
+                 && ([...document.querySelectorAll('.actions button')].some(b => !b.disabled)
+                     || document.querySelector('.board [data-action-id]') !== null)""")
     settle(page)
 
 
