@@ -548,3 +548,50 @@ def test_the_bots_think_and_move_one_at_a_time_on_the_page(screen, live_server):
         keeping.MOVER.stop()
         if running:
             keeping.MOVER.start()
+
+
+# ---- the move clock, end to end: a bot plays for a friend who is away, and hands the seat back --------------
+
+def test_a_bot_plays_for_a_friend_out_of_time_and_the_seat_is_theirs_again_when_they_come(screen, live_server, monkeypatch):
+    """A two-person Sequence table with a 30-second move clock; the friend never opens the page. The
+    tables' clock and the server's mover are the test's: once the friend's time is up, the host's page
+    shows a bot playing for the friend's seat; when the friend comes, the seat is theirs again."""
+    from playwright.sync_api import expect
+
+    from clicktown.web import table as table_module
+
+    class Clock:
+        now = 5000.0
+
+        def __call__(self) -> float:
+            return self.now
+
+    clock = Clock()
+    monkeypatch.setattr(table_module, "CLOCK", clock)
+    running = keeping.MOVER.mode == "thread"
+    keeping.MOVER.hold()
+    try:
+        screen.goto(f"{live_server}/play/sequence?players=2&bots=person&seed=5&pace=1&clock=30")
+        screen.wait_for_function(ENABLED_TURN)
+        friend = screen.locator('.seats li[data-seat="1"]')
+        expect(friend).to_have_attribute("data-clock", "30")
+        link = screen.locator('a.join[data-seat="1"]').get_attribute("href")
+        screen.locator("[data-action-id]").first.click()
+        expect(screen.locator(".turn")).to_have_attribute("data-to-move", "1")
+        clock.now += 30.0                                    # the friend's time is up: a bot takes the seat ...
+        assert keeping.MOVER.run_pending(eager=False) >= 1   # (other tests' tables in this process may be due too)
+        expect(friend).to_have_attribute("data-zombie", "")
+        clock.now += 1.0                                     # ... and moves for it, a pace later
+        assert keeping.MOVER.run_pending(eager=False) >= 1
+        screen.wait_for_function(ENABLED_TURN)               # the host's turn again, the friend's seat still the bot's
+        expect(friend).to_have_attribute("data-zombie", "")
+        table_id = screen.locator(".table").get_attribute("data-table")
+        assert moves_of(table_id, 1) == 1
+        comes = screen.context.browser.new_context()
+        comes.new_page().goto(link)                          # the friend comes: the seat is theirs again
+        expect(friend).not_to_have_attribute("data-zombie", "")
+        comes.close()
+    finally:
+        keeping.MOVER.stop()
+        if running:
+            keeping.MOVER.start()
