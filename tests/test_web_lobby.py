@@ -95,6 +95,29 @@ def test_a_listed_table_drops_out_once_its_last_free_seat_is_taken(host):
     assert table_id not in listed(host)
 
 
+def test_with_a_store_the_lobby_lists_the_tables_every_server_process_opened(tmp_path, host):
+    """Tables another server process opened are in the store only: the lobby lists them from there, and a
+    seat claimed through another process leaves the list."""
+    from clicktown.web.store import Store
+
+    store = Store(tmp_path / "tables.db")
+    keeping.use_store(store)
+    try:
+        elsewhere, _ = open_table(host, "/play/sequence?players=3&bots=person&public=true")
+        private, _ = open_table(host, "/play/sequence?players=3&bots=person")
+        links = {s: tables.TABLES[elsewhere].tokens[s] for s in (1, 2)}
+        for gone in (elsewhere, private):
+            del tables.TABLES[gone]                   # as if another process held them
+        assert [seat for seat, _ in listed(host)[elsewhere]] == ["1", "2"] and private not in listed(host)
+        assert store.claim_key(elsewhere, 1, "claimed-elsewhere")
+        assert [seat for seat, _ in listed(host)[elsewhere]] == ["2"]
+        assert store.claim_key(elsewhere, 2, "claimed-elsewhere-too") and elsewhere not in listed(host)
+        assert links[1] not in host.get("/tables").text
+    finally:
+        keeping.use_store(None)
+        store.close()
+
+
 def test_a_finished_public_table_is_not_listed(host, monkeypatch):
     table_id, token = open_table(host, "/play/sequence?players=2&bots=person&public=true&seed=2")
     assert table_id in listed(host)

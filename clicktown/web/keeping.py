@@ -230,9 +230,26 @@ def _caught_up(table: Table) -> None:
     with table.lock:
         table.state, table.rng, table.abandoned = fresh.state, fresh.rng, fresh.abandoned
         table.tokens, table.claimed, table.kept = fresh.tokens, fresh.claimed, fresh.kept
+        table.names = fresh.names
         table.zombies.clear()
         table.moved_at = now()
         table.version += 1
+
+
+def as_kept(table_id: str) -> Table | None:
+    """The table as the store holds it now (moves and claimed seats of other server processes too), or
+    None when it is gone: the lobby's look at a table another process may have moved on."""
+    table = find_table(table_id)
+    if table is None or STORE is None:
+        return table
+    try:
+        catch_up(table)
+    except HTTPException:
+        return None
+    keys, claimed = stored("seat_keys", table.id)
+    if keys:
+        table.tokens, table.claimed = keys, claimed
+    return table
 
 
 def kept_settings(table: Table) -> None:

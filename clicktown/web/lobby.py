@@ -82,10 +82,23 @@ def free_seats(table: Table) -> list[int]:
 
 
 def open_tables() -> list[Table]:
-    """The public tables waiting for players: a friend's seat free, the game not over; newest first."""
-    with TABLES_LOCK:
-        kept = list(TABLES.values())
-    return [t for t in reversed(kept) if t.public and not t.over and free_seats(t)][:LISTED]
+    """The public tables waiting for players: a friend's seat free, the game not over; newest first.
+    With a store, every server process's tables (the store's), else this process's."""
+    from . import keeping
+
+    if keeping.STORE is None:
+        with TABLES_LOCK:
+            kept = list(reversed(TABLES.values()))
+    else:
+        public = (table_id for table_id, settings in keeping.stored("unfinished") if settings.get("public"))
+        kept = (table for table in map(keeping.as_kept, public) if table is not None)
+    listed = []
+    for table in kept:
+        if table.public and not table.over and free_seats(table):
+            listed.append(table)
+            if len(listed) == LISTED:
+                break
+    return listed
 
 
 def seat_words(table: Table, seat: int, lang: str) -> str:

@@ -287,6 +287,13 @@ class TableStore:
                 return None
             return _count(db, table_id)
 
+    def unfinished(self) -> list[tuple[str, dict]]:
+        """The tables whose game has not ended, newest first, each with its settings (the lobby reads
+        which of them are public, whichever server process opened them)."""
+        with self._reading() as db:
+            return [(row[0], json.loads(row[1])) for row in db.all(
+                "SELECT id, settings FROM game_tables WHERE over = 0 ORDER BY opened DESC, id DESC")]
+
     def table_ids(self, over: bool | None = None) -> list[str]:
         """The tables kept, oldest first; only those whose game has (or has not) ended when `over` is given."""
         query, facts = "SELECT id FROM game_tables", ()
