@@ -89,15 +89,25 @@ def play_moves(client, friend, table_id, keys, moves):
         assert answer.status_code == 200, answer.text
 
 
-@pytest.fixture(params=[("sqlite", 1), ("sqlite", 2), pytest.param(("postgres", 2), marks=pytest.mark.slow)],
-                ids=["sqlite", "sqlite-2-workers", "postgres-2-workers"])
+@pytest.fixture
 def kept_in(request, tmp_path):
     """(the database: a file or a postgresql:// URL, the number of server processes)."""
     backend, workers = request.param
     return (request.getfixturevalue("postgres_url") if backend == "postgres" else tmp_path / "tables.db"), workers
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+def restarts() -> list:
+    """Every game with one server process on SQLite; with two, one game by default and the others under
+    `slow` (`make test-all`), as every game on PostgreSQL."""
+    cases = [pytest.param(("sqlite", 1), game, id=f"sqlite-{game}") for game in GAMES]
+    for n, game in enumerate(GAMES):
+        cases.append(pytest.param(("sqlite", 2), game, id=f"sqlite-2-workers-{game}",
+                                  marks=() if n == len(GAMES) - 1 else pytest.mark.slow))
+        cases.append(pytest.param(("postgres", 2), game, id=f"postgres-2-workers-{game}", marks=pytest.mark.slow))
+    return cases
+
+
+@pytest.mark.parametrize("kept_in, game", restarts(), indirect=["kept_in"])
 def test_a_killed_server_goes_on_with_every_table(tmp_path, kept_in, game):
     database, workers = kept_in
     server = Server(database, workers, tmp_path)
