@@ -8,7 +8,7 @@ from click.testing import CliRunner
 from hypothesis import settings
 
 from clicktown.cli import cli
-from web_fixtures import browser, live_server, page  # noqa: F401  (the browser tests' fixtures, see web_fixtures.py)
+from web_fixtures import browser, held_mover, live_server, page  # noqa: F401  (the browser tests' fixtures, see web_fixtures.py)
 
 # Every hypothesis test draws the same examples on every run and machine (a failure is a bug, never
 # luck), and keeps no example database. HYPOTHESIS_PROFILE=explore draws new examples for a search.

@@ -18,17 +18,7 @@ from clicktown.web import keeping, tables  # noqa: E402
 from clicktown.web import table as table_module  # noqa: E402
 from clicktown.web.app import create_app  # noqa: E402
 from clicktown.web.store import Store  # noqa: E402
-from web_fixtures import LOCAL, open_table  # noqa: E402
-
-
-class Clock:
-    """A clock moved by the test (seconds)."""
-
-    def __init__(self, start: float):
-        self.now = start
-
-    def __call__(self) -> float:
-        return self.now
+from web_fixtures import LOCAL, Clock, open_table  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +27,7 @@ def client():
 
 
 @pytest.fixture
-def held(monkeypatch, tmp_path):
+def held(monkeypatch, tmp_path, held_mover):
     """The mover held (moves wait for run_pending), the tables' clock and a store with its own clock;
     the tables the test opened are closed after it."""
     clock, wall, before = Clock(1000.0), Clock(1.7e9), set(tables.TABLES)
@@ -45,12 +35,7 @@ def held(monkeypatch, tmp_path):
     store = Store(tmp_path / "tables.db")
     store.clock = wall
     monkeypatch.setattr(keeping, "STORE", store)
-    running = keeping.MOVER.mode == "thread"      # a live server's mover in this test process goes on afterwards
-    keeping.MOVER.hold()
-    yield keeping.MOVER, clock, wall, store
-    keeping.MOVER.stop()
-    if running:
-        keeping.MOVER.start()
+    yield held_mover, clock, wall, store
     for table_id in set(tables.TABLES) - before:
         del tables.TABLES[table_id]
     store.close()

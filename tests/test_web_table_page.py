@@ -18,7 +18,7 @@ from clicktown.games import game_spec  # noqa: E402
 from clicktown.messages import say  # noqa: E402
 from clicktown.web import keeping  # noqa: E402
 from clicktown.web.app import create_app  # noqa: E402
-from web_fixtures import LOCAL, a_trace_of_each_game, open_table  # noqa: E402
+from web_fixtures import LOCAL, Clock, a_trace_of_each_game, open_table  # noqa: E402
 
 HTML = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}   # as a browser asks
 
@@ -523,36 +523,29 @@ def test_the_viewer_fits_the_screen_with_each_games_board(screen, live_server, t
     assert complaints.now() == []
 
 
-def test_the_bots_think_and_move_one_at_a_time_on_the_page(screen, live_server):
+def test_the_bots_think_and_move_one_at_a_time_on_the_page(screen, live_server, held_mover):
     """Three bots after the person: the seat list and the line over the board say which bot thinks, and
     their moves come one view at a time (the log grows by one move for each bot's move). The server's
     mover is held, and the test makes each bot's move itself, then looks at the page."""
     from playwright.sync_api import expect
 
-    running = keeping.MOVER.mode == "thread"
-    keeping.MOVER.hold()
-    try:
-        screen.goto(f"{live_server}/play/oldtown?players=4&bots=greedy&seed=5&pace=0.3")
-        screen.wait_for_function(ENABLED_TURN)
-        logged = screen.locator(".log li[data-event]")
-        screen.locator("[data-action-id]").first.click()
-        for seat in (1, 2, 3):
-            expect(screen.locator(".seats li[data-thinking]")).to_have_attribute("data-seat", str(seat))
-            expect(screen.locator(".turn")).to_have_text(f"seat {seat} is thinking…")
-            before = logged.count()
-            assert keeping.MOVER.step() >= 1                        # one move at each table due: this one's bot
-            expect(logged).not_to_have_count(before)                 # this bot's move, drawn on its own
-        expect(screen.locator(".seats li[data-thinking]")).to_have_count(0)
-        screen.wait_for_function(ENABLED_TURN)
-    finally:
-        keeping.MOVER.stop()
-        if running:
-            keeping.MOVER.start()
+    screen.goto(f"{live_server}/play/oldtown?players=4&bots=greedy&seed=5&pace=0.3")
+    screen.wait_for_function(ENABLED_TURN)
+    logged = screen.locator(".log li[data-event]")
+    screen.locator("[data-action-id]").first.click()
+    for seat in (1, 2, 3):
+        expect(screen.locator(".seats li[data-thinking]")).to_have_attribute("data-seat", str(seat))
+        expect(screen.locator(".turn")).to_have_text(f"seat {seat} is thinking…")
+        before = logged.count()
+        assert held_mover.step() >= 1              # one move at each table due: this one's bot
+        expect(logged).not_to_have_count(before)   # this bot's move, drawn on its own
+    expect(screen.locator(".seats li[data-thinking]")).to_have_count(0)
+    screen.wait_for_function(ENABLED_TURN)
 
 
 # ---- the move clock, end to end: a bot plays for a friend who is away, and hands the seat back --------------
 
-def test_a_bot_plays_for_a_friend_out_of_time_and_the_seat_is_theirs_again_when_they_come(screen, live_server, monkeypatch):
+def test_a_bot_plays_for_a_friend_out_of_time_and_the_seat_is_theirs_again_when_they_come(screen, live_server, monkeypatch, held_mover):
     """A two-person Sequence table with a 30-second move clock; the friend never opens the page. The
     tables' clock and the server's mover are the test's: once the friend's time is up, the host's page
     shows a bot playing for the friend's seat; when the friend comes, the seat is theirs again."""
@@ -560,38 +553,25 @@ def test_a_bot_plays_for_a_friend_out_of_time_and_the_seat_is_theirs_again_when_
 
     from clicktown.web import table as table_module
 
-    class Clock:
-        now = 5000.0
-
-        def __call__(self) -> float:
-            return self.now
-
-    clock = Clock()
+    clock = Clock(5000.0)
     monkeypatch.setattr(table_module, "CLOCK", clock)
-    running = keeping.MOVER.mode == "thread"
-    keeping.MOVER.hold()
-    try:
-        screen.goto(f"{live_server}/play/sequence?players=2&bots=person&seed=5&pace=1&clock=30")
-        screen.wait_for_function(ENABLED_TURN)
-        friend = screen.locator('.seats li[data-seat="1"]')
-        expect(friend).to_have_attribute("data-clock", "30")
-        link = screen.locator('a.join[data-seat="1"]').get_attribute("href")
-        screen.locator("[data-action-id]").first.click()
-        expect(screen.locator(".turn")).to_have_attribute("data-to-move", "1")
-        clock.now += 30.0                                    # the friend's time is up: a bot takes the seat ...
-        assert keeping.MOVER.run_pending(eager=False) >= 1   # (other tests' tables in this process may be due too)
-        expect(friend).to_have_attribute("data-zombie", "")
-        clock.now += 1.0                                     # ... and moves for it, a pace later
-        assert keeping.MOVER.run_pending(eager=False) >= 1
-        screen.wait_for_function(ENABLED_TURN)               # the host's turn again, the friend's seat still the bot's
-        expect(friend).to_have_attribute("data-zombie", "")
-        table_id = screen.locator(".table").get_attribute("data-table")
-        assert moves_of(table_id, 1) == 1
-        comes = screen.context.browser.new_context()
-        comes.new_page().goto(link)                          # the friend comes: the seat is theirs again
-        expect(friend).not_to_have_attribute("data-zombie", "")
-        comes.close()
-    finally:
-        keeping.MOVER.stop()
-        if running:
-            keeping.MOVER.start()
+    screen.goto(f"{live_server}/play/sequence?players=2&bots=person&seed=5&pace=1&clock=30")
+    screen.wait_for_function(ENABLED_TURN)
+    friend = screen.locator('.seats li[data-seat="1"]')
+    expect(friend).to_have_attribute("data-clock", "30")
+    link = screen.locator('a.join[data-seat="1"]').get_attribute("href")
+    screen.locator("[data-action-id]").first.click()
+    expect(screen.locator(".turn")).to_have_attribute("data-to-move", "1")
+    clock.now += 30.0                                    # the friend's time is up: a bot takes the seat ...
+    assert held_mover.run_pending(eager=False) >= 1     # (other tests' tables in this process may be due too)
+    expect(friend).to_have_attribute("data-zombie", "")
+    clock.now += 1.0                                     # ... and moves for it, a pace later
+    assert held_mover.run_pending(eager=False) >= 1
+    screen.wait_for_function(ENABLED_TURN)               # the host's turn again, the friend's seat still the bot's
+    expect(friend).to_have_attribute("data-zombie", "")
+    table_id = screen.locator(".table").get_attribute("data-table")
+    assert moves_of(table_id, 1) == 1
+    comes = screen.context.browser.new_context()
+    comes.new_page().goto(link)                          # the friend comes: the seat is theirs again
+    expect(friend).not_to_have_attribute("data-zombie", "")
+    comes.close()

@@ -48,6 +48,30 @@ def live_server():
     stop()
 
 
+class Clock:
+    """A clock moved by the test (seconds): the tables' CLOCK or the store's clock."""
+
+    def __init__(self, start: float):
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def held_mover():
+    """The server's mover held: the bots' moves wait until the test makes them (`step`, `run_pending`);
+    a live server's mover thread runs again afterwards."""
+    from clicktown.web import keeping
+
+    running = keeping.MOVER.mode == "thread"
+    keeping.MOVER.hold()
+    yield keeping.MOVER
+    keeping.MOVER.stop()
+    if running:
+        keeping.MOVER.start()
+
+
 @pytest.fixture(scope="session")
 def browser():
     """Headless Chromium through Playwright (skips when either is missing)."""
