@@ -103,3 +103,14 @@ def read_po(path: Path) -> dict[str, tuple[str, ...]]:
         entry[field] = ast.literal_eval(rest)
     close()
     return messages
+
+
+def decimal(lang: str, value: float, places: int) -> str:
+    """`value` with `places` decimals, written with the decimal mark of `lang` ('2.50', '2,50')."""
+    whole, _, fraction = f"{value:.{places}f}".partition(".")
+    return text(lang, "common.decimal").format(whole=whole, fraction=fraction) if fraction else whole
+
+
+def percent(lang: str, fraction: float, places: int = 1) -> str:
+    """A fraction (0..1) as a percentage in the way of `lang` ('40.0%', '40,0 %')."""
+    return say(lang, "common.percent", value=decimal(lang, 100 * fraction, places))

@@ -19,45 +19,14 @@ from pathlib import Path
 import pytest
 
 from clicktown.errors import ClicktownError
-from clicktown.patterns.bank import builtin_bank
 from clicktown.sequence.game.bots import GreedyBot
 from clicktown.sequence.game.play import SequenceHuman, play_against
 from clicktown.sequence.game.simulate import Setup
 from clicktown.sequence.game.view import move_words
+from german_words import assert_german, english_in
 from web_fixtures import LOCAL
 
 ROOT = Path(__file__).resolve().parent.parent / "clicktown"
-
-#: Words that mark an English sentence on a German screen.
-ENGLISH = {"the", "you", "your", "is", "are", "and", "of", "to", "with", "not", "card", "cards", "seat", "turn",
-           "plot", "plots", "points", "point", "wins", "won", "play", "played", "move", "this", "that", "it",
-           "on", "off", "from", "for", "by", "draw", "draws", "pile", "team", "wheel", "gap", "covered", "declared",
-           "took", "game", "over", "nobody", "pays", "total", "paid", "quickest", "first", "round", "choose",
-           "take", "use", "wait", "pass", "discard", "stop", "type", "number", "or", "row", "column", "sequence",
-           "sequences", "hand", "building", "buildings", "marker", "markers", "board", "town", "which", "where",
-           "place", "win", "lose", "no", "now", "referee", "says", "put", "chip", "remove", "exchange", "dead",
-           "FREE", "RIGHT", "WRONG", "VALID", "FALSE"}
-
-
-def printed_names() -> list[str]:
-    """The names printed in English in every edition: the Bank's and the Target cards' combinations."""
-    bank = builtin_bank()
-    names = [c.name for c in bank.combinations] + [c.name for t in bank.targets for c in t] + list(bank.target_names)
-    return sorted(set(names), key=len, reverse=True)
-
-
-def english_in(line: str) -> set[str]:
-    """The English marker words of a line (by case: 'Hand', 'Team', type 'A' are German too), once the
-    printed card names and a template's `{field}`s are left out."""
-    for name in printed_names():
-        line = line.replace(name, "")
-    return {w for w in re.findall(r"[A-Za-z]+", re.sub(r"\{\w+\}", "", line)) if w in ENGLISH}
-
-
-def assert_german(lines) -> None:
-    english = [(line, english_in(line)) for line in lines if english_in(line)]
-    assert not english, english[:5]
-
 
 # ---- no language branches ---------------------------------------------------------------------------
 

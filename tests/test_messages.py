@@ -65,3 +65,26 @@ def test_a_missing_key_is_a_bug_that_names_itself():
 def test_plural_forms_follow_the_count():
     assert [messages.say_n("en", "common.points", n) for n in (1, 2)] == ["1 point", "2 points"]
     assert [messages.say_n("de", "common.points", n) for n in (1, 2)] == ["1 Punkt", "2 Punkte"]
+
+
+def test_numbers_are_written_with_the_decimal_mark_of_the_language():
+    from clicktown.messages import decimal, percent
+
+    assert [decimal("en", 2.5, 2), decimal("de", 2.5, 2), decimal("de", 48, 0)] == ["2.50", "2,50", "48"]
+    assert [percent("en", 0.342), percent("de", 0.342), percent("de", 1.0)] == ["34.2%", "34,2 %", "100,0 %"]
+
+
+def test_the_shared_simulate_summary_is_worded_in_each_language():
+    from clicktown.arena.summary import shared_text
+
+    rate = {"hits": 1, "n": 2, "rate": 0.5, "ci95": [0.1, 0.9]}
+    result = {"games": 2, "players": 2, "bots": ["greedy", "mcts"], "rotate": True, "seed": 7,
+              "win_rate_per_seat": [rate, rate], "win_rate_per_bot": {"greedy": rate, "mcts": rate},
+              "turns_per_game": {"mean": 20.5, "min": 19, "max": 22}}
+    assert shared_text(result, "de").splitlines() == [
+        "2 Partien, 2 Spieler, Bots greedy,mcts (Plätze reihum getauscht), Startwert 7", "",
+        "wer         Siege  Anteil  95-%-Intervall", "----------  -----  ------  ---------------",
+        "Spieler 0   1/2    50,0 %  10,0 % - 90,0 %", "Spieler 1   1/2    50,0 %  10,0 % - 90,0 %",
+        "Bot greedy  1/2    50,0 %  10,0 % - 90,0 %", "Bot mcts    1/2    50,0 %  10,0 % - 90,0 %", "",
+        "Züge pro Partie: 20,5 (mindestens 19, höchstens 22)"]
+    assert shared_text(result, "en").splitlines()[0] == "2 games, 2 players, bots greedy,mcts (rotated), seed 7"

@@ -47,20 +47,50 @@ def spread(values: list[float]) -> dict:
     return {"mean": sum(values) / len(values), "min": min(values), "max": max(values)}
 
 
-def shared_text(result: dict, table_of: str = "") -> str:
-    """The shared figures as text: a heading line, wins per seat and per bot, turns per game."""
+def shared_text(result: dict, lang: str, table_of: str = "") -> str:
+    """The shared figures as text in `lang`: a heading line, wins per seat and per bot, turns per game.
+
+    `table_of` is the game's own words on how the table is made up ("in 2 teams of sequence ..."),
+    already in `lang`, put after the players."""
+    from ..messages import decimal, say, say_n
     from ..output import table
 
-    heading = (f"{result['games']} games, {result['players']} players{table_of}, bots {','.join(result['bots'])}"
-               f"{' (rotated)' if result['rotate'] else ''}, seed {result['seed']}")
-    rows = [[f"seat {seat}"] + rate_cells(rate) for seat, rate in enumerate(result["win_rate_per_seat"])]
-    rows += [[f"bot {bot}"] + rate_cells(rate) for bot, rate in result["win_rate_per_bot"].items()]
+    rotated = say(lang, "simulate.rotated") if result["rotate"] else ""
+    heading = say(lang, "simulate.heading", games=say_n(lang, "simulate.games", result["games"]),
+                  players=say_n(lang, "simulate.players", result["players"]), table_of=table_of,
+                  bots=",".join(result["bots"]), rotated=rotated, seed=result["seed"])
+    rows = [[seat_label(lang, seat)] + rate_cells(rate, lang) for seat, rate in enumerate(result["win_rate_per_seat"])]
+    rows += [[bot_label(lang, bot)] + rate_cells(rate, lang) for bot, rate in result["win_rate_per_bot"].items()]
     turns = result["turns_per_game"]
-    return "\n".join([heading, "", table(rows, ["who", "wins", "rate", "95% interval"]), "",
-                      f"turns per game: {turns['mean']:.1f} (fewest {turns['min']}, most {turns['max']})"])
+    return "\n".join([heading, "", table(rows, rate_header(lang, "simulate.who")), "",
+                      say(lang, "simulate.turns", mean=decimal(lang, turns["mean"], 1), fewest=turns["min"],
+                          most=turns["max"])])
 
 
-def rate_cells(rate: dict) -> list[str]:
-    """A rate as table cells: hits/n, the rate, its 95% interval."""
+def seat_label(lang: str, seat: int) -> str:
+    """A seat's row label in a summary table ('seat 0')."""
+    from ..messages import say
+
+    return say(lang, "simulate.seat", seat=seat)
+
+
+def bot_label(lang: str, bot: str) -> str:
+    """A bot's row label in a summary table ('bot greedy')."""
+    from ..messages import say
+
+    return say(lang, "simulate.bot", bot=bot)
+
+
+def rate_header(lang: str, first: str) -> list[str]:
+    """The header of a table of rates: the first column's word (a catalog key), wins, rate, interval."""
+    from ..messages import say
+
+    return [say(lang, first), say(lang, "simulate.wins"), say(lang, "simulate.rate"), say(lang, "simulate.interval")]
+
+
+def rate_cells(rate: dict, lang: str) -> list[str]:
+    """A rate as table cells in `lang`: hits/n, the rate, its 95% interval."""
+    from ..messages import percent
+
     low, high = rate["ci95"]
-    return [f"{rate['hits']}/{rate['n']}", f"{100 * rate['rate']:.1f}%", f"{100 * low:.1f}% - {100 * high:.1f}%"]
+    return [f"{rate['hits']}/{rate['n']}", percent(lang, rate["rate"]), f"{percent(lang, low)} - {percent(lang, high)}"]

@@ -586,4 +586,4 @@ def oldtown_simulate(games, players, bots, rotate, seed, workers, trace_file, bo
     setup = ot_game_sim.Setup(players, names, rotate, board_file, cards_file, _rules_chosen(), bool(trace_file))
     summaries = [record.summary for record in played(ot_game_sim.run(setup, games, seed, workers), games, trace_file)]
     summary = ot_game_sim.summarize(summaries, setup, seed)
-    emit_json(summary) if as_json else click.echo(ot_game_render.summary_text(summary))
+    emit_json(summary) if as_json else click.echo(ot_game_render.summary_text(summary, chosen_lang()))

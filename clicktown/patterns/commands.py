@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from ..options import (WholeRange, Seconds, GameGroup, OutputFile, bots_option, dealt_seed, games_option, hints_option,
+from ..options import (WholeRange, Seconds, chosen_lang, GameGroup, OutputFile, bots_option, dealt_seed, games_option, hints_option,
                        input_file, json_option, lang_option, output_file, play_seed_option, played, rotate_option, seed_option, table_bots, workers_option,
                        write_trace)
 from ..messages import say
@@ -227,7 +227,7 @@ def patterns_simulate(used_challenges, players, mode, bots, bank_file, seed, tra
     wwp_sim.check_setup(setup)
     summaries = [record.summary for record in played(wwp_sim.run(setup, games, seed, workers), games, trace_file)]
     result = wwp_sim.summarize(summaries, setup, seed)
-    emit_json(result) if as_json else click.echo(wwp_sim.summary_text(result))
+    emit_json(result) if as_json else click.echo(wwp_sim.summary_text(result, chosen_lang()))
 
 
 @patterns.command("play")

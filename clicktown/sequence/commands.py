@@ -250,7 +250,7 @@ def sequence_simulate(game, board_file, deck_file, players, teams, bots, seed, t
     setup = _seq_setup(game, players, teams, bots, board_file, deck_file, rotate, trace=bool(trace_file))
     summaries = [record.summary for record in played(seq_simulate.run(setup, games, seed, workers), games, trace_file)]
     summary = seq_simulate.summarize(summaries, setup, seed)
-    emit_json(summary) if as_json else click.echo(seq_render.simulate_view(summary))
+    emit_json(summary) if as_json else click.echo(seq_render.simulate_view(summary, chosen_lang()))
 
 
 @sequence.command("play")

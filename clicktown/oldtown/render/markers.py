@@ -56,16 +56,16 @@ def scores_text(seen: dict) -> str:
                      for s in range(public["players"]))
 
 
-def summary_text(result: dict) -> str:
+def summary_text(result: dict, lang: str) -> str:
     """The summary `oldtown simulate` prints: the shared tables, then points, towns and stops."""
-    from ...arena.summary import shared_text
+    from ...arena.summary import bot_label, seat_label, shared_text
     from ...output import table
 
-    rows = [[f"seat {seat}", f"{p:.1f}"] for seat, p in enumerate(result["points_per_seat"])]
-    rows += [[f"bot {name}", f"{p:.1f}"] for name, p in result["points_per_bot"].items()]
+    rows = [[seat_label(lang, seat), f"{p:.1f}"] for seat, p in enumerate(result["points_per_seat"])]
+    rows += [[bot_label(lang, name), f"{p:.1f}"] for name, p in result["points_per_bot"].items()]
     stops = result["stops_per_game"]
     town = result["town_completed"]
-    return "\n".join([shared_text(result), "", table(rows, ["who", "points per game"]), "",
+    return "\n".join([shared_text(result, lang), "", table(rows, ["who", "points per game"]), "",
                       f"town completed in {town['hits']}/{town['n']} games ({100 * town['rate']:.1f}%); "
                       f"{result['buildings_built_per_game']:.1f} buildings built per game; "
                       f"stops per game: {stops['right']:.2f} right, {stops['wrong']:.2f} wrong"])

@@ -134,12 +134,12 @@ def reaction_order_luck(summaries: list[dict]) -> dict:
             for bot, c in counts.items()}
 
 
-def summary_text(result: dict) -> str:
+def summary_text(result: dict, lang: str) -> str:
     """The summary as plain text tables."""
     from ...output import table
 
     rounds = result["rounds_per_game"]
-    lines = [shared_text(result, f", {result['mode']}"),
+    lines = [shared_text(result, lang, f", {result['mode']}"),
              f"rounds per game: {rounds['mean']:.2f}, Wild Wild Patterns {result['wild_wild_patterns']}",
              "endings: " + ", ".join(f"{k} {v}" for k, v in result["endings"].items())]
     for bot, split in result["reaction_order"].items():

@@ -80,15 +80,15 @@ def solution_view(solution: Solution, team: str, turns: int) -> str:
     return f"team {team} wins in {solution.turns} turn(s) ({solution.method}):\n" + "\n".join(steps)
 
 
-def simulate_view(result: dict) -> str:
+def simulate_view(result: dict, lang: str) -> str:
     """The summary of a simulation: the shared tables, then wins per team, draws and the cards played."""
-    from ...arena.summary import rate_cells, shared_text
+    from ...arena.summary import rate_cells, rate_header, shared_text
 
-    rows = [[f"team {t}", *rate_cells(r)] for t, r in result["win_rate_per_team"].items()]
-    rows.append(["draw", *rate_cells(result["draws"])])
-    return "\n".join([shared_text(result, f" in {result['teams']} teams of {result['game']} "
+    rows = [[f"team {t}", *rate_cells(r, lang)] for t, r in result["win_rate_per_team"].items()]
+    rows.append(["draw", *rate_cells(result["draws"], lang)])
+    return "\n".join([shared_text(result, lang, f" in {result['teams']} teams of {result['game']} "
                                            f"({result['sequences_needed']} sequence(s) to win, hands of {result['hand_size']})"),
-                      "", table(rows, ["team", "wins", "rate", "95% interval"]), "",
+                      "", table(rows, rate_header(lang, "simulate.team")), "",
                       f"per game: {result['wild_played_per_game']:.2f} wild cards and "
                       f"{result['remove_played_per_game']:.2f} remove cards played, "
                       f"{result['dead_cards_exchanged_per_game']:.2f} dead cards exchanged, "
