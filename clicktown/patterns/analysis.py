@@ -29,8 +29,9 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from ..errors import ClicktownError
+from ..messages import say
 from .cards import WHEEL_SIZE, Card, Trait, Wheel, check_position, vocabulary
-from .wording import Reason, Refusal
+from .wording import Reason, Refusal, statement_words
 
 DIRECTIONS = ("after", "before")
 SIDES = ("clockwise", "counterclockwise")
@@ -94,6 +95,14 @@ class Statement:
         """The statement as an English sentence."""
         return f"{self.direction} every {self.trigger.value} there is always {self.target.value}"
 
+    def told(self, lang: str) -> str:
+        """The statement as players of `lang` say it ("NACH jeder BLAUEN Karte gibt es immer eine BEUTE-Karte")."""
+        return statement_words(self.direction, self.trigger.value, self.target.value, lang)
+
+    def kind_told(self, lang: str) -> str:
+        """The kind in the words of `lang` ("object+color", "Objekt+Farbe")."""
+        return say(lang, f"patterns.kind.{self.kind}")
+
     def as_dict(self) -> dict:
         """Direction, trigger, target and kind."""
         return {"direction": self.direction, "trigger": self.trigger.as_dict(),
@@ -116,19 +125,27 @@ def all_statements() -> list[Statement]:
 
 @dataclass(frozen=True)
 class Reward:
-    """What a declaration earns: cards won, which ones, or the game."""
+    """What a declaration earns: cards won, which ones (the catalog's `patterns.reward.<kind>`), or the game."""
 
     cards_won: int
-    text: str
+    kind: str
     wins_game: bool = False
+
+    @property
+    def text(self) -> str:
+        """The reward in English words (the JSON's `text`)."""
+        return self.told("en")
+
+    def told(self, lang: str) -> str:
+        """The reward in the words of `lang`."""
+        return say(lang, f"patterns.reward.{self.kind}")
 
     def as_dict(self) -> dict:
         """cards_won, wins_game and the reward in words."""
         return {"cards_won": self.cards_won, "wins_game": self.wins_game, "text": self.text}
 
 
-PENALTY = Reward(0, "false declaration: the played card is discarded and every opponent "
-                    "takes a wheel card of their choice")
+PENALTY = Reward(0, "penalty")
 
 
 @dataclass(frozen=True)
@@ -145,18 +162,18 @@ class Pattern:
         """The reward for declaring this pattern after creating it."""
         ordinary = self._cards_reward()
         if self.wild:
-            return Reward(ordinary.cards_won, "Wild Wild Pattern: the game is won", True)
+            return Reward(ordinary.cards_won, "wild", True)
         return ordinary
 
     def _cards_reward(self) -> Reward:
         """The reward in cards by kind and tier, leaving the Wild Wild Pattern aside."""
         if self.statement.kind == "object+suit":
             if self.tier == 1:
-                return Reward(1, "the covered card")
-            return Reward(2, "the covered card and the played card")
+                return Reward(1, "covered")
+            return Reward(2, "covered_and_played")
         if self.tier == 1:
-            return Reward(1, "one wheel card of your choice, not the played card")
-        return Reward(2, "two wheel cards of your choice, the played card allowed")
+            return Reward(1, "one_of_choice")
+        return Reward(2, "two_of_choice")
 
     def as_dict(self) -> dict:
         """The JSON pattern shape other tools read."""

@@ -69,8 +69,8 @@ def patterns_list(wheel, as_json, deck_file, after, min_occurrences, lenient, ex
     deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
     w = wwp_wheel(wheel, deck)
     found = wwp_tables.valid_patterns(w, rules)
-    save_picture(svg_file, png_file, lambda: wwp_svg.list_picture(w, found, pattern_number))
-    emit_json(wwp_report.list_json(w, found)) if as_json else click.echo(wwp_report.list_text(w, found))
+    save_picture(svg_file, png_file, lambda: wwp_svg.list_picture(w, found, pattern_number, chosen_lang()))
+    emit_json(wwp_report.list_json(w, found)) if as_json else click.echo(wwp_report.list_text(w, found, chosen_lang()))
 
 
 @patterns.command("moves")
@@ -91,8 +91,8 @@ def patterns_moves(wheel, card, as_json, deck_file, after, min_occurrences, leni
     w, c = wwp_wheel(wheel, deck), wwp_card(card, deck)
     deck.check([x for x in w.cards] + [c])
     found = wwp_tables.moves(w, c, rules)
-    save_picture(svg_file, png_file, lambda: wwp_svg.moves_picture(w, c, found))
-    emit_json(wwp_report.moves_json(w, c, found)) if as_json else click.echo(wwp_report.moves_text(w, c, found))
+    save_picture(svg_file, png_file, lambda: wwp_svg.moves_picture(w, c, found, chosen_lang()))
+    emit_json(wwp_report.moves_json(w, c, found)) if as_json else click.echo(wwp_report.moves_text(w, c, found, chosen_lang()))
 
 
 @patterns.command("check")
@@ -118,7 +118,7 @@ def patterns_check(wheel, sentence, played, played_card, as_json, deck_file, aft
         move = (played, wwp_card(played_card, deck))
         deck.check(list(w.cards) + [move[1]])
     verdict = wwp.judge(w, wwp_declaration(sentence), rules, move)
-    emit_json(verdict.as_dict()) if as_json else click.echo(wwp_report.verdict_text(verdict))
+    emit_json(verdict.as_dict()) if as_json else click.echo(wwp_report.verdict_text(verdict, chosen_lang()))
     click.get_current_context().exit(0 if verdict.valid else 1)
 
 
@@ -137,7 +137,7 @@ def patterns_click(wheel, card, as_json, deck_file, after, min_occurrences, leni
     w, c = wwp_wheel(wheel, deck), wwp_card(card, deck)
     deck.check(list(w.cards) + [c])
     found = wwp_tables.moves(w, c, rules)
-    emit_json(wwp_report.click_json(w, c, found)) if as_json else click.echo(wwp_report.click_text(w, c, found))
+    emit_json(wwp_report.click_json(w, c, found)) if as_json else click.echo(wwp_report.click_text(w, c, found, chosen_lang()))
 
 
 @patterns.command("puzzle")
@@ -156,7 +156,7 @@ def patterns_puzzle(seed, solution, time_limit, as_json, deck_file, after, min_o
 
     deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
     puzzle = wwp_model.generate_puzzle(deck, seed, rules, time_limit=time_limit)
-    emit_json(puzzle.as_dict()) if as_json else click.echo(wwp_report.puzzle_text(puzzle, solution))
+    emit_json(puzzle.as_dict()) if as_json else click.echo(wwp_report.puzzle_text(puzzle, solution, chosen_lang()))
 
 
 @patterns.command("wild")
@@ -173,7 +173,7 @@ def patterns_wild(wheel, card, as_json, deck_file, after, min_occurrences, lenie
     deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
     w, c = wwp_wheel(wheel, deck, gaps=True), wwp_card(card, deck)
     found = wwp_model.complete_wild(w, c, deck, rules)
-    emit_json(found.as_dict()) if as_json else click.echo(wwp_report.wild_text(found))
+    emit_json(found.as_dict()) if as_json else click.echo(wwp_report.wild_text(found, chosen_lang()))
 
 
 @patterns.command("stats")
@@ -189,7 +189,7 @@ def patterns_stats(wheels, seed, as_json, deck_file, after, min_occurrences, len
     deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
     with progress(None, length=wheels, label="dealing wheels") as bar:
         rates = wwp_tally(deck, wheels, seed, rules, bar.update)
-    emit_json(wwp_report.stats_json(rates, seed)) if as_json else click.echo(wwp_report.stats_text(rates, seed))
+    emit_json(wwp_report.stats_json(rates, seed)) if as_json else click.echo(wwp_report.stats_text(rates, seed, chosen_lang()))
 
 
 WWP_BOTS = "clicktown.patterns.game.bots"

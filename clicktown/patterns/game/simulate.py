@@ -135,18 +135,22 @@ def reaction_order_luck(summaries: list[dict]) -> dict:
 
 
 def summary_text(result: dict, lang: str) -> str:
-    """The summary as plain text tables."""
+    """The summary as plain text tables, worded in `lang` (the combinations keep the names printed on the cards)."""
+    from ...messages import decimal, say
     from ...output import table
 
     rounds = result["rounds_per_game"]
-    lines = [shared_text(result, lang, f", {result['mode']}"),
-             f"rounds per game: {rounds['mean']:.2f}, Wild Wild Patterns {result['wild_wild_patterns']}",
-             "endings: " + ", ".join(f"{k} {v}" for k, v in result["endings"].items())]
+    endings = ", ".join(say(lang, "patterns.simulate.ending", reason=say(lang, f"patterns.simulate.end.{k}"), games=v)
+                        for k, v in result["endings"].items())
+    lines = [shared_text(result, lang, say(lang, "patterns.simulate.mode", mode=say(lang, f"patterns.mode.{result['mode']}"))),
+             say(lang, "patterns.simulate.rounds", mean=decimal(lang, rounds["mean"], 2), wilds=result["wild_wild_patterns"]),
+             say(lang, "patterns.simulate.endings", endings=endings)]
     for bot, split in result["reaction_order"].items():
         lucky, other = split["first_most_often"], split["otherwise"]
-        lines.append(f"{bot} won {lucky['hits']}/{lucky['n']} of the games its seat was first in the reaction "
-                     f"order most often, {other['hits']}/{other['n']} of the others")
+        lines.append(say(lang, "patterns.simulate.reaction_order", bot=bot, lucky=f"{lucky['hits']}/{lucky['n']}",
+                         other=f"{other['hits']}/{other['n']}"))
     lines.append("")
-    lines.append(table([[name, str(line["times"]), f"{line['cents'] / 100:.2f}"] for name, line in result["paid"].items()],
-                       ["combination", "times held", "dollars paid"]))
+    columns = [say(lang, f"patterns.simulate.column.{name}") for name in ("combination", "times", "paid")]
+    lines.append(table([[name, str(line["times"]), decimal(lang, line["cents"] / 100, 2)] for name, line in result["paid"].items()],
+                       columns))
     return "\n".join(lines)

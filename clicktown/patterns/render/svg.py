@@ -19,7 +19,7 @@ from ...svgkit import Svg, last_move_frame, wrap
 from ..cards import Card, Wheel
 from ..analysis import Move, Pattern, best_move
 from ...messages import say
-from ..wording import trait_name
+from ..wording import card_name, trait_name
 
 CARD_FILL = {"red": "#c8372d", "blue": "#2e5eaa", "yellow": "#eec330", "grey": "#8c9198", "white": "#ffffff"}
 INK = {"red": "#ffffff", "blue": "#ffffff", "yellow": "#2a2a2a", "grey": "#ffffff", "white": "#2a2a2a"}
@@ -146,25 +146,25 @@ def _suit(svg: Svg, x: float, y: float, suit: str) -> None:
 
 # -- the pictures of the commands ------------------------------------------------------------------------
 
-def list_picture(wheel: Wheel, patterns: list[Pattern], number: int = 1) -> str:
+def list_picture(wheel: Wheel, patterns: list[Pattern], number: int = 1, lang: str = "en") -> str:
     """`patterns list --svg`: the wheel with the involved cards of pattern `number` (1 = first listed)."""
     if not patterns:
-        return wheel_svg(wheel, caption="no valid pattern on this wheel")
+        return wheel_svg(wheel, caption=say(lang, "patterns.list.none"), lang=lang)
     if not 1 <= number <= len(patterns):
         raise ClicktownError(f"pattern {number} does not exist: the wheel has {len(patterns)} valid pattern(s)")
     chosen = patterns[number - 1]
-    wild = " (WILD WILD PATTERN)" if chosen.wild else ""
-    caption = f"pattern {number} of {len(patterns)}: {chosen.statement.text_en()}{wild}"
-    return wheel_svg(wheel, chosen.involved, caption=caption)
+    wild = say(lang, "patterns.picture.wild") if chosen.wild else ""
+    caption = say(lang, "patterns.picture.caption", number=number, count=len(patterns), said=chosen.statement.told(lang), wild=wild)
+    return wheel_svg(wheel, chosen.involved, caption=caption, lang=lang)
 
 
-def moves_picture(wheel: Wheel, card: Card, moves: list[Move]) -> str:
+def moves_picture(wheel: Wheel, card: Card, moves: list[Move], lang: str = "en") -> str:
     """`patterns moves --svg`: the wheel after the best move, its best pattern's cards framed;
     with no move, the wheel and the card in hand."""
     best = best_move(moves)
     if best is None:
-        return wheel_svg(wheel, hand=card, caption=f"no move creates a pattern with {card}: say Click!")
+        return wheel_svg(wheel, hand=card, caption=say(lang, "patterns.moves.none", card=card_name(str(card), lang)), lang=lang)
     pattern = max(best.patterns, key=lambda p: (p.wild, p.reward().cards_won))
-    caption = (f"best move: cover position {best.position} ({best.covered}) with {card} and declare "
-               f"\"{pattern.statement.text_en()}\": {best.reward.text}")
-    return wheel_svg(wheel.covered(best.position, card), pattern.involved, played=best.position, caption=caption)
+    caption = say(lang, "patterns.picture.best", position=best.position, covered=card_name(str(best.covered), lang),
+                  card=card_name(str(card), lang), said=pattern.statement.told(lang), reward=best.reward.told(lang))
+    return wheel_svg(wheel.covered(best.position, card), pattern.involved, played=best.position, caption=caption, lang=lang)

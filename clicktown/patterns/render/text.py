@@ -1,30 +1,51 @@
-"""Plain-text and JSON reports of the pattern engine's results (strings and dicts; no printing)."""
+"""Plain-text and JSON reports of the pattern engine's results (strings and dicts; no printing).
+
+The text reports are worded in a language (`lang`, the command's --lang) from the catalogs
+(`patterns.<command>.*`): statements as players say them, cards by their traits in that language;
+the JSON keeps the data's English.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...messages import percent, say, say_n
 from ...output import table
+from ...words import tell
 from ..cards import Card, Wheel
 from ..analysis import Move, Pattern, Verdict, best_move
+from ..wording import card_name
 from ...arena.rates import Rate
 
 if TYPE_CHECKING:  # the CP-SAT model (OR-Tools) is loaded only by the commands that solve with it
     from ..model import Puzzle, WildCompletion
 
 
-def wheel_lines(wheel: Wheel) -> str:
+def named(card, lang: str) -> str:
+    """A card by its traits in `lang` ('white-barrel-bullets', 'weiß-Fass-Kugeln')."""
+    return card_name(str(card), lang)
+
+
+def wheel_lines(wheel: Wheel, lang: str = "en") -> str:
     """The wheel, one position a line."""
-    return "\n".join(f"  {i}: {c if c is not None else '_ (gap)'}" for i, c in enumerate(wheel.cards))
+    gap = say(lang, "patterns.report.gap")
+    return "\n".join(f"  {i}: {named(c, lang) if c is not None else gap}" for i, c in enumerate(wheel.cards))
 
 
-def pattern_rows(patterns: list[Pattern]) -> list[list[str]]:
+def pattern_rows(patterns: list[Pattern], lang: str = "en") -> list[list[str]]:
     """Table rows for patterns."""
-    return [[p.statement.text_en(), p.statement.kind, p.occurrences, p.tier,
-             " ".join(map(str, p.involved)), "WILD" if p.wild else ""] for p in patterns]
+    wild = say(lang, "patterns.report.wild")
+    return [[p.statement.told(lang), p.statement.kind_told(lang), p.occurrences, p.tier,
+             " ".join(map(str, p.involved)), wild if p.wild else ""] for p in patterns]
 
 
-PATTERN_HEADER = ["pattern", "kind", "k", "tier", "involved", "wild"]
+#: The columns of `patterns list` (catalog keys `patterns.list.column.*`).
+PATTERN_COLUMNS = ("pattern", "kind", "k", "tier", "involved", "wild")
+
+
+def header(lang: str, area: str, columns) -> list[str]:
+    """A table's column headers from the catalog (`<area>.column.<name>`)."""
+    return [say(lang, f"{area}.column.{name}") for name in columns]
 
 
 def list_json(wheel: Wheel, patterns: list[Pattern]) -> dict:
@@ -32,12 +53,13 @@ def list_json(wheel: Wheel, patterns: list[Pattern]) -> dict:
     return {"wheel": wheel.as_dict(), "patterns": [p.as_dict() for p in patterns]}
 
 
-def list_text(wheel: Wheel, patterns: list[Pattern]) -> str:
+def list_text(wheel: Wheel, patterns: list[Pattern], lang: str = "en") -> str:
     """The valid patterns on a wheel as a table."""
-    head = f"wheel (clockwise):\n{wheel_lines(wheel)}\n"
+    head = f"{say(lang, 'patterns.list.wheel')}\n{wheel_lines(wheel, lang)}\n"
     if not patterns:
-        return head + "no valid pattern on this wheel"
-    return head + f"{len(patterns)} valid pattern(s):\n" + table(pattern_rows(patterns), PATTERN_HEADER)
+        return head + say(lang, "patterns.list.none")
+    return (head + say_n(lang, "patterns.list.found", len(patterns)) + "\n"
+            + table(pattern_rows(patterns, lang), header(lang, "patterns.list", PATTERN_COLUMNS)))
 
 
 def moves_json(wheel: Wheel, card: Card, all_moves: list[Move]) -> dict:
@@ -47,29 +69,34 @@ def moves_json(wheel: Wheel, card: Card, all_moves: list[Move]) -> dict:
             "best": best.position if best else None}
 
 
-def moves_text(wheel: Wheel, card: Card, all_moves: list[Move]) -> str:
+def created_words(pattern: Pattern, lang: str) -> str:
+    """A created pattern in a moves table: its statement, marked when it is a Wild Wild Pattern."""
+    return say(lang, "patterns.moves.wild", said=pattern.statement.told(lang)) if pattern.wild else pattern.statement.told(lang)
+
+
+def moves_text(wheel: Wheel, card: Card, all_moves: list[Move], lang: str = "en") -> str:
     """Each position, what covering it creates, and the best move."""
-    rows = []
-    for m in all_moves:
-        created = "; ".join(p.statement.text_en() + (" (WILD)" if p.wild else "") for p in m.patterns)
-        rows.append([m.position, m.covered, created or "-", m.reward.text if m.patterns else ""])
+    rows = [[m.position, named(m.covered, lang), "; ".join(created_words(p, lang) for p in m.patterns) or "-",
+             m.reward.told(lang) if m.patterns else ""] for m in all_moves]
     best = best_move(all_moves)
-    verdict = (f"best move: cover position {best.position} ({best.covered}): {best.reward.text}"
-               if best else f"no move creates a pattern with {card}: say Click!")
-    return (f"playing {card}:\n" + table(rows, ["pos", "covered", "patterns created", "reward"])
-            + "\n" + verdict)
+    verdict = (say(lang, "patterns.moves.best", position=best.position, covered=named(best.covered, lang),
+                   reward=best.reward.told(lang))
+               if best else say(lang, "patterns.moves.none", card=named(card, lang)))
+    return (say(lang, "patterns.moves.playing", card=named(card, lang)) + "\n"
+            + table(rows, header(lang, "patterns.moves", ("pos", "covered", "created", "reward"))) + "\n" + verdict)
 
 
-def verdict_text(v: Verdict) -> str:
+def verdict_text(v: Verdict, lang: str = "en") -> str:
     """A judged declaration in words."""
-    head = f"declared: {v.statement.text_en()} ({v.statement.kind})"
+    head = say(lang, "patterns.check.declared", said=v.statement.told(lang), kind=v.statement.kind_told(lang))
     if v.valid:
         p = v.pattern
-        tier = "repeats once" if p.tier == 1 else "repeats twice or more"
-        wild = " WILD WILD PATTERN!" if p.wild else ""
-        return (f"{head}\nVALID: {p.occurrences} occurrences ({tier}), involved positions "
-                f"{' '.join(map(str, p.involved))}.{wild}\nreward: {v.reward.text}")
-    return f"{head}\nNOT VALID:\n" + "\n".join(f"  - {r}" for r in v.reasons) + f"\n{v.reward.text}"
+        valid = say_n(lang, "patterns.check.valid", p.occurrences, tier=say(lang, f"patterns.check.tier{min(p.tier, 2)}"),
+                      involved=" ".join(map(str, p.involved)))
+        wild = say(lang, "patterns.check.wild") if p.wild else ""
+        return f"{head}\n{valid}{wild}\n{say(lang, 'patterns.check.reward', reward=v.reward.told(lang))}"
+    reasons = "\n".join(f"  - {tell(r, lang)}" for r in v.reasons)
+    return f"{head}\n{say(lang, 'patterns.check.not_valid')}\n{reasons}\n{v.reward.told(lang)}"
 
 
 def click_json(wheel: Wheel, card: Card, all_moves: list[Move]) -> dict:
@@ -77,43 +104,43 @@ def click_json(wheel: Wheel, card: Card, all_moves: list[Move]) -> dict:
     data = moves_json(wheel, card, all_moves)
     possible = data["best"] is not None
     data["pattern_possible"] = possible
-    data["outcome"] = CLICK_OUTCOMES[possible]
+    data["outcome"] = click_outcome(possible, "en")
     return data
 
 
-CLICK_OUTCOMES = {
-    False: "nobody can create a pattern with the clicked card: the clicker takes a wheel card of their "
-           "choice and the clicked card leaves the game",
-    True: "an opponent can create a pattern with the clicked card and wins the usual reward",
-}
+def click_outcome(possible: bool, lang: str) -> str:
+    """What follows a Click!: an opponent wins with the clicked card, or the clicker takes a wheel card."""
+    return say(lang, f"patterns.click.outcome.{'refuted' if possible else 'upheld'}")
 
 
-def click_text(wheel: Wheel, card: Card, all_moves: list[Move]) -> str:
+def click_text(wheel: Wheel, card: Card, all_moves: list[Move], lang: str = "en") -> str:
     """The Click! verdict and the moves that refute it."""
     best = best_move(all_moves)
     if best is None:
-        return f"Click! holds: {card} creates no pattern on this wheel.\n{CLICK_OUTCOMES[False]}"
-    return (f"Click! fails: {card} creates a pattern.\n{CLICK_OUTCOMES[True]}, e.g.:\n"
-            + moves_text(wheel, card, all_moves))
+        return say(lang, "patterns.click.holds", card=named(card, lang)) + "\n" + click_outcome(False, lang)
+    return (say(lang, "patterns.click.fails", card=named(card, lang)) + "\n"
+            + say(lang, "patterns.click.for_example", outcome=click_outcome(True, lang)) + "\n"
+            + moves_text(wheel, card, all_moves, lang))
 
 
-def puzzle_text(p: Puzzle, show_solution: bool) -> str:
+def puzzle_text(p: Puzzle, show_solution: bool, lang: str = "en") -> str:
     """The puzzle, and its solution when asked."""
-    text = (f"puzzle (seed {p.seed}): the wheel, clockwise:\n{wheel_lines(p.wheel)}\n"
-            f"you drew {p.card}. Exactly one move creates a pattern: where, and which?")
+    text = "\n".join((say(lang, "patterns.puzzle.heading", seed=p.seed), wheel_lines(p.wheel, lang),
+                      say(lang, "patterns.puzzle.drawn", card=named(p.card, lang))))
     if show_solution:
-        text += (f"\nsolution: cover position {p.position} ({p.wheel.cards[p.position]}) and declare "
-                 f"\"{p.pattern.statement.text_en()}\" (tier {p.pattern.tier}): {p.pattern.reward().text}")
+        text += "\n" + say(lang, "patterns.puzzle.solution", position=p.position,
+                           covered=named(p.wheel.cards[p.position], lang), said=p.pattern.statement.told(lang),
+                           tier=p.pattern.tier, reward=p.pattern.reward().told(lang))
     return text
 
 
-def wild_text(w: WildCompletion) -> str:
+def wild_text(w: WildCompletion, lang: str = "en") -> str:
     """The completed wheel and the Wild Wild Pattern move, or that there is none."""
     if w.wheel is None:
-        return f"no completion of this wheel lets {w.card} create a Wild Wild Pattern"
-    return (f"completed wheel:\n{wheel_lines(w.wheel)}\ncover position {w.position} "
-            f"({w.wheel.cards[w.position]}) with {w.card} and declare "
-            f"\"{w.pattern.statement.text_en()}\": WILD WILD PATTERN!")
+        return say(lang, "patterns.wild.none", card=named(w.card, lang))
+    return "\n".join((say(lang, "patterns.wild.completed"), wheel_lines(w.wheel, lang),
+                      say(lang, "patterns.wild.move", position=w.position, covered=named(w.wheel.cards[w.position], lang),
+                          card=named(w.card, lang), said=w.pattern.statement.told(lang))))
 
 
 def stats_json(rates: dict[str, Rate], seed: int) -> dict:
@@ -122,13 +149,14 @@ def stats_json(rates: dict[str, Rate], seed: int) -> dict:
     return {"wheels": n, "seed": seed, **{k: r.as_dict() for k, r in rates.items()}}
 
 
-def stats_text(rates: dict[str, Rate], seed: int) -> str:
+def stats_text(rates: dict[str, Rate], seed: int, lang: str = "en") -> str:
     """The two rates with their 95% intervals."""
-    labels = {"wild_wheel": "wheel holds a Wild Wild Pattern", "no_move": "drawn card has no move"}
     rows = []
     for key, rate in rates.items():
         j = rate.as_dict()
         low, high = j["ci95"]
-        rows.append([labels[key], f"{rate.hits}/{rate.n}", f"{100 * j['rate']:.3f}%",
-                     f"{100 * low:.3f}% - {100 * high:.3f}%"])
-    return f"random wheels (seed {seed}):\n" + table(rows, ["event", "count", "rate", "95% interval"])
+        rows.append([say(lang, f"patterns.stats.{key}"), f"{rate.hits}/{rate.n}", percent(lang, j["rate"], 3),
+                     f"{percent(lang, low, 3)} - {percent(lang, high, 3)}"])
+    columns = [say(lang, "patterns.stats.event"), say(lang, "patterns.stats.count"), say(lang, "simulate.rate"),
+               say(lang, "simulate.interval")]
+    return say(lang, "patterns.stats.heading", seed=seed) + "\n" + table(rows, columns)
