@@ -317,7 +317,7 @@ def test_between_friends_my_click_is_mine_and_the_game_ends(client, clock):
     applied = Applied(table.state)
     assert me.view()["hand"] == {"card": "grey-gun-coin", "won": [], "face_up": ["challenge:exchange"],
                                  "payout_now": {"cents": 0, "combinations": [], "wild": False}, "cards": [],
-                                 "lines": ["card in hand: grey-gun-coin", "won: -", "face up: challenge:exchange",
+                                 "lines": ["card in hand: grey-gun-coin", "won: -", 'face up: challenge card "Exchange a card"',
                                            "the Bank would pay now: $0.00"]}
     seen = me.act(CLICK)
     assert seen["actions"] == [] and seen["race_answer"] == "your answer: Click!; it counts when the race reaches you."

@@ -352,8 +352,13 @@ def test_patterns_a_false_declaration_says_why_in_german_with_german_cards():
     assert wording.card_name("white-barrel-bullets", "de") == "weiß-Fass-Kugeln"
     assert tell("a reason read back from a trace", "de") == "a reason read back from a trace"
     seen = view(state, 0, lang="de")
-    assert seen["words"]["white-barrel-bullets"] == "weiß-Fass-Kugeln" and view(state, 0)["words"] == {}
+    english = view(state, 0)["words"]   # in English only the challenge cards have words of their own
+    assert seen["words"]["white-barrel-bullets"] == "weiß-Fass-Kugeln" and "white-barrel-bullets" not in english
     assert seen["words"]["challenge:hands-up"] == "Herausforderung „Hände hoch!“"
+    assert english == {"challenge:steal": 'challenge card "Steal 1 card"', "challenge:pianist": 'challenge card "Don\'t shoot the pianist"',
+                       "challenge:hands-up": 'challenge card "Hands up!"', "challenge:exchange": 'challenge card "Exchange a card"',
+                       "challenge:dollar": 'challenge card "$1"', "challenge:fifty": 'challenge card "50¢"',
+                       "challenge:ten": 'challenge card "10¢"'}
 
 
 def test_patterns_german_actions_name_the_cards_by_german_traits():
@@ -500,7 +505,7 @@ def test_the_wording_of_possessives_and_payments(cat):
     assert say.action(state.marker_action(TAKE, "Printer's", 4)) == "take the marker of the Printer's off plot 4"
     assert (whose("Printer's"), whose("Bank")) == ("the Printer's", "the Bank's")
     assert event_text({"event": "paid", "seat": 0, "cents": 100, "why": "dollar"}, 0) == \
-        "you received $1.00 (challenge card dollar)"
+        'you received $1.00 (challenge card "$1")'
 
 
 # ---- every game -----------------------------------------------------------------------------------
