@@ -115,12 +115,12 @@ def test_wild_wild_patterns_hand_as_lines():
         state.apply_action(sample_chance(state, random.Random(0)))
     card, up = state.table.names[state.hand[0]], [state.table.names[c] for c in state.faceup[0]]
     assert up == ["challenge:steal"]
-    assert view(state, 0)["hand"]["lines"] == [f"card in hand: {card}", "won: -", "face up: challenge:steal",
+    assert view(state, 0)["hand"]["lines"] == [f"card in hand: {card}", "won: -", 'face up: challenge card "Steal 1 card"',
                                                "the Bank would pay now: $0.00"]
-    assert view(state, 0, hints=False)["hand"]["lines"] == [f"card in hand: {card}", "won: -", "face up: challenge:steal"]
+    assert view(state, 0, hints=False)["hand"]["lines"] == [f"card in hand: {card}", "won: -", 'face up: challenge card "Steal 1 card"']
     german = view(state, 0, lang="de")["hand"]["lines"]
     assert german[0].startswith("Karte auf der Hand: ") and german[1] == "gewonnen: -"
-    assert german[2:] == ["offen: Herausforderung „1 Karte stehlen“", "die Bank zahlt jetzt: $0.00"]
+    assert german[2:] == ["offen: Herausforderung „1 Karte stehlen“", "die Bank zahlt jetzt: 0,00 $"]
 
 
 # ---- Wild Wild Pattern's declaration -----------------------------------------------------------------
@@ -237,7 +237,7 @@ def test_sequence_ends_in_the_players_words():
     ("new-director", [1], "seat 1 won: a Wild combination made them the new Director",
      "Spieler 1 hat gewonnen: eine Wild-Kombination macht ihn zum neuen Direktor"),
     ("saloon", [1], "seat 1 won: their money passed the Bank's limit of $3.00",
-     "Spieler 1 hat gewonnen: sein Geld liegt über dem Limit der Bank von $3.00"),
+     "Spieler 1 hat gewonnen: sein Geld liegt über dem Limit der Bank von 3,00 $"),
     ("wild-wild-pattern", [0], "you won: you declared a Wild Wild Pattern",
      "du hast gewonnen: du hast ein Wild Wild Pattern angesagt"),
     ("alive-or-dead", [1], "seat 1 won: they are the last one left in the game",

@@ -31,7 +31,7 @@ from ..cards import WHEEL_SIZE, fold
 from ..declare import parse_declaration
 from .race import Race
 from .state import CLICK, PASS, POSITION, STATEMENT, STATEMENT_INDEX, STATEMENTS, GameState
-from .view import card_words, dollars, statement_words, view
+from .view import card_words, combinations_words, dollars, statement_words, view
 from ..wording import trait_names
 
 STYLE = {"red": "red", "blue": "blue", "yellow": "yellow", "grey": "bright_black", "white": "white"}
@@ -68,22 +68,17 @@ def status_text(state: GameState, seen: dict, colour: bool = True) -> str:
         won = " ".join(card_text(state, c, colour, lang) for c in state.won[s]) or "-"
         faceup = " ".join(card_words(name, lang) for name in row["face_up"])
         line = say(lang, f"patterns.ask.seat_{'active' if row['active'] else 'out'}", who=who(lang, s, seat),
-                   amount=dollars(row["dollars_cents"]), won=won)
+                   amount=dollars(row["dollars_cents"], lang), won=won)
         lines.append("  " + line + (say(lang, "patterns.ask.face_up", cards=faceup) if faceup else ""))
         if row["target"]:
-            lines.append(f"      {row['target']}: " + combinations_text(row["target_combinations"]))
-    lines.append("  " + say(lang, "patterns.ask.bank", combinations=combinations_text(seen["public"]["bank"])))
+            lines.append(f"      {row['target']}: " + combinations_words(row["target_combinations"], lang))
+    lines.append("  " + say(lang, "patterns.ask.bank", combinations=combinations_words(seen["public"]["bank"], lang)))
     pay = seen["hand"].get("payout_now")
     if pay:
-        lines.append(say(lang, "patterns.ask.payout", amount=dollars(pay["cents"]), combinations=", ".join(pay["combinations"]) or "-"))
+        lines.append(say(lang, "patterns.ask.payout", amount=dollars(pay["cents"], lang), combinations=", ".join(pay["combinations"]) or "-"))
     if state.hand[seat] is not None:
         lines.append(say(lang, "patterns.ask.your_card", card=card_text(state, state.hand[seat], colour, lang)))
     return "\n".join(lines)
-
-
-def combinations_text(combinations: list[dict]) -> str:
-    """'3 same Color $0.30, ...' (Wild ones marked)."""
-    return ", ".join(f"{c['name']} " + ("WILD" if c["wild"] else dollars(c["cents"])) for c in combinations)
 
 
 def read_answer(prompt: str, err: bool = False) -> str:

@@ -22,15 +22,15 @@ won and how, as a sentence for the seat.
 
 from __future__ import annotations
 
-from ...messages import say, say_n
+from ...messages import decimal, say, say_n
 from ...words import listing, seat_words, tell, told, who, whom
 from ..wording import card_name, challenge_name, statement_words, trait_name, trait_names
 from .state import CARD, CLICK, PASS, POSITION, STATEMENT, STATEMENTS, GameState
 
 
-def dollars(cents: int) -> str:
-    """'$1.50'."""
-    return f"${cents / 100:.2f}"
+def dollars(cents: int, lang: str = "en") -> str:
+    """An amount of money as `lang` writes it: '$1.50', '1,50 $'."""
+    return say(lang, "patterns.dollars", amount=decimal(lang, cents / 100, 2))
 
 
 def card_words(name: str, lang: str) -> str:
@@ -157,7 +157,7 @@ def hand_lines(mine: dict, lang: str) -> list[str]:
     if mine["face_up"]:
         lines.append(say(lang, "patterns.hand.face_up", cards=cards(mine["face_up"])))
     if "payout_now" in mine:
-        lines.append(say(lang, "patterns.hand.payout", amount=dollars(mine["payout_now"]["cents"])))
+        lines.append(say(lang, "patterns.hand.payout", amount=dollars(mine["payout_now"]["cents"], lang)))
     return lines
 
 
@@ -168,7 +168,7 @@ def public_rows(state: GameState, seat: int, lang: str) -> list[str]:
 
     def line(s: int) -> str:
         target = state.target[s]
-        return say(lang, "patterns.row.seat", seat=seat_words(lang, s, seat), money=dollars(state.cents[s]),
+        return say(lang, "patterns.row.seat", seat=seat_words(lang, s, seat), money=dollars(state.cents[s], lang),
                    won=" ".join(card_name(names[c], lang) for c in state.won[s]) or "-",
                    target=bank.target_names[target] if target is not None else say(lang, "patterns.row.no_target"),
                    combinations=combinations_words(bank.targets[target] if target is not None else [], lang))
@@ -179,13 +179,13 @@ def public_rows(state: GameState, seat: int, lang: str) -> list[str]:
 
 def combinations_words(combinations, lang: str) -> str:
     """'pair $0.50, Wild Bunch WILD'."""
-    return ", ".join(say(lang, "patterns.row.wild", name=c.name) if c.wild else f"{c.name} {dollars(c.cents)}"
-                     for c in combinations) or "-"
+    return ", ".join(say(lang, "patterns.row.wild", name=c["name"]) if c["wild"] else f"{c['name']} {dollars(c['cents'], lang)}"
+                     for c in map(combination, combinations)) or "-"
 
 
 def combination(c) -> dict:
-    """A line of the Bank card or a Target card."""
-    return {"name": c.name, "cents": c.cents, "wild": c.wild}
+    """A line of the Bank card or a Target card (as it is when it already is one)."""
+    return c if isinstance(c, dict) else {"name": c.name, "cents": c.cents, "wild": c.wild}
 
 
 def action_text(state: GameState, action: int, lang: str) -> str:
@@ -242,7 +242,7 @@ def event_text(e: dict, me: int, lang: str = "en") -> str | None:
     if kind in ("click_unused", "all_wait"):
         return say(lang, f"patterns.event.{kind}")
     if kind == "paid":
-        return deed("paid", amount=dollars(e["cents"]), why=challenge_name(e["why"], lang))
+        return deed("paid", amount=dollars(e["cents"], lang), why=challenge_name(e["why"], lang))
     if kind == "steal":
         source = say(lang, "patterns.from_wheel") if e["owner"] is None else \
             say(lang, "patterns.from_seat", whom=whom(lang, e["owner"], me))
@@ -266,9 +266,9 @@ def event_text(e: dict, me: int, lang: str = "en") -> str | None:
 def bank_pays(e: dict, me: int, lang: str) -> str:
     """The end of a round: what the Bank pays each seat, and who is eliminated."""
     rows = [say(lang, "patterns.event.bank_row", who=who(lang, p["seat"], me),
-                cards=say_n(lang, "patterns.cards", len(p["cards"])), paid=dollars(p["payout_cents"]),
+                cards=say_n(lang, "patterns.cards", len(p["cards"])), paid=dollars(p["payout_cents"], lang),
                 combinations=", ".join(c["name"] for c in p["combinations"]) or say(lang, "patterns.nothing"),
-                total=dollars(p["dollars_cents"]))
+                total=dollars(p["dollars_cents"], lang))
             for p in e["players"]]
     if e["eliminated"]:
         rows.append(say(lang, "patterns.event.eliminated", seats=", ".join(who(lang, s, me) for s in e["eliminated"])))
@@ -287,9 +287,9 @@ def standings(state: GameState, seat: int, lang: str = "en") -> dict:
     rows = [{"seat": s, "dollars_cents": state.cents[s], "won_cards": len(state.won[s]), "active": state.active[s]}
             for s in order]
     result = "win" if seat in state.winners else "lose"
-    money = ", ".join(f"{who(lang, r['seat'], seat)} {dollars(r['dollars_cents'])}" for r in rows)
+    money = ", ".join(f"{who(lang, r['seat'], seat)} {dollars(r['dollars_cents'], lang)}" for r in rows)
     lines = [say(lang, f"patterns.standing.{'active' if r['active'] else 'out'}", seat=say(lang, "common.seat", seat=r["seat"]),
-                 amount=dollars(r["dollars_cents"]), won=say_n(lang, "common.cards_won", r["won_cards"]))
+                 amount=dollars(r["dollars_cents"], lang), won=say_n(lang, "common.cards_won", r["won_cards"]))
              for r in rows]
     return {"winners": list(state.winners), "reason": state.reason, "rounds": state.round, "turns": state.turn,
             "standings": rows, "result": result, "lines": lines,
@@ -304,7 +304,7 @@ def won_words(winners: list[int], reason: str, me: int, state: GameState, lang: 
         return say(lang, "patterns.won.nobody", reason=end_words(reason, lang))
     person = "many" if len(winners) > 1 else "you" if winners[0] == me else "seat"
     names = listing(lang, (who(lang, s, me) for s in sorted(winners, key=lambda s: s != me)))
-    return say(lang, f"patterns.won.{reason}.{person}", who=names, limit=dollars(state.table.bank.saloon_cents))
+    return say(lang, f"patterns.won.{reason}.{person}", who=names, limit=dollars(state.table.bank.saloon_cents, lang))
 
 
 
