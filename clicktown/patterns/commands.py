@@ -187,7 +187,7 @@ def patterns_stats(wheels, seed, as_json, deck_file, after, min_occurrences, len
     from .stats import tally as wwp_tally
 
     deck, rules = wwp_setup(deck_file, after, min_occurrences, lenient, extend)
-    with progress(None, length=wheels, label="dealing wheels") as bar:
+    with progress(None, length=wheels, label=say(chosen_lang(), "patterns.stats.dealing")) as bar:
         rates = wwp_tally(deck, wheels, seed, rules, bar.update)
     emit_json(wwp_report.stats_json(rates, seed)) if as_json else click.echo(wwp_report.stats_text(rates, seed, chosen_lang()))
 
