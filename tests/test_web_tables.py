@@ -384,7 +384,7 @@ def test_the_mcts_bot_takes_a_seat_in_every_game(client, game, query):
 
 
 @pytest.mark.parametrize("game, public", [("oldtown", "Spieler 0 (du): 0 Punkte"), ("sequence", "Nachziehstapel"),
-                                          ("patterns", "Spieler 0 (du): $")])
+                                          ("patterns", "Spieler 0 (du): 0,00 $")])
 def test_a_german_table_speaks_german_around_the_game(browser, live_server, game, public):
     page = browser.new_page()
     page.goto(f"{live_server}/play/{game}?players=2&bots=person&seed=3&lang=de")
