@@ -74,12 +74,14 @@ def replay_command(group: str) -> click.Command:
 
 def summary_text(games, lang: str = "en") -> str:
     """One line per replayed game, then how many were replayed."""
+    from ..games import GAMES
     from ..messages import say, say_n
 
     lines = []
     for g in games:
         winners = ", ".join(map(str, g.winners)) or "-"
-        lines.append(say(lang, "trace.replayed.game", index=g.index, game=g.game, seed=g.seed, line=g.line,
+        title = GAMES[g.game].title if g.game in GAMES else g.game
+        lines.append(say(lang, "trace.replayed.game", index=g.index, game=title, seed=g.seed, line=g.line,
                          actions=g.actions, events=g.events, winners=winners, reason=end_words(g.game, g.reason, lang)))
     lines.append(say_n(lang, "trace.replayed.games", len(games)))
     return "\n".join(lines)
