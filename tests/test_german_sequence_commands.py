@@ -60,8 +60,12 @@ def test_count_in_german_and_in_english(run_cli, nine):
     assert run_cli("sequence", "count", nine)[1].splitlines()[0::3] == ["A: 2 sequences", "B: 1 sequence"]
 
 
-def test_show_in_german(run_cli, nine):
-    assert german(run_cli, "sequence", "show", nine)[-1] == "A: 9 Chips, 2 SEQUENCES, B: 4 Chips, 1 SEQUENCE"
+def test_show_in_german_and_its_picture_too(run_cli, nine, tmp_path):
+    picture = tmp_path / "board.svg"
+    assert german(run_cli, "sequence", "show", nine, "--svg", picture)[-1] == "A: 9 Chips, 2 SEQUENCES, B: 4 Chips, 1 SEQUENCE"
+    svg = picture.read_text()
+    assert "<title>Sequence-Spielplan</title>" in svg and ">A: 9 Chips, 2 SEQUENCES, B: 4 Chips, 1 SEQUENCE<" in svg
+    assert svg.count(">FREI<") == 4 and ">FREE<" not in svg
 
 
 def test_moves_in_german_name_each_card_action_and_where_it_goes(run_cli, nine, tmp_path):
@@ -217,7 +221,9 @@ def test_without_hints_a_card_alone_asks_for_its_cell_and_a_wrong_cell_is_refuse
     label = state.match.game.board.label(wrong)
     action, shown, asked = choose(state, [card, at(wrong), at(cells[1])])
     assert action == state.match.play_action(card, cells[1])
-    assert asked[1] == f"your move (the cell for {card} as row,column, another move, or ? for the list)"
+    assert asked == ["your move (a card, then its cell (or both: CARD ROW,COLUMN), a number, or ? for the list)",
+                     f"your move (the cell for {card} as row,column, another move, or ? for the list)",
+                     f"your move (the cell for {card} as row,column, another move, or ? for the list)"]
     r, c = divmod(wrong, 10)
     assert shown[-1] == (f"not a legal move now: play {card}: put a chip on row {r}, column {c}: "
                          f"{card} is not {label}: row {r}, column {c} is not its cell")

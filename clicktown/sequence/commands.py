@@ -92,7 +92,7 @@ def sequence_show(position_file, game, board_file, deck_file, as_json, svg_file,
     data = seq_game.load_game(game, board_file, deck_file)
     position = _read_position(position_file)
     count = seq_sequences.count_sequences(position)
-    save_picture(svg_file, png_file, lambda: seq_svg.board_picture(data, position, count))
+    save_picture(svg_file, png_file, lambda: seq_svg.board_picture(data, position, count, chosen_lang()))
     if as_json:
         emit_json({"game": game, "position": position.rows(), "labels": data.board.rows(), **count.as_dict(),
                    "chips": {t: len(position.chips(t)) for t in position.teams()}})

@@ -169,8 +169,9 @@ class SequenceHuman(Human):
         self.show(board_text(state, self.colour))
         self.show(status_text(seen))
         options = move_options(state, seen)
+        typed = say(self.lang, "sequence.typed" if seen["hints"] else "sequence.typed_card")
         while True:
-            text = self.read(self.prompt(say(self.lang, "sequence.typed")))
+            text = self.read(self.prompt(typed))
             if text.lower() in HELP:
                 self.show(legal_moves_text(options))
                 continue
