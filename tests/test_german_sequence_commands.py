@@ -13,27 +13,13 @@ import random
 import pytest
 
 from german_words import assert_german
+from test_sequence_cli import EMPTY, nine, position_file as position  # noqa: F401 (nine: a fixture)
 
-EMPTY = ["*........*"] + ["." * 10] * 8 + ["*........*"]
 #: What the commands printed in English besides the marker words every German test looks for.
 ENGLISH_WORDS = {"sequence", "sequences", "needed", "action", "copies", "cells", "nothing", "any", "free", "wild",
                  "dead", "taken", "exchanged", "cannot", "within", "proved", "search", "already", "needs", "wins",
                  "puzzle", "seed", "opponents", "answer", "teams", "hands", "per", "passes", "replayed", "engine",
                  "accepts", "line", "winners", "actions", "events", "made", "town", "built", "abandoned"}
-
-
-def position(tmp_path, rows, name="p.txt"):
-    path = tmp_path / name
-    path.write_text("# a test position\n" + "\n".join(rows) + "\n")
-    return path
-
-
-@pytest.fixture
-def nine(tmp_path):
-    """Team A: nine in a row on row 5 (two sequences); team B: four from a corner on row 0."""
-    rows = list(EMPTY)
-    rows[0], rows[5] = "*BBBB....*", "AAAAAAAAA."
-    return position(tmp_path, rows)
 
 
 @pytest.fixture
