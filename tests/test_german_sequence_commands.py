@@ -260,3 +260,15 @@ def test_with_hints_the_list_names_every_cell_as_before():
     assert f"{card} {at(cells[0])}" in shown[-1] and action == seen["actions"][0]["id"]
     assert choose(state, [card, f"{card} {at(cells[0])}"], hints=True)[1][-1].startswith(
         f"'{card}' fits several moves")
+
+
+def test_without_hints_a_number_alone_picks_from_the_list_not_the_card_it_answers():
+    from clicktown.sequence.game.play import card_alone
+
+    state = numbers_dealt()
+    card, cells, _ = a_card_and_cells(state)
+    answer, kind = state.match.game.deck.cards[card].names, state.match.kind_of[card]
+    assert (card_alone(state, card), card_alone(state, f"{answer}+0"), card_alone(state, f"{card} 1,1")) == (kind, kind, None)
+    assert card_alone(state, answer) is None and card_alone(state, f"#{answer}") is None
+    action, _, asked = choose(state, ["1", "quit"])
+    assert action is None and asked[1].startswith("your move (the cell for ")

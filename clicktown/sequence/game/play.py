@@ -7,6 +7,10 @@ the top left): `7h 3,4` or `7h 3 4` (a chip on row 3, column 4), `jd 5,5` (a two
 Numbers (`3+4 0,7`). `?` (or `help`) lists the legal moves numbered from 1, and a number or a
 move's own words pick one, as in every game (`arena.human`). A move the rules refuse is answered
 with the reason (`refusals`). `quit` abandons the game. Rendering returns strings; the CLI prints them.
+
+Without hints (Sequence Numbers' default) the cell is the player's to find, as at the web table: the
+list names each card once, a card alone (or its number) asks for its cell next, and a wrong cell is
+refused with its reason, never with the card's cells.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import click
 from ...arena.human import HELP, Abandoned, Human
 from ...errors import ClicktownError
 from ...messages import say
+from ...numbers import whole_number
 from ..cards import equation_value
 from ..geometry import SIZE, cell
 from .refusals import refusal
@@ -124,10 +129,10 @@ def parse_move(state: MatchState, text: str, lang: str = "en", hints: bool = Tru
 
 
 def card_alone(state: MatchState, text: str) -> int | None:
-    """The kind of the card of the seat's hand that `text` names alone (one word), when it plays on the
-    board now; None otherwise."""
+    """The kind of the card of the seat's hand that `text` names alone (one word, not a number: that picks
+    from the list), when it plays on the board now; None otherwise."""
     words = text.strip().lower().split()
-    if len(words) != 1:
+    if len(words) != 1 or whole_number(words[0].removeprefix("#")) is not None:
         return None
     try:
         kind = _kind(state, words[0])
