@@ -208,3 +208,12 @@ def test_a_challenge_card_in_a_seat_view_and_its_json(run_cli):
 def test_money_in_each_language():
     assert [dollars(c) for c in (0, 5, 150, 1205)] == ["$0.00", "$0.05", "$1.50", "$12.05"]
     assert [dollars(c, "de") for c in (0, 5, 150, 1205)] == ["0,00 $", "0,05 $", "1,50 $", "12,05 $"]
+
+
+def test_replay_of_a_played_game_in_german(run_cli, tmp_path):
+    trace = tmp_path / "game.jsonl"
+    run_cli("patterns", "play", "--players", 2, "--seed", 1, "--lang", "de", "--trace", trace, input="1\n" * 3000)
+    lines = german(run_cli, "replay", trace)
+    assert lines[0].startswith("Partie 0 (Wild Wild Pattern, Startwert 1, ab Zeile 1): ")
+    assert lines[0].endswith("; Sieger: 1; Saloon: mehr als das Limit der Bank")
+    assert lines[1] == "1 Partie nachgespielt: die Spielregeln lassen jede Zeile zu"
