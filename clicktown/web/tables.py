@@ -34,8 +34,8 @@ from ..errors import ClicktownError
 from ..games import GAMES, PERSON, game_spec
 from ..messages import LANGS, has, say, text
 from .home import SECTIONS, in_language
-from .keeping import (STREAMS, TABLES, client_of, find_table, follow, keep_new, kept_key, open_table,  # noqa: F401
-                      kept_settings, renewed_key, same_key, save, saved_view, seated, tick_and_save, unfollow)
+from .keeping import (STREAMS, TABLES, client_of, find_table, follow, followed_again, keep_new, kept_key,  # noqa: F401
+                      open_table, kept_settings, renewed_key, same_key, save, saved_view, seated, unfollow)
 from .lobby import (free_seats, join_links, keep_seat, my_tables, new_link, open_tables, rematch, rematch_link,
                     seat_cookie, seat_words, watched_view, watching)
 from .page import page
@@ -384,7 +384,7 @@ def table_page(table_id: str, seat: int, request: Request, token: str | None = Q
     urls = {"view": f"{api}/view?{key}", "events": f"{api}/events?{key}", "act": f"{api}/act?{key}",
             "name": f"{api}/name?{key}", "trace": f"{api}/trace?{key}"}
     body = table_body(table, seat, urls, links, f'data-token="{escape(token)}" ', rematch_form(table, seat))
-    answer = page(f"{table.spec.title} · {say(lang, 'web.table.seat', seat=seat)}", body,
+    answer = page(f"{table.spec.title} · {name_shown(table, seat)}", body,
                   scripts=(*TABLE_SCRIPTS, "rematch.js"), lang=lang, styles=("lobby.css",))
     answer.headers["Referrer-Policy"] = FORMS_REFERRER_POLICY
     return answer
@@ -416,7 +416,7 @@ def table_body(table: Table, seat: int | str, urls: dict[str, str], links: str =
                      f'autocomplete="nickname" value="{escape(table_names(table).get(seat, ""))}"></label> '
                      f'<button type="submit">{words("name_save")}</button></form>')
     return f"""<div class="table" data-table="{table.id}" data-seat="{seat}" {extra}data-game="{table.game}"{addresses} data-lobby="{lobby}" data-words="{escape(json.dumps(script_words(lang), ensure_ascii=False))}">
-<h1>{escape(table.spec.title)} <small>{escape(heading or say(lang, "web.table.seat", seat=seat))}</small></h1>
+<h1>{escape(table.spec.title)} <small class="who">{escape(heading or name_shown(table, seat))}</small></h1>
 <p class="connection" data-state="ok" role="status" hidden><span class="connection-text"></span> <a class="lobby-link" href="{lobby}" hidden>{words("lobby")}</a></p>
 {seed_shown(table)}
 {links}
@@ -448,6 +448,11 @@ def table_names(table: Table) -> dict[int, str]:
     return getattr(table, "names", {})
 
 
+def name_shown(table: Table, seat: int) -> str:
+    """How the page names a seat: the name its person chose, else the seat word ("seat 2")."""
+    return table_names(table).get(seat) or say(table.lang, "web.table.seat", seat=seat)
+
+
 def name_seat(table: Table, seat: int, name: str | None) -> None:
     """Give the person at `seat` the name they chose: one line, at most NAME_LENGTH characters; an empty
     name takes it away. Every page of the table redraws its seats."""
@@ -466,11 +471,11 @@ def name_seat(table: Table, seat: int, name: str | None) -> None:
 def seats_info(table: Table, seat: int, seen: dict) -> list[dict]:
     """Who sits at each seat as the page shows it: a person by their chosen name (or the seat word),
     a bot by its name and level; whose turn it is, and which seat is the page's own."""
-    lang, names = table.lang, table_names(table)
+    lang = table.lang
     info = []
     for s, who in enumerate(table.seats):
         level = None if who == PERSON else table.spec.bot_level(who)
-        info.append({"seat": s, "who": who, "name": names.get(s) or say(lang, "web.table.seat", seat=s),
+        info.append({"seat": s, "who": who, "name": name_shown(table, s),
                      "level": level, "level_words": say(lang, f"bots.level.{level}") if level else None,
                      "you": s == seat, "to_move": s == seen.get("to_move")})
     return info
@@ -604,16 +609,24 @@ async def events(table_id: str, seat: int, request: Request, token: str | None =
     follow(client)
 
     async def stream():
-        last = -1
+        last, followed = -1, table
         try:
             while True:
                 if await request.is_disconnected():
                     return
-                await asyncio.to_thread(tick_and_save, table)
-                if table.version != last:
-                    last = table.version
-                    yield f"data: {json.dumps({'version': last, 'over': table.over})}\n\n"
-                    if table.over:
+                try:
+                    again = await asyncio.to_thread(followed_again, table_id, followed)
+                except HTTPException:       # the store failed: the stream ends, the page's next view says why
+                    return
+                if again is None:           # deleted (serve --forget, expired) or closed: the page is told, and the stream ends
+                    yield f"data: {json.dumps({'gone': True})}\n\n"
+                    return
+                if again is not followed:   # rebuilt from the store: its versions count anew
+                    followed, last = again, -1
+                if followed.version != last:
+                    last = followed.version
+                    yield f"data: {json.dumps({'version': last, 'over': followed.over})}\n\n"
+                    if followed.over:
                         return
                 await asyncio.sleep(PUSH_EVERY)
         finally:
