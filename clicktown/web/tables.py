@@ -93,11 +93,11 @@ def bot_levels_list(name: str, game, lang: str) -> str:
 PLAY_PARAMETERS = ("players", "bots", "seed", "lang", "hints", "reaction", "pace", "clock", "name", "public")
 
 
-def check_parameters(query, known: set[str]) -> None:
-    """Refuse (400) a request naming a parameter that is not `known`: a misspelled one is never dropped."""
+def check_parameters(query, known: set[str], lang: str = "en") -> None:
+    """Refuse (400, in `lang`) a request naming a parameter that is not `known`: a misspelled one is never dropped."""
     for name in query.keys():
         if name not in known:
-            raise HTTPException(400, say("en", "web.play.unknown_parameter", name=name[:40],
+            raise HTTPException(400, say(lang, "web.play.unknown_parameter", name=name[:40],
                                          known=", ".join(sorted(known))))
 
 
@@ -190,13 +190,19 @@ def checked_form(game: str, query) -> None:
     """Whether the lobby's form opens a table: its parameters known, players a number the game seats,
     the bots known, the rule words the game's, the seed in range (a one-line error if not)."""
     spec = game_spec(game)
-    check_parameters(query, play_parameters(game, lobby=True))
+    lang = query_language(query)
+    check_parameters(query, play_parameters(game, lobby=True), lang)
     players = query.get("players") or str(spec.default_players)
     seed = query.get("seed") or "0"
     if not players.isdigit() or not seed.isdigit() or int(seed) > MAX_SEED:
-        raise ClicktownError(say("en", "web.lobby.not_a_number", name="players" if not players.isdigit() else "seed"))
-    spec.seat_list(int(players), query.get("bots"))
-    spec.chosen_rules(rules_given(game, query))
+        raise ClicktownError(say(lang, "web.lobby.not_a_number", name="players" if not players.isdigit() else "seed"))
+    spec.seat_list(int(players), query.get("bots"), lang)
+    spec.chosen_rules(rules_given(game, query), lang)
+
+
+def query_language(query) -> str:
+    """The language a request asked for (`lang=`), the first one when it named none or another."""
+    return query.get("lang") if query.get("lang") in LANGS else LANGS[0]
 
 
 @router.get("/play")
@@ -210,7 +216,7 @@ def play_form(request: Request, game: str = Query(next(iter(GAMES)), max_length=
         if "text/html" not in request.headers.get("accept", ""):
             raise
         reason = exc.detail if isinstance(exc, HTTPException) else str(exc)
-        lang = query.get("lang") if query.get("lang") in LANGS else "en"
+        lang = query_language(query)
         return lobby_page(lang, str(request.base_url).rstrip("/"), dict(query), reason,
                           exc.status_code if isinstance(exc, HTTPException) else 400)
     rules = rules_given(game, query)
@@ -232,9 +238,10 @@ def play(game: str, request: Request, players: int | None = Query(None, ge=2, le
     Without a seed the table deals from a random one (kept secret until the game is over: it would tell
     every hand); a seed given is shown on the table. `public`: listed in the lobby while a friend's seat is free."""
     spec = game_spec(game)
-    check_parameters(request.query_params, play_parameters(game))
+    check_parameters(request.query_params, play_parameters(game), lang)
     players = players or spec.default_players
-    table = Table(game, players, spec.seat_list(players, bots), secrets.randbelow(MAX_SEED + 1) if seed is None else seed,
+    spec.chosen_rules(rules_given(game, request.query_params), lang)      # refused here in the table's words
+    table = Table(game, players, spec.seat_list(players, bots, lang), secrets.randbelow(MAX_SEED + 1) if seed is None else seed,
                   lang, hints, reaction, rules_given(game, request.query_params), pace, clock)
     table.client, table.seed_given = client_of(request), seed is not None
     name_seat(table, 0, name)
@@ -640,7 +647,7 @@ def trace(table_id: str, seat: int, token: str | None = Query(None, max_length=6
     """The game's trace as JSON Lines, once the game is over (before, it would show every hand)."""
     table = seated(table_id, seat, token)
     if not table.over:
-        raise HTTPException(409, "the trace is given once the game is over: it holds every hand")
+        raise HTTPException(409, say(table.lang, "web.table.trace_not_over"))
     text = "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in table.trace())
     return Response(text, media_type="application/x-ndjson",
                     headers={"Content-Disposition": f'attachment; filename="{table.game}-{table.seed}.jsonl"'})
