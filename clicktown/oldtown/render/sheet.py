@@ -104,7 +104,7 @@ class Sheet:
         """One HTML document: the shared plan symbols, then the pages."""
         symbols = (f'<svg class="symbols" xmlns="http://www.w3.org/2000/svg" aria-hidden="true"><defs>\n'
                    f"{plan_symbol(self.board, PLAN_SYMBOL, lang=self.lang)}\n"
-                   f"{plan_symbol(self.board, MINI_SYMBOL, mini=True)}\n{star_symbol()}\n</defs></svg>"
+                   f"{plan_symbol(self.board, MINI_SYMBOL, mini=True, lang=self.lang)}\n{star_symbol()}\n</defs></svg>"
                    if self.reuse else "")
         return (f"<!DOCTYPE html>\n<html lang=\"{self.lang}\">\n<head>\n<meta charset=\"utf-8\">\n"
                 f"<title>{esc(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n{symbols}\n"
@@ -231,7 +231,7 @@ def glossary_page(sheet: Sheet) -> str:
     """The relation words of the cards, each with its meaning and a small plan of the pairs it allows."""
     entries = []
     for word in sheet.board.glossary:
-        picture = word_picture(sheet.board, word, use=sheet.symbol(MINI_SYMBOL))
+        picture = word_picture(sheet.board, word, use=sheet.symbol(MINI_SYMBOL), lang=sheet.lang)
         name, meaning = getattr(word, sheet.lang), getattr(word, f"meaning_{sheet.lang}")
         entries.append(f'<div class="word" data-word="{esc(word.key)}">{picture}<div><b>{esc(name)}</b>: '
                        f"{esc(meaning)}.</div></div>")

@@ -356,11 +356,11 @@ def _mini_numbers(svg: Svg, board: Board) -> None:
 
 
 def relation_svg(board: Board, pairs, focus: int | None = None, use: str | None = None,
-                 numbers: bool = False) -> str:
+                 numbers: bool = False, lang: str = "en") -> str:
     """A small plan showing a relation: a line between the two plots of every allowed pair; with
     `focus`, only the pairs of that plot (a star on it, a dot on each plot it relates to);
-    `numbers` as in `card_plan_svg`."""
-    svg = draw_plan(board, MINI, use=use)
+    `numbers` and `lang` as in `card_plan_svg`."""
+    svg = draw_plan(board, MINI, lang=lang, use=use)
     if numbers:
         _mini_numbers(svg, board)
     centre = {p: (MINI.x(board.column(p)) + MINI.plot_w / 2, MINI.y(board.row(p)) + MINI.plot_h / 2)

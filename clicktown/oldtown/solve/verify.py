@@ -15,6 +15,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from ...messages import say
 from ..catalogue import Catalogue, Scenario
 from ..solo import Puzzle, Solution
 
@@ -105,12 +106,12 @@ def _two_mine_swap(scenario: Scenario, found: list[Solution]) -> bool:
     return found[0].mine ^ found[1].mine == swap
 
 
-def describe_expectation(scenario: Scenario) -> str:
-    """The expectation in a few words, for the table."""
+def describe_expectation(scenario: Scenario, lang: str = "en", names: dict[str, str] | None = None) -> str:
+    """The expectation in a few words, for the table (`names`: the buildings' names in `lang`)."""
     if scenario.expect == "two-mine-swap":
-        a, b = scenario.remains.get("two_solutions_differ_in_mine", ["?", "?"])
-        return f"2 solutions ({a} or {b} mine)"
-    return {"unique": "1, the published", "not-unique": "not uniquely the published"}[scenario.expect]
+        a, b = ((names or {}).get(x, x) for x in scenario.remains.get("two_solutions_differ_in_mine", ["?", "?"]))
+        return say(lang, "oldtown.expect.two_mine_swap", a=a, b=b)
+    return say(lang, "oldtown.expect." + scenario.expect.replace("-", "_"))
 
 
 def verify(catalogue: Catalogue, scenario: Scenario, engine: str = DEFAULT_ENGINE) -> Verdict:
