@@ -559,17 +559,18 @@ def oldtown_referee(state_file, card_number, my_building, mine_named, stop_claim
             emit_json({"building": claim.building, "plot": claim.plot, "right": claim.ok, "reason": claim.reason,
                        "gain": claim.gain, "built": dict(claim.built)})
         else:
-            click.echo(ot_game_render.claim_text(claim))
+            click.echo(ot_game_render.claim_text(claim, chosen_lang(), catalogue.buildings))
         raise SystemExit(0 if claim.ok else 1)
     if discarded is not None:
         done = ot_game_referee.judge_discard(town, mine, catalogue, discarded, taken, options)
-        emit_json(done.as_dict()) if as_json else click.echo(ot_game_render.discard_text(done))
+        emit_json(done.as_dict()) if as_json else click.echo(ot_game_render.discard_text(done, chosen_lang(), catalogue.buildings))
         raise SystemExit(0 if done.ok else 1)
     verdict = ot_game_referee.judge_card(town, mine, catalogue, card_number, my_building, options)
     if as_json:
         emit_json(verdict.as_dict())
     else:
-        click.echo(ot_game_render.verdict_text(verdict, catalogue.card(card_number)))
+        click.echo(ot_game_render.verdict_text(verdict, catalogue.card(card_number), chosen_lang(),
+                                                    catalogue.buildings))
     raise SystemExit(0 if verdict.allowed else 1)
 
 
