@@ -256,8 +256,10 @@ def oldtown_cards_check(ctx, sheet, board_file, scenarios_file, as_json):
     from . import transcribe as ot_transcribe
 
     ot_transcribe.require_sheet_columns(sheet)
-    report = ot_transcribe.check(ot_transcribe.sheet_catalogue(sheet, board=board_file, scenarios=scenarios_file))
-    emit_json(report.as_dict()) if as_json else click.echo(ot_transcribe.report_text(report))
+    catalogue = ot_transcribe.sheet_catalogue(sheet, board=board_file, scenarios=scenarios_file)
+    report = ot_transcribe.check(catalogue)
+    emit_json(report.as_dict()) if as_json else click.echo(ot_transcribe.report_text(report, chosen_lang(),
+                                                                                     catalogue.buildings))
     ctx.exit(0 if report.clean else 1)
 
 
