@@ -59,16 +59,17 @@ def scores_text(seen: dict) -> str:
 def summary_text(result: dict, lang: str) -> str:
     """The summary `oldtown simulate` prints: the shared tables, then points, towns and stops."""
     from ...arena.summary import bot_label, seat_label, shared_text
+    from ...messages import decimal, percent
     from ...output import table
 
-    rows = [[seat_label(lang, seat), f"{p:.1f}"] for seat, p in enumerate(result["points_per_seat"])]
-    rows += [[bot_label(lang, name), f"{p:.1f}"] for name, p in result["points_per_bot"].items()]
-    stops = result["stops_per_game"]
-    town = result["town_completed"]
-    return "\n".join([shared_text(result, lang), "", table(rows, ["who", "points per game"]), "",
-                      f"town completed in {town['hits']}/{town['n']} games ({100 * town['rate']:.1f}%); "
-                      f"{result['buildings_built_per_game']:.1f} buildings built per game; "
-                      f"stops per game: {stops['right']:.2f} right, {stops['wrong']:.2f} wrong"])
+    rows = [[seat_label(lang, seat), decimal(lang, p, 1)] for seat, p in enumerate(result["points_per_seat"])]
+    rows += [[bot_label(lang, name), decimal(lang, p, 1)] for name, p in result["points_per_bot"].items()]
+    stops, town = result["stops_per_game"], result["town_completed"]
+    completed = say_n(lang, "oldtown.simulate.completed", town["n"], hits=town["hits"], rate=percent(lang, town["rate"]))
+    built = say(lang, "oldtown.simulate.built", built=decimal(lang, result["buildings_built_per_game"], 1))
+    called = say(lang, "oldtown.simulate.stops", right=decimal(lang, stops["right"], 2), wrong=decimal(lang, stops["wrong"], 2))
+    header = [say(lang, "simulate.who"), say(lang, "oldtown.simulate.points")]
+    return "\n".join([shared_text(result, lang), "", table(rows, header), "", f"{completed}; {built}; {called}"])
 
 
 def verdict_text(verdict, card, lang: str = "en", buildings=None) -> str:
