@@ -146,7 +146,7 @@ def oldtown_solve(target, limit, engine, board_file, cards_file, scenarios_file,
     for s in _scenarios_named(catalogue, target):
         found = ot_verify.solver(engine)(catalogue.puzzle(s), limit)
         out.append((s, found))
-    save_picture(svg_file, png_file, lambda: ot_svg.solve_picture(catalogue, out))
+    save_picture(svg_file, png_file, lambda: ot_svg.solve_picture(catalogue, out, chosen_lang()))
     from .solve import conflicts as ot_conflicts
 
     why = {s.id: ot_conflicts.minimal_core(catalogue.puzzle(s), engine) for s, found in out if not found}
@@ -338,7 +338,7 @@ def oldtown_explain(target, lang, board_file, cards_file, scenarios_file, as_jso
 
     catalogue = _catalogue(board_file, cards_file, scenarios_file)
     found = [ot_explain.explain(catalogue, s, lang) for s in _scenarios_named(catalogue, target)]
-    ot_sheet.save_explained(catalogue, [e.as_dict() for e in found], svg_file, png_file, html_file)
+    ot_sheet.save_explained(catalogue, [e.as_dict() for e in found], svg_file, png_file, html_file, lang)
     if as_json:
         data = [e.as_dict() for e in found]
         emit_json(data[0] if len(data) == 1 else data)

@@ -391,17 +391,19 @@ def show_picture(catalogue, scenarios, lang: str = "en") -> str:
                     lang=lang, names=catalogue.names_in(lang))
 
 
-def solve_picture(catalogue, results) -> str:
+def solve_picture(catalogue, results, lang: str = "en") -> str:
     """`oldtown solve --svg`: the first solution of the first scenario, or the empty plan if none."""
     scenario, found = results[0]
     if not found:
-        return plan_svg(catalogue.board, title=f"Scenario {scenario.id}: no solution")
+        return plan_svg(catalogue.board, title=say(lang, "oldtown.picture.no_solution", id=scenario.id), lang=lang)
     first = found[0]
-    more = f", the first of {len(found)} found" if len(found) > 1 else ""
-    return plan_svg(catalogue.board, first.placement, first.mine, title=f"Scenario {scenario.id}: solution{more}")
+    more = say(lang, "oldtown.picture.first_of", n=len(found)) if len(found) > 1 else ""
+    return plan_svg(catalogue.board, first.placement, first.mine, lang=lang, names=catalogue.names_in(lang),
+                    title=say(lang, "oldtown.picture.solution", id=scenario.id, more=more))
 
 
-def step_picture(board: Board, step: dict, title: str = "", buildings=None) -> str:
+def step_picture(board: Board, step: dict, title: str = "", buildings=None, lang: str = "en",
+                 names: dict[str, str] | None = None) -> str:
     """One explain step (the plain data of `Step.as_dict()`): the board after it, markers it removed
     struck through. A building with one candidate plot is drawn placed; slot 0 (out of town) is not drawn."""
     candidates = step.get("candidates", {})
@@ -417,4 +419,4 @@ def step_picture(board: Board, step: dict, title: str = "", buildings=None) -> s
         if item["plot"] != 0 and item["plot"] not in placement:
             removed.setdefault(item["plot"], []).append(item["building"])
     return plan_svg(board, placement, set(step.get("mine", [])), markers, title,
-                    buildings or sorted(candidates), removed)
+                    buildings or sorted(candidates), removed, lang, names)
