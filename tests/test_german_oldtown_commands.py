@@ -335,3 +335,19 @@ def test_simulate_in_german(run_cli):
     code, out, _ = run_cli("oldtown", "simulate", "--games", 2, "--players", 2, "--seed", 1)
     assert re.fullmatch(r"town completed in \d/2 games \(\d+\.\d%\); \d+\.\d buildings built per game; "
                         r"stops per game: \d+\.\d\d right, \d+\.\d\d wrong", lines_of(out)[-1])
+
+
+# ---- replay --------------------------------------------------------------------------------------
+
+def test_replay_of_an_old_town_game_in_german(run_cli, tmp_path):
+    trace = tmp_path / "games.jsonl"
+    code, _, _ = run_cli("oldtown", "simulate", "--games", 1, "--players", 2, "--seed", 1, "--trace", trace)
+    assert code == 0
+    code, out, _ = run_cli("oldtown", "replay", trace, "--lang", "de")
+    lines = lines_of(out)
+    assert code == 0 and len(lines) == 2
+    assert re.fullmatch(r"Partie 0 \(Old Town, Startwert \d+, ab Zeile 1\): \d+ Aktionen, \d+ Ereignisse; "
+                        r"Sieger: [01](, [01])?; (die Stadt ist gebaut|niemand kommt mehr voran)", lines[0])
+    assert lines[1] == "1 Partie nachgespielt: die Spielregeln lassen jede Zeile zu"
+    assert_german([line.replace("Old Town", "") for line in lines], also={"actions", "events", "winners", "replayed",
+                                                                          "town_built", "built"})
