@@ -23,6 +23,10 @@ ENGLISH = {"the", "you", "your", "is", "are", "and", "of", "to", "with", "not", 
            "FREE", "RIGHT", "WRONG", "VALID", "FALSE"}
 
 
+#: A link a page shows for copying (a table's join or watch link), with its random key.
+LINK = re.compile(r"(?:https?://|/)\S*(?:token|key)=\S*|https?://\S+")
+
+
 @cache
 def printed_names() -> tuple[str, ...]:
     """The names printed in English in every edition: the Bank's and the Target cards' combinations."""
@@ -33,7 +37,9 @@ def printed_names() -> tuple[str, ...]:
 
 def english_in(line: str, also: frozenset[str] = frozenset()) -> set[str]:
     """The English marker words of a line (by case: 'Hand', 'Team', type 'A' are German too), once the
-    printed card names and a template's `{field}`s are left out."""
+    printed card names, a template's `{field}`s and the links (whose random keys may hold 'by' or 'on')
+    are left out."""
+    line = LINK.sub("", line)
     for name in printed_names():
         line = line.replace(name, "")
     return {w for w in re.findall(r"[A-Za-z]+", re.sub(r"\{\w+\}", "", line)) if w in ENGLISH or w in also}

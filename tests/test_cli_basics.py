@@ -63,18 +63,19 @@ def started_writing(run: subprocess.Popen, folder: Path) -> Path:
     raise AssertionError("the simulation never started writing its trace")
 
 
-def stopped_while_writing(folder: Path, sig: int) -> tuple[int, str, Path]:
+def stopped_while_writing(folder: Path, sig: int, *more: str) -> tuple[int, str, Path]:
     """A long simulate --trace sent `sig` once it has started writing: (exit code, stderr, the trace's name)."""
     trace = folder / "games.jsonl"
-    run = child([*ENDLESS, "--trace", str(trace)], stdout=subprocess.DEVNULL)
+    run = child([*ENDLESS, "--trace", str(trace), *more], stdout=subprocess.DEVNULL)
     started_writing(run, folder)
     run.send_signal(sig)
     _, err = run.communicate(timeout=120)
     return run.returncode, err, trace
 
 
-def test_sigterm_ends_simulate_in_one_line_with_143_and_writes_nothing(tmp_path):
-    code, err, _ = stopped_while_writing(tmp_path, signal.SIGTERM)
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_sigterm_ends_simulate_in_one_line_with_143_and_writes_nothing(tmp_path, workers):
+    code, err, _ = stopped_while_writing(tmp_path, signal.SIGTERM, "--workers", workers)
     assert (code, err) == (143, "clicktown: terminated (SIGTERM); nothing was written\n")
     assert list(tmp_path.iterdir()) == []
 

@@ -120,7 +120,9 @@ def test_sequence_played_in_german_at_the_terminal(game):
     state = play_against(Setup(game, 2, 2, ("greedy",)), 1, Scripted(ask, shown.append, colour=False, lang="de"), seed=3)
     lines = [line for text in shown for line in text.splitlines()]
     assert state.is_terminal() and lines[-1].startswith(("du hast gewonnen: dein Team ", "Team ", "unentschieden: "))
-    assert "dein Zug (ein Zug wie 7h 3,4, eine Nummer, oder ? für die Liste)" in lines
+    typed = {"sequence": "ein Zug wie 7h 3,4, eine Nummer, oder ? für die Liste",   # Sequence Numbers: the cell is to find
+             "numbers": "eine Karte, dann ihr Feld (oder beides: KARTE REIHE,SPALTE), eine Nummer oder ? für die Liste"}
+    assert f"dein Zug ({typed[game]})" in lines
     assert any("ist nicht in deiner Hand" in line for line in lines)
     assert any(line.startswith("du (Team B) spieltest ") for line in lines)
     assert_german(lines)

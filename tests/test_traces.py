@@ -213,7 +213,7 @@ def test_replay_prints_what_each_game_came_to(run_cli, tmp_path, oldtown_trace):
     code, out, _ = run_cli("oldtown", "replay", trace)
     assert code == 0 and out.splitlines()[-1] == "2 games replayed: the engine accepts every line"
     code, out, _ = run_cli("oldtown", "replay", trace, "--lang", "de")
-    assert code == 0 and out.splitlines()[-1] == "2 Spiele nachgespielt: die Spielregeln lassen jede Zeile zu"
+    assert code == 0 and out.splitlines()[-1] == "2 Partien nachgespielt: die Spielregeln lassen jede Zeile zu"
 
 
 def changed(lines: list[str], number: int, change) -> str:

@@ -76,6 +76,12 @@ def end_line(winners: Iterable[int], reason: str, **more) -> dict:
     return {"event": "game_end", "winners": sorted(winners), "reason": reason, **more}
 
 
+def end_key(command: str, reason: str) -> str:
+    """The catalog key of a game_end reason's words: `<command>.end.<reason>`, blanks as '_'
+    ('oldtown.end.town_built', 'sequence.end.the_draw_pile_ran_out')."""
+    return f"{command}.end.{'_'.join(reason.split())}"
+
+
 def action_line(seat: int, action: int) -> dict:
     """One action the engine applied (seat -1: a chance outcome)."""
     return {"event": "action", "seat": seat, "action": action}

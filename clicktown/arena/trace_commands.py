@@ -74,12 +74,27 @@ def replay_command(group: str) -> click.Command:
 
 def summary_text(games, lang: str = "en") -> str:
     """One line per replayed game, then how many were replayed."""
+    from ..games import GAMES
     from ..messages import say, say_n
 
     lines = []
     for g in games:
         winners = ", ".join(map(str, g.winners)) or "-"
-        lines.append(say(lang, "trace.replayed.game", index=g.index, game=g.game, seed=g.seed, line=g.line,
-                         actions=g.actions, events=g.events, winners=winners, reason=g.reason))
+        title = GAMES[g.game].title if g.game in GAMES else g.game
+        lines.append(say(lang, "trace.replayed.game", index=g.index, game=title, seed=g.seed, line=g.line,
+                         actions=g.actions, events=g.events, winners=winners, reason=end_words(g.game, g.reason, lang)))
     lines.append(say_n(lang, "trace.replayed.games", len(games)))
     return "\n".join(lines)
+
+
+def end_words(game: str, reason: str, lang: str) -> str:
+    """Why a game ended, in `lang`: its game's words for the reason (`<command>.end.<reason>`), a game a
+    person quit as abandoned, an unknown reason as it is."""
+    from ..games import GAMES
+    from ..messages import has, say
+    from .trace import ABANDONED, end_key
+
+    key = end_key(GAMES[game].command, reason) if game in GAMES else ""
+    if key and has(lang, key):
+        return say(lang, key)
+    return say(lang, "common.game_abandoned") if reason == ABANDONED else reason

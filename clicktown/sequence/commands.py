@@ -92,7 +92,7 @@ def sequence_show(position_file, game, board_file, deck_file, as_json, svg_file,
     data = seq_game.load_game(game, board_file, deck_file)
     position = _read_position(position_file)
     count = seq_sequences.count_sequences(position)
-    save_picture(svg_file, png_file, lambda: seq_svg.board_picture(data, position, count))
+    save_picture(svg_file, png_file, lambda: seq_svg.board_picture(data, position, count, chosen_lang()))
     if as_json:
         emit_json({"game": game, "position": position.rows(), "labels": data.board.rows(), **count.as_dict(),
                    "chips": {t: len(position.chips(t)) for t in position.teams()}})
@@ -115,7 +115,7 @@ def sequence_count(position_file, as_json):
     from .render import text as seq_render
 
     count = seq_sequences.count_sequences(_read_position(position_file))
-    emit_json(count.as_dict()) if as_json else click.echo(seq_render.count_view(count))
+    emit_json(count.as_dict()) if as_json else click.echo(seq_render.count_view(count, chosen_lang()))
 
 
 @sequence.command("moves")
@@ -142,8 +142,8 @@ def sequence_moves(position_file, team, hand, teams, players, game, board_file, 
     if as_json:
         emit_json({"team": team, "sequences": have, "sequences_needed": needed, "moves": [m.as_dict() for m in moves]})
         return
-    click.echo(f"team {team}: {have} of {needed} sequence(s) needed")
-    click.echo(seq_render.moves_view(moves))
+    click.echo(seq_render.goal_line(team, have, needed, chosen_lang()))
+    click.echo(seq_render.moves_view(moves, chosen_lang()))
 
 
 @sequence.command("solve")
@@ -173,7 +173,7 @@ def sequence_solve(ctx, position_file, team, hand, teams, players, turns, method
     position = _read_position(position_file)
     cards, needed = _hand_and_goal(game, data, position, team, hand, teams, players)
     solution = solve_win(data, position, team, cards, turns, needed, method, time_limit)
-    emit_json({"team": team, **solution.as_dict()}) if as_json else click.echo(seq_render.solution_view(solution, team, turns))
+    emit_json({"team": team, **solution.as_dict()}) if as_json else click.echo(seq_render.solution_view(solution, team, turns, chosen_lang()))
     ctx.exit(0 if solution.win else 1)
 
 
@@ -193,19 +193,22 @@ def sequence_puzzle(game, board_file, deck_file, seed, turns, any_first_move, an
     two teams). Exactly one first move wins; that exists for --turns 1 and 2 only, so larger N
     need --any-first-move.
     """
+    from ..messages import say
     from . import cards as seq_game
     from . import puzzle as seq_puzzle
 
     data = seq_game.load_game(game, board_file, deck_file)
     seq_puzzle.check_turns(data, turns, not any_first_move)
-    with progress(range(5000), label="generating") as tries:
+    with progress(range(5000), label=say(chosen_lang(), "sequence.puzzle.generating")) as tries:
         puzzle = seq_puzzle.generate_puzzle(data, seed, turns, not any_first_move, tries)
     if as_json:
         emit_json(puzzle.as_dict())
         return
-    click.echo(puzzle.text(), nl=False)
+    lang = chosen_lang()
+    click.echo(puzzle.text(lang), nl=False)
     if answer:
-        click.echo("\n".join(f"# answer {n}: {m.describe()}" for n, m in enumerate(puzzle.solution.line, 1)))
+        click.echo("\n".join(say(lang, "sequence.puzzle.answer", step=n, move=m.describe(lang))
+                             for n, m in enumerate(puzzle.solution.line, 1)))
 
 
 SEQ_BOTS = "clicktown.sequence.game.bots"

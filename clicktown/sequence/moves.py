@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..errors import ClicktownError
+from ..messages import say
 from .geometry import CELLS, row_col
 from .position import Position
 from .sequences import protected_cells
@@ -32,11 +33,11 @@ class Move:
         """Plain form for JSON."""
         return {"card": self.card, "action": self.action, "cell": list(row_col(self.cell))}
 
-    def describe(self) -> str:
-        """The move in words."""
+    def describe(self, lang: str = "en") -> str:
+        """The move in words ('play 7h: put a chip on row 3, column 4')."""
         r, c = row_col(self.cell)
-        verb = "put a chip on" if self.action == "place" else "remove the chip on"
-        return f"play {self.card}: {verb} row {r}, column {c}"
+        deed = "place" if self.action == "place" else "remove"
+        return say(lang, f"sequence.action.{deed}", card=self.card, row=r, column=c)
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ import random
 from dataclasses import dataclass
 
 from ..errors import ClicktownError
+from ..messages import say, say_n
 from .cards import Card, Game
 from .geometry import CELLS, CORNERS, WINDOWS, conflicting
 from .moves import Move
@@ -50,11 +51,14 @@ class Puzzle:
                 "winning_first_moves": [m.as_dict() for m in self.first_moves],
                 "solution": [m.as_dict() for m in self.solution.line]}
 
-    def text(self) -> str:
+    def text(self, lang: str = "en") -> str:
         """The puzzle as a position file whose comment lines state the question."""
-        head = [f"# {self.game} puzzle, seed {self.seed}: team {TEAM} to move, needs {self.needed} sequence(s),",
-                f"# win within {self.turns} turn(s); opponents pass, nobody draws.",
-                f"# hand: {' '.join(self.hand)}"]
+        from .cards import GAMES
+
+        head = [say_n(lang, "sequence.puzzle.question", self.needed, title=GAMES[self.game][0],
+                      seed=self.seed, team=TEAM),
+                say_n(lang, "sequence.puzzle.within", self.turns),
+                say(lang, "sequence.puzzle.hand", hand=" ".join(self.hand))]
         return "\n".join(head) + "\n" + self.position.text()
 
 

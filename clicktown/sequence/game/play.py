@@ -7,6 +7,10 @@ the top left): `7h 3,4` or `7h 3 4` (a chip on row 3, column 4), `jd 5,5` (a two
 Numbers (`3+4 0,7`). `?` (or `help`) lists the legal moves numbered from 1, and a number or a
 move's own words pick one, as in every game (`arena.human`). A move the rules refuse is answered
 with the reason (`refusals`). `quit` abandons the game. Rendering returns strings; the CLI prints them.
+
+Without hints (Sequence Numbers' default) the cell is the player's to find, as at the web table: the
+list names each card once, a card alone (or its number) asks for its cell next, and a wrong cell is
+refused with its reason, never with the card's cells.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import click
 from ...arena.human import HELP, Abandoned, Human
 from ...errors import ClicktownError
 from ...messages import say
+from ...numbers import whole_number
 from ..cards import equation_value
 from ..geometry import SIZE, cell
 from .refusals import refusal
@@ -58,16 +63,44 @@ def status_text(seen: dict) -> str:
                hand=hand, pile=public["draw_pile"])
 
 
-def legal_moves_text(seen: dict) -> str:
-    """Every legal move of the seat, one per line, numbered from 1: as typed, then in words."""
-    return "\n".join(f"{k:>4}. {a['move']:<12} {a['text']}" for k, a in enumerate(seen["actions"], 1))
+def legal_moves_text(options: list[dict]) -> str:
+    """The moves a person may pick, one per line, numbered from 1: as typed, then in words."""
+    return "\n".join(f"{k:>4}. {o['move']:<12} {o['words']}" for k, o in enumerate(options, 1))
+
+
+def move_options(state: MatchState, seen: dict) -> list[dict]:
+    """What a person may pick by number or words. With hints every legal action, its cell named
+    (`7h 3,4`). Without them (Sequence Numbers' default) the cells are the person's to find: each card
+    that plays on the board once (`card`: its kind, the cell asked for next), then the exchanges and
+    the pass."""
+    if seen["hints"]:
+        return [_option(a["id"], a["move"], a["text"]) for a in seen["actions"]]
+    options, cards = [], {}
+    for a in seen["actions"]:
+        if "via" not in a:
+            options.append(_option(a["id"], a["move"], a["text"]))
+            continue
+        kind = state.match.decode(a["id"])[1]
+        if kind not in cards:
+            name = state.match.kinds[kind]
+            deed = "remove" if state.match.actions[kind] == "remove" else "place"
+            cards[kind] = {**_option(None, name, say(seen["lang"], f"sequence.action.{deed}_by_cell", card=name)),
+                           "card": kind}
+    return [*cards.values(), *options]
+
+
+def _option(action: int | None, move: str, words: str) -> dict:
+    """One option of the list: the action, the move as typed, its words; `text` (both) is what a person's
+    words are matched against."""
+    return {"id": action, "move": move, "words": words, "text": f"{move} {words}"}
 
 
 _CELL = re.compile(r"^\(?([0-9])\s*[,\s]\s*([0-9])\)?$")
 
 
-def parse_move(state: MatchState, text: str, lang: str = "en") -> int:
-    """The action a typed move stands for, or a ClicktownError saying what is wrong with it."""
+def parse_move(state: MatchState, text: str, lang: str = "en", hints: bool = True) -> int:
+    """The action a typed move stands for, or a ClicktownError saying what is wrong with it (without
+    `hints`, a wrong cell is refused without naming the card's cells)."""
     match = state.match
 
     def mistake(key: str, **facts) -> ClicktownError:
@@ -89,10 +122,24 @@ def parse_move(state: MatchState, text: str, lang: str = "en") -> int:
         if len(words) not in (2, 3) or not m:
             raise mistake("move")
         action = _kind(state, words[0], lang) * CELL_COUNT + cell(int(m[1]), int(m[2]))
-    why = refusal(state, action, lang)
+    why = refusal(state, action, lang, hints)
     if why:
         raise mistake("refused", move=action_text(state, action, lang, faces=False), why=why)
     return action
+
+
+def card_alone(state: MatchState, text: str) -> int | None:
+    """The kind of the card of the seat's hand that `text` names alone (one word, not a number: that picks
+    from the list), when it plays on the board now; None otherwise."""
+    words = text.strip().lower().split()
+    if len(words) != 1 or whole_number(words[0].removeprefix("#")) is not None:
+        return None
+    try:
+        kind = _kind(state, words[0])
+    except ClicktownError:
+        return None
+    plays = (state.match.decode(a) for a in state.legal_actions())
+    return kind if any(what == "play" and k == kind for what, k, _ in plays) else None
 
 
 def _kind(state: MatchState, name: str, lang: str = "en") -> int:
@@ -126,19 +173,51 @@ class SequenceHuman(Human):
         seen = self.look(state, state.seat)
         self.show(board_text(state, self.colour))
         self.show(status_text(seen))
-        options = [{"id": a["id"], "text": f"{a['move']} {a['text']}"} for a in seen["actions"]]
+        options = move_options(state, seen)
+        typed = say(self.lang, "sequence.typed" if seen["hints"] else "sequence.typed_card")
         while True:
-            text = self.read(self.prompt(say(self.lang, "sequence.typed")))
+            text = self.read(self.prompt(typed))
             if text.lower() in HELP:
-                self.show(legal_moves_text(seen))
+                self.show(legal_moves_text(options))
                 continue
-            try:
-                return parse_move(state, text, self.lang)
-            except ClicktownError as exc:
-                chosen = self.chosen(text, options) if getattr(exc, "unread", False) else None
-                if isinstance(chosen, int):
-                    return options[chosen]["id"]
-                self.show(chosen or str(exc))
+            action = self.action_for(state, seen, options, text)
+            if action is not None:
+                return action
+
+    def action_for(self, state: MatchState, seen: dict, options: list[dict], text: str) -> int | None:
+        """The action `text` names: a move as typed, an option's number or words, or (without hints) a card
+        alone, whose cell is asked for next. None once the person is told why it names none."""
+        kind = None if seen["hints"] else card_alone(state, text)
+        if kind is not None:
+            return self.cell_for(state, seen, options, kind)
+        try:
+            return parse_move(state, text, self.lang, seen["hints"])
+        except ClicktownError as exc:
+            chosen = self.chosen(text, options) if getattr(exc, "unread", False) else None
+            if isinstance(chosen, int):
+                option = options[chosen]
+                return self.cell_for(state, seen, options, option["card"]) if "card" in option else option["id"]
+            self.show(chosen or str(exc))
+            return None
+
+    def cell_for(self, state: MatchState, seen: dict, options: list[dict], kind: int) -> int | None:
+        """The action of the card `kind` on the cell the person names next; a wrong cell is refused with its
+        reason (not with the card's cells), anything but a cell is read as another move."""
+        card = state.match.kinds[kind]
+        while True:
+            text = self.read(self.prompt(say(self.lang, "sequence.typed_cell", card=card)))
+            if text.lower() in HELP:
+                self.show(legal_moves_text(options))
+                continue
+            where = _CELL.match(text.strip())
+            if not where:
+                return self.action_for(state, seen, options, text)
+            action = kind * CELL_COUNT + cell(int(where[1]), int(where[2]))
+            why = refusal(state, action, self.lang, hints=False)
+            if not why:
+                return action
+            self.show(say(self.lang, "sequence.mistake.refused", move=action_text(state, action, self.lang, faces=False),
+                          why=why))
 
     def finish(self, state: MatchState, seat: int) -> None:
         """The last moves (the winning one too), the final board and the standings."""

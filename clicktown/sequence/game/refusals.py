@@ -15,8 +15,9 @@ from ..position import EMPTY, FREE
 from .state import MatchState
 
 
-def refusal(state: MatchState, action: int, lang: str = "en") -> str:
-    """The reason `action` is refused now ("" when it is legal)."""
+def refusal(state: MatchState, action: int, lang: str = "en", hints: bool = True) -> str:
+    """The reason `action` is refused now ("" when it is legal). Without `hints` a card played on a cell it
+    does not name is refused without naming its cells (in Sequence Numbers they are the answer)."""
     if state.is_legal(action):
         return ""
     what, kind, cell = state.match.decode(action)
@@ -44,5 +45,7 @@ def refusal(state: MatchState, action: int, lang: str = "en") -> str:
         return why("taken", card=card, row=r, column=c)
     if state.supply[team] <= 0:
         return why("no_chips", team=team)
+    if not hints:
+        return why("not_its_cell", card=card, label=state.match.game.board.label(cell), row=r, column=c)
     cells = ", ".join(f"{row},{col}" for row, col in map(row_col, state.match.cells_of_kind[kind]))
     return why("other_cells", card=card, row=r, column=c, cells=cells)

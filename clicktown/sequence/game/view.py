@@ -15,18 +15,12 @@ placed or taken ("row,col", the picture's `data-cell`), which the picture outlin
 
 from __future__ import annotations
 
-from ...messages import say, say_n
+from ...messages import has, say, say_n
 from ...words import told
 from ..cards import card_face
 from ..geometry import SIZE, row_col
 from ..rules import COLOURS
 from .state import MatchState
-
-#: The engine's reasons for a game without a winner -> their message keys.
-END_REASONS = {"every seat had to pass": "sequence.end.all_passed",
-               "no chip can be placed or taken again": "sequence.end.stuck",
-               "the draw pile ran out": "sequence.end.pile_out", "abandoned": "sequence.end.abandoned"}
-
 
 def colour_words(team: str, lang: str) -> str:
     """A team's colour in the seat's language ('blue', 'blau')."""
@@ -34,8 +28,11 @@ def colour_words(team: str, lang: str) -> str:
 
 
 def end_words(reason: str, lang: str) -> str:
-    """Why a game ended without a winner, in the seat's language (an unknown reason as it is)."""
-    return say(lang, END_REASONS[reason]) if reason in END_REASONS else reason
+    """Why a game ended, in the seat's language (the catalog's `sequence.end.*`; an unknown reason as it is)."""
+    from ...arena.trace import end_key
+
+    key = end_key("sequence", reason)
+    return say(lang, key) if has(lang, key) else reason
 
 
 def counts_words(state: MatchState) -> str:

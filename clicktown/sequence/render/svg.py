@@ -131,6 +131,6 @@ def _sequence(svg: Svg, line) -> None:
     svg.line(x0, y0 + 10, x1, y1 + 10, stroke="#ffffff", stroke_width=2, stroke_linecap="round")
 
 
-def board_picture(game: Game, position: Position, count: SequenceCount) -> str:
-    """`sequence show --svg`: the position on the board with each team's sequences marked."""
-    return board_svg(game, position, count)
+def board_picture(game: Game, position: Position, count: SequenceCount, lang: str = "en") -> str:
+    """`sequence show --svg`: the position on the board with each team's sequences marked, its words in `lang`."""
+    return board_svg(game, position, count, lang=lang)

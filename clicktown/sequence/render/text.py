@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...messages import say, say_n
+from ...messages import decimal, say, say_n
 from ...output import table
 from ..geometry import SIZE, row_col
 
@@ -45,54 +45,73 @@ def chips_and_sequences(position: Position, count: SequenceCount, lang: str = "e
                      for t, n in count.sequences.items())
 
 
-def count_view(count: SequenceCount) -> str:
+def count_view(count: SequenceCount, lang: str = "en") -> str:
     """Each team's count and the cells of the lines read."""
     lines = []
     for team, n in count.sequences.items():
-        lines.append(f"{team}: {n} sequence{'s' if n != 1 else ''}")
+        lines.append(f"{team}: {say_n(lang, 'sequence.sequences', n)}")
         lines.extend("  " + cells_text(line.cells) for line in count.lines if line.team == team)
     return "\n".join(lines)
 
 
-def moves_view(moves: list[CardMoves]) -> str:
+def goal_line(team: str, have: int, needed: int, lang: str = "en") -> str:
+    """'team A: 1 of 2 sequence(s) needed'."""
+    return say_n(lang, "sequence.moves.goal", needed, team=team, have=have)
+
+
+def moves_view(moves: list[CardMoves], lang: str = "en") -> str:
     """A table of the hand: each card, what it does, where."""
-    rows = []
-    for m in moves:
-        if m.dead:
-            where = "dead: both cells taken (may be exchanged, one per turn)"
-        elif not m.cells:
-            where = "nothing to do"
-        elif m.action == "wild":
-            where = f"any free cell ({len(m.cells)})"
-        else:
-            where = cells_text(m.cells)
-        rows.append([m.card, m.action, str(m.copies), where])
-    return table(rows, ["card", "action", "copies", "cells"])
+    rows = [[m.card, say(lang, f"sequence.moves.action.{m.action}"), str(m.copies), _where(m, lang)] for m in moves]
+    return table(rows, [say(lang, f"sequence.moves.{column}") for column in ("card", "action", "copies", "cells")])
 
 
-def solution_view(solution: Solution, team: str, turns: int) -> str:
+def _where(m: CardMoves, lang: str) -> str:
+    """Where a card of the hand may go: its cells, any free cell, nothing, or that it is dead."""
+    if m.dead:
+        return say(lang, "sequence.moves.dead")
+    if not m.cells:
+        return say(lang, "sequence.moves.nothing")
+    if m.action == "wild":
+        return say(lang, "sequence.moves.any_cell", cells=len(m.cells))
+    return cells_text(m.cells)
+
+
+def solution_view(solution: Solution, team: str, turns: int, lang: str = "en") -> str:
     """A winning line step by step, or the statement that none exists."""
+    method = say(lang, f"sequence.solve.method.{solution.method}")
     if not solution.win:
-        return f"team {team} cannot win within {turns} turn(s) (proved by {solution.method})"
+        return say_n(lang, "sequence.solve.none", turns, team=team, method=method)
     if solution.turns == 0:
-        return f"team {team} already has the {solution.needed} sequence(s) it needs"
-    steps = [f"  {n}. {move.describe()}" for n, move in enumerate(solution.line, 1)]
-    return f"team {team} wins in {solution.turns} turn(s) ({solution.method}):\n" + "\n".join(steps)
+        return say_n(lang, "sequence.solve.already", solution.needed, team=team)
+    steps = [f"  {n}. {move.describe(lang)}" for n, move in enumerate(solution.line, 1)]
+    return "\n".join([say_n(lang, "sequence.solve.wins", solution.turns, team=team, method=method), *steps])
 
 
 def simulate_view(result: dict, lang: str) -> str:
     """The summary of a simulation: the shared tables, then wins per team, draws and the cards played."""
     from ...arena.summary import rate_cells, rate_header, shared_text
 
-    rows = [[f"team {t}", *rate_cells(r, lang)] for t, r in result["win_rate_per_team"].items()]
-    rows.append(["draw", *rate_cells(result["draws"], lang)])
-    return "\n".join([shared_text(result, lang, f" in {result['teams']} teams of {result['game']} "
-                                           f"({result['sequences_needed']} sequence(s) to win, hands of {result['hand_size']})"),
-                      "", table(rows, rate_header(lang, "simulate.team")), "",
-                      f"per game: {result['wild_played_per_game']:.2f} wild cards and "
-                      f"{result['remove_played_per_game']:.2f} remove cards played, "
-                      f"{result['dead_cards_exchanged_per_game']:.2f} dead cards exchanged, "
-                      f"{result['passes_per_game']:.2f} passes"])
+    rows = [[say(lang, "sequence.simulate.team", team=t), *rate_cells(r, lang)]
+            for t, r in result["win_rate_per_team"].items()]
+    rows.append([say(lang, "sequence.simulate.draw"), *rate_cells(result["draws"], lang)])
+    return "\n".join([shared_text(result, lang, table_words(result, lang)), "",
+                      table(rows, rate_header(lang, "simulate.team")), "", cards_played(result, lang)])
+
+
+def table_words(result: dict, lang: str) -> str:
+    """How the simulated table is made up: ' in 2 teams of sequence (2 sequence(s) to win, hands of 7)'."""
+    from ..cards import GAMES
+
+    return say_n(lang, "sequence.simulate.table", result["teams"], title=GAMES[result["game"]][0],
+                 needed=say_n(lang, "sequence.simulate.needed", result["sequences_needed"]), hand=result["hand_size"])
+
+
+def cards_played(result: dict, lang: str) -> str:
+    """The cards a game saw on average: wild and remove cards played, dead cards exchanged, passes."""
+    figures = {name: decimal(lang, result[f"{key}_per_game"], 2) for name, key in
+               (("wild", "wild_played"), ("remove", "remove_played"), ("dead", "dead_cards_exchanged"),
+                ("passes", "passes"))}
+    return say(lang, "sequence.simulate.per_game", **figures)
 
 
 def result_view(state, lang: str = "en") -> str:
