@@ -100,7 +100,7 @@ def test_a_whole_german_game_over_http_is_told_in_german(client, game, query):
     ("/play/chess", 400, "unknown game 'chess'"),
     ("/play/sequence?players=5", 400, "Sequence is played by 2, 3, 4, 6"),
     ("/play/oldtown?players=3&bots=wizard", 400, "unknown bot 'wizard'"),
-    ("/play/patterns?players=2&bots=greedy,greedy", 400, "2 bots named for 1 seat(s)"),
+    ("/play/patterns?players=2&bots=greedy,greedy", 400, "2 bots named for 1 seat besides yours"),
     ("/play/sequence?seed=-1", 422, "seed"),
     ("/play/sequence?players=99", 422, "players"),
     ("/play/sequence?lang=fr", 422, "lang"),

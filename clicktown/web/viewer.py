@@ -130,7 +130,7 @@ async def upload(request: Request, lang: str = Query("en", pattern="^(en|de)$"))
     except UnicodeDecodeError:
         raise HTTPException(422, say(lang, "web.viewer.error.not_utf8")) from None
     except ClicktownError as exc:
-        raise HTTPException(422, say(lang, "web.viewer.error.unreadable", reason=exc)) from None
+        raise HTTPException(422, str(exc)) from None   # the trace reader's reason (clicktown.arena.trace), as it says it
     key = secrets.token_urlsafe(12)
     with _KEEP:
         _TRACES[key] = games
