@@ -13,6 +13,7 @@ command line names that game (`GROUPS`).
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 
@@ -146,11 +147,44 @@ class _ClosedOutput:
         return False
 
 
+#: The OS errors that only a write meets (a full disk, a quota, a file too large, a read-only file system)
+_WRITING_ERRNOS = frozenset(getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG", "EROFS") if hasattr(errno, name))
+
+
 def _os_problem(exc: OSError) -> str:
-    """One line: which file (standard output when none is named) and what the OS said."""
+    """One line: the operation that failed, on which file, and what the OS said ("cannot read X: ...",
+    "cannot write X: ..."; standard input or output when no file is named); when the operation is not
+    known, only the file and what the OS said."""
+    from .messages import say
     from .writing import problem
 
-    return f"cannot write {exc.filename or 'standard output'}: {problem(exc)}"
+    operation = _failed_operation(exc)
+    if exc.filename is not None:
+        what = str(exc.filename)
+    elif operation is not None:
+        what = say("en", "cli.standard_input" if operation == "read" else "cli.standard_output")
+    else:
+        return problem(exc)
+    if operation is None:
+        return say("en", "cli.os_problem", file=what, problem=problem(exc))
+    return say("en", f"cli.cannot_{operation}", file=what, problem=problem(exc))
+
+
+def _failed_operation(exc: OSError) -> str | None:
+    """"read" or "write": told by the error (one only a write meets) or by the innermost function it
+    came through that names one (a prompt reads, an echo or a flush writes); None when neither tells."""
+    if exc.errno in _WRITING_ERRNOS:
+        return "write"
+    names, step = [], exc.__traceback__
+    while step is not None:
+        names.append(step.tb_frame.f_code.co_name.lower())
+        step = step.tb_next
+    for name in reversed(names):
+        if "read" in name or "prompt" in name:
+            return "read"
+        if any(word in name for word in ("write", "echo", "flush")):
+            return "write"
+    return None
 
 
 def _interrupted(exc: BaseException | None = None) -> int:

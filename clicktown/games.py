@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from importlib import import_module
 
 from .errors import ClicktownError
+from .messages import say, say_n
 
 PERSON = "person"  # a seat at a browser table played by a friend with a join link, not a bot
 
@@ -189,39 +190,40 @@ class GameSpec:
     observe: Lazy
     openspiel: OpenSpielSpec = field(repr=False)
 
-    def check_players(self, players: int) -> None:
-        """A one-line error unless a table of this game seats `players`."""
+    def check_players(self, players: int, lang: str = "en") -> None:
+        """A one-line error (in `lang`) unless a table of this game seats `players`."""
         if players not in self.players():
-            raise ClicktownError(f"{self.title} is played by {', '.join(map(str, self.players()))} players, "
-                                 f"not {players}")
+            raise ClicktownError(say(lang, "games.refuse.players", game=self.title,
+                                     players=", ".join(map(str, self.players())), given=players))
 
-    def chosen_rules(self, given) -> dict[str, str]:
+    def chosen_rules(self, given, lang: str = "en") -> dict[str, str]:
         """The rule words for a new table: `given` (name -> word) checked, the defaults for the rest.
 
-        A word that is not one of the option's choices is refused with a one-line reason.
+        A word that is not one of the option's choices is refused with a one-line reason (in `lang`).
         """
         chosen = {}
         for rule in self.rule_choices():
             word = given.get(rule.name, rule.default)
             if word not in rule.choices:
-                raise ClicktownError(f"rule option {rule.name} of {self.title} is one of {', '.join(rule.choices)}, "
-                                     f"not {str(word)[:40]!r}")
+                raise ClicktownError(say(lang, "games.refuse.rule_word", rule=rule.name, game=self.title,
+                                         choices=", ".join(rule.choices), given=repr(str(word)[:40])))
             chosen[rule.name] = word
         return chosen
 
-    def seat_list(self, players: int, bots: str | None) -> tuple[str, ...]:
+    def seat_list(self, players: int, bots: str | None, lang: str = "en") -> tuple[str, ...]:
         """Who sits where at a table: seat 0 is the person opening it; `bots` names the others in order,
-        repeated round the table, as `simulate --bots` does (`person` for a friend with a join link)."""
-        self.check_players(players)
-        known = (*self.bots(), PERSON)
+        repeated round the table, as `simulate --bots` does (`person` for a friend with a join link).
+        Refused with a one-line reason in `lang`."""
+        self.check_players(players, lang)
+        known = ", ".join((*self.bots(), PERSON))
         names = [n.strip().lower() for n in (bots or self.default_bot).split(",") if n.strip()]
         if not names:
-            raise ClicktownError("bots is empty: name at least one of " + ", ".join(known))
+            raise ClicktownError(say(lang, "games.refuse.no_bots", known=known))
         if len(names) > players - 1:
-            raise ClicktownError(f"{len(names)} bots named for {players - 1} seat(s) besides yours")
+            raise ClicktownError(say_n(lang, "games.refuse.too_many_bots", players - 1, bots=len(names)))
         for name in names:
-            if name not in known:
-                raise ClicktownError(f"unknown bot {name[:40]!r} (choose {', '.join(known)})")
+            if name not in (*self.bots(), PERSON):
+                raise ClicktownError(say(lang, "games.refuse.unknown_bot", bot=repr(name[:40]), known=known))
         return (PERSON, *(names[i % len(names)] for i in range(players - 1)))
 
 

@@ -63,18 +63,19 @@ def started_writing(run: subprocess.Popen, folder: Path) -> Path:
     raise AssertionError("the simulation never started writing its trace")
 
 
-def stopped_while_writing(folder: Path, sig: int) -> tuple[int, str, Path]:
+def stopped_while_writing(folder: Path, sig: int, *more: str) -> tuple[int, str, Path]:
     """A long simulate --trace sent `sig` once it has started writing: (exit code, stderr, the trace's name)."""
     trace = folder / "games.jsonl"
-    run = child([*ENDLESS, "--trace", str(trace)], stdout=subprocess.DEVNULL)
+    run = child([*ENDLESS, "--trace", str(trace), *more], stdout=subprocess.DEVNULL)
     started_writing(run, folder)
     run.send_signal(sig)
     _, err = run.communicate(timeout=120)
     return run.returncode, err, trace
 
 
-def test_sigterm_ends_simulate_in_one_line_with_143_and_writes_nothing(tmp_path):
-    code, err, _ = stopped_while_writing(tmp_path, signal.SIGTERM)
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_sigterm_ends_simulate_in_one_line_with_143_and_writes_nothing(tmp_path, workers):
+    code, err, _ = stopped_while_writing(tmp_path, signal.SIGTERM, "--workers", workers)
     assert (code, err) == (143, "clicktown: terminated (SIGTERM); nothing was written\n")
     assert list(tmp_path.iterdir()) == []
 
@@ -121,3 +122,52 @@ def test_the_site_serves_its_icon_at_favicon_ico_under_the_csp():
     assert (linked.status_code, linked.content) == (200, drawing)
     home = client.get("/")
     assert '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in home.text
+
+
+# ---- an OS error is told by the operation that failed ------------------------------------------------
+
+
+def test_a_prompt_that_cannot_read_its_input_says_it_cannot_read_standard_input(tmp_path):
+    """Standard input opened for writing only: the first prompt's read fails (not a write of the output)."""
+    with open(tmp_path / "write-only", "w") as write_only:
+        run = subprocess.run([sys.executable, "-c", CHILD, "oldtown", "play", "--seed", "1"], stdin=write_only,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=60,
+                             env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert run.returncode == 2
+    assert run.stderr.splitlines() == ["clicktown: error: cannot read standard input: Bad file descriptor"]
+
+
+def failing(step, error: OSError) -> OSError:
+    """`error` as raised inside `step` (its traceback passes through the function)."""
+    try:
+        step(error)
+    except OSError as raised:
+        return raised
+    raise AssertionError("the step did not raise")
+
+
+def read_the_sheet(error):
+    raise error
+
+
+def write_the_plan(error):
+    raise error
+
+
+def look_around(error):
+    raise error
+
+
+@pytest.mark.parametrize("step, error, line", [
+    (read_the_sheet, PermissionError(13, "Permission denied", "town.csv"), "cannot read town.csv: Permission denied"),
+    (write_the_plan, PermissionError(13, "Permission denied", "plan.svg"), "cannot write plan.svg: Permission denied"),
+    (look_around, PermissionError(13, "Permission denied", "town.csv"), "town.csv: Permission denied"),
+    (look_around, OSError(28, "No space left on device"), "cannot write standard output: No space left on device"),
+    (look_around, OSError(30, "Read-only file system", "out.json"), "cannot write out.json: Read-only file system"),
+    (read_the_sheet, OSError(5, "Input/output error"), "cannot read standard input: Input/output error"),
+    (look_around, OSError(9, "Bad file descriptor"), "Bad file descriptor"),
+], ids=["read", "write", "unknown", "full-stdout", "read-only-fs", "stdin", "unknown-stream"])
+def test_an_os_error_is_worded_from_the_operation_that_failed(step, error, line):
+    from clicktown.cli import _os_problem
+
+    assert _os_problem(failing(step, error)) == line

@@ -9,11 +9,13 @@ commands in <code> (`simulate --trace`, `play --trace`, `person`).
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
+from german_words import assert_german
 from test_german_games import english_in, page_lines
-from web_fixtures import LOCAL
+from web_fixtures import LOCAL, a_trace_of_each_game
 
 from clicktown.messages import say
 
@@ -131,3 +133,83 @@ def test_every_link_of_the_german_home_page_keeps_the_language_and_opens(client)
         if "/solo/new" not in link:   # a new puzzle redirects to its page: followed below with the rest
             answer = client.get(link.replace("&amp;", "&"))
             assert answer.status_code == 200 and 'lang="de"' in answer.text, link
+
+
+# ---- refusals in the page's language --------------------------------------------------------------------
+
+HTML = {"Accept": "text/html,application/xhtml+xml"}   # as a browser opens a page
+
+#: Refused table links: (address, the reason's catalog key and facts, the words typed that stay as typed)
+REFUSED_PLAYS = [
+    pytest.param("/play/oldtown?players=5", ("games.refuse.players", {"game": "Old Town", "players": "2, 3, 4", "given": 5}), (),
+                 id="five-players"),
+    pytest.param("/play/oldtown?bots=mctz", ("games.refuse.unknown_bot", {"bot": "'mctz'", "known": "random, greedy, planner, mcts, person"}),
+                 (), id="unknown-bot"),
+    pytest.param("/play/oldtown?bots=greedy,greedy&players=2",
+                 ("games.refuse.too_many_bots", {"n": 1, "bots": 2}), (), id="too-many-bots"),
+    pytest.param("/play/oldtown?held_plots=sideways",
+                 ("games.refuse.rule_word", {"rule": "held_plots", "game": "Old Town", "choices": "marker, card", "given": "'sideways'"}),
+                 ("marker, card", "held_plots"), id="rule-word"),
+    pytest.param("/play/oldtown?colour=red", ("web.play.unknown_parameter", None), (), id="unknown-parameter"),
+    pytest.param("/play/oldtown?players=13", ("web.invalid.less_than_equal", {"field": "players", "le": 12}), (), id="players-over"),
+    pytest.param("/play/oldtown?seed=x", ("web.invalid.int_parsing", {"field": "seed"}), (), id="seed-not-a-number"),
+]
+
+
+def reason_in(lang: str, key: str, facts) -> str:
+    from clicktown.messages import say_n
+
+    if key == "games.refuse.too_many_bots":
+        return say_n(lang, key, facts["n"], bots=facts["bots"])
+    return say(lang, key, **facts)
+
+
+@pytest.mark.parametrize("url, expected, typed", REFUSED_PLAYS)
+def test_a_refused_table_link_is_told_in_the_pages_language(client, url, expected, typed):
+    """The reason on the refused page and in the API's JSON comes from the catalog of the link's `lang`."""
+    key, facts = expected
+    for lang in ("de", "en"):
+        page_answer = client.get(f"{url}&lang={lang}", headers=HTML, follow_redirects=False)
+        json_answer = client.get(f"{url}&lang={lang}", follow_redirects=False)
+        assert page_answer.status_code == json_answer.status_code and page_answer.status_code in (400, 422)
+        reason = re.search(r"<p class=\"reason\" data-reason>([^<]*)</p>", page_answer.text)[1].replace("&#x27;", "'")
+        assert json_answer.json() == {"error": reason}
+        if facts is not None:
+            assert reason == reason_in(lang, key, facts)
+        else:   # the known parameters are listed as typed
+            from clicktown.web.tables import play_parameters
+
+            typed = (", ".join(sorted(play_parameters("oldtown"))),)
+            assert reason == say(lang, key, name="colour", known=typed[0])
+        if lang == "de":
+            for word in typed:
+                reason = reason.replace(word, "")
+            assert_german([reason])
+
+
+def test_a_refused_lobby_form_tells_its_reason_in_german_beside_the_form(client):
+    answer = client.get("/play?game=oldtown&players=5&bots=mctz&lang=de", headers=HTML)
+    assert answer.status_code == 400 and '<html lang="de">' in answer.text
+    shown = re.search(r"data-error>([^<]*)</p>", answer.text)[1]
+    assert shown == say("de", "games.refuse.players", game="Old Town", players="2, 3, 4", given=5)
+
+
+def test_the_trace_viewers_api_refuses_in_german(client, tmp_path):
+    """Each refusal of the viewer's API in the `lang` its page sends."""
+    def error(answer, status, german=True):
+        assert answer.status_code == status, answer.text
+        if german:
+            assert_german([answer.json()["error"]])
+        return answer.json()["error"]
+
+    assert error(client.post("/api/viewer/traces?lang=de", content=b"\xff\xfe"), 422) == say("de", "web.viewer.error.not_utf8")
+    assert error(client.get("/api/viewer/traces/none/0/0?lang=de"), 404) == say("de", "web.viewer.error.no_trace")
+    kept = client.post("/api/viewer/traces?lang=de", content=open(a_trace_of_each_game(tmp_path), "rb").read())
+    assert kept.status_code == 200, kept.text
+    key, steps = kept.json()["id"], kept.json()["games"][0]["steps"]
+    assert error(client.get(f"/api/viewer/traces/{key}/4/0?lang=de"), 404) == say("de", "web.viewer.error.games", last=3)
+    assert error(client.get(f"/api/viewer/traces/{key}/0/{steps}?lang=de"), 404) == say(
+        "de", "web.viewer.error.steps", game=0, last=steps - 1)
+    assert error(client.get(f"/api/viewer/traces/{key}/0/0?seat=5&lang=de"), 404) == say("de", "web.viewer.error.seats", last=1)
+    assert error(client.get(f"/api/viewer/traces/{key}/0/0?seat=12&lang=de"), 422, german=False) == say(   # "seat": the parameter
+        "de", "web.invalid.less_than_equal", field="seat", le=11)

@@ -74,7 +74,7 @@ def test_card_26_for_the_church_builds_it_on_plot_3(cat):
         assert markers_on_built_plots(verdict.after) == []
     held = rules.judge(town, card, "Church", mine, options=RuleOptions(held_plots="card"))
     assert (held.status, held.reason) == (rules.FORBIDDEN, "plot 5 is needed by the Bank, the Doc and the Smith "
-                                                           "(Beispiel 7): no further marker may go there")
+                                                           "(rulebook example 7): no further marker may go there")
 
 
 def test_referee_command_on_the_board(run_cli, tmp_path):
@@ -98,7 +98,7 @@ def test_a_c_card_whose_pairs_all_need_held_plots_contradicts_the_board(cat):
                         judge_fast(Sight(town), cat.card(26), "Church", mine, options)):
             assert (verdict.status, verdict.reason) == (
                 rules.CONTRADICTION, "no town fits the Stage Coach Office and the Church on the plots the card "
-                                     "allows: the buildings with markers need them (Beispiele 5 and 7)")
+                                     "allows: the buildings with markers need them (rulebook examples 5 and 7)")
 
 
 @pytest.mark.parametrize("bots, game", [(("random",) * 4, 272), (("planner", "greedy", "random", "greedy"), 201)])

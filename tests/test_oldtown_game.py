@@ -145,7 +145,7 @@ def test_contradiction_card_beispiel_5(cat):
     o = outside(card.plots)
     v = rules.judge(town(cat, {"Sheriff": {o[0], o[1]}}), card)
     assert v.status == rules.CONTRADICTION and v.discardable and not v.allowed
-    assert "Beispiel 5" in v.reason
+    assert "(rulebook example 5)" in v.reason
     built = rules.judge(town(cat, built={"Sheriff": o[0]}), card)
     assert built.status == rules.CONTRADICTION
 
@@ -171,7 +171,7 @@ def test_forbidden_fourth_marker_beispiel_6(cat):
     s, o = sorted(card.plots), outside(card.plots)
     board = town(cat, {"Bank": {s[0], o[0]}, "Hotel": {s[0], o[1]}, "Church": {s[0], o[2]}})
     v = rules.judge(board, card)
-    assert v.status == rules.FORBIDDEN and "Beispiel 6" in v.reason and not v.discardable
+    assert v.status == rules.FORBIDDEN and "(rulebook example 6)" in v.reason and not v.discardable
 
 
 def test_forbidden_third_building_on_two_held_plots_beispiel_7(cat):
@@ -180,7 +180,7 @@ def test_forbidden_third_building_on_two_held_plots_beispiel_7(cat):
     board = town(cat, {"Saloon": {s[0], o[0]}, "Drugstore": {s[0], o[0]}})
     assert board.held() == {s[0]: ("Drugstore", "Saloon"), o[0]: ("Drugstore", "Saloon")}
     v = rules.judge(board, card, options=rules.RuleOptions(held_plots="card"))
-    assert v.status == rules.FORBIDDEN and "Beispiel 7" in v.reason
+    assert v.status == rules.FORBIDDEN and "(rulebook example 7)" in v.reason
 
 
 def test_held_plots_read_as_marker_put_the_cards_markers_on_its_other_plots(cat):
@@ -229,7 +229,7 @@ def test_contradiction_when_every_allowed_plot_is_held_beispiele_5_and_7(cat):
     v = rules.judge(board, card)
     assert v.status == rules.CONTRADICTION and v.discardable and not v.allowed
     assert v.reason == ("no town fits the Sheriff on the plots the card allows: the buildings with markers "
-                        "need them (Beispiele 5 and 7)")
+                        "need them (rulebook examples 5 and 7)")
     board.built.pop("Church")  # one plot not held left: markers would go on held plots too (read as "card")
     assert rules.judge(board, card, options=rules.RuleOptions(held_plots="card")).status == rules.FORBIDDEN
     assert rules.judge(board, card).built == (("Sheriff", s[3]),)  # read as "marker", the default: built there
@@ -258,7 +258,7 @@ def test_forbidden_more_than_five_places_beispiel_9(cat):
     assert len(main) == 8  # "da es 8 mögliche Plätze für das Gebäude gibt"
     card = Card(44, "B", None, "on:Main Street", main)
     v = rules.judge(town(cat), card, "Sheriff", {"Sheriff"})
-    assert v.status == rules.FORBIDDEN and "Beispiel 9" in v.reason
+    assert v.status == rules.FORBIDDEN and "(rulebook example 9)" in v.reason
     m = sorted(main)
     three_built = town(cat, built={"Hotel": m[0], "Bank": m[1], "Church": m[2]})
     five = rules.judge(three_built, card, "Sheriff", {"Sheriff"})

@@ -267,7 +267,7 @@ def test_cli_referee_card_allowed_and_forbidden(run_cli, tmp_path, cat):
         full.setdefault(str(outside[k]), []).append(b)
     bad = write_state(tmp_path, {"plots": full, "mine": ["Doc"]})
     code, out, _ = run_cli("oldtown", "referee", bad, "--card", card.number)
-    assert code == 1 and "Beispiel 6" in out
+    assert code == 1 and "(rulebook example 6)" in out
 
 
 def test_cli_referee_b_card_needs_my_building(run_cli, tmp_path, cat):

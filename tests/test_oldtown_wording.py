@@ -81,7 +81,8 @@ def test_every_reason_met_in_200_random_games_is_worded_in_german_without_englis
     assert all(isinstance(r, Reason) for r in met.values())
     assert set().union(*map(kinds, met.values())) == set(Reason.FIELDS) - {
         "needs_mine", "not_mine", "built_mine", "no_marker", "last_plot_built",  # never met in a game's own moves
-        "held"}  # Beispiel 7 forbids a card only with held_plots "card", not the default
+        "held",  # Beispiel 7 forbids a card only with held_plots "card", not the default
+        "not_discardable", "held_pair", "no_building_for"}  # the referee's answers on action 2, not the engine's
     for english, reason in met.items():
         text = german(reason)
         assert text and not english_left(text), (english, text, english_left(text))
@@ -105,6 +106,7 @@ EVERY_KIND = [
     Reason("no_marker", "Bank", 16), Reason("would_not_fit"), Reason("would_not_fit_as", Reason("no_plot_left", "Judge")),
     Reason("takes", 1), Reason("may_still_stand", "Hotel", 8),
     Reason("stop_right", "Saloon", 1, Reason("takes", 2)),
+    Reason("not_discardable", 14, Reason("takes", 1)), Reason("held_pair", "Saloon"), Reason("no_building_for", "C"),
 ]
 
 
@@ -138,6 +140,10 @@ def test_the_german_of_each_kind_of_reason_word_for_word():
         "der Spieler erhält 1 Marker",
         "das Hotel kann noch auf Platz 8 stehen: auch dann passt eine Stadt zu allen Markern",
         "keine Stadt passt zu den Markern, wenn der Saloon auf Platz 1 steht; der Spieler erhält 2 Marker",
+        "Karte 14 ist weder Bestätigungs- noch Widerspruchskarte: der Spieler erhält 1 Marker",
+        "der Saloon gehört zu einem festgelegten Paar (Beispiel 7), das Aktion 2 nicht trennen darf (Regeloption "
+        "break_pair forbidden)",
+        "der Spieler hat kein Gebäude für eine Karte vom Typ C",
     ]
 
 

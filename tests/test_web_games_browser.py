@@ -205,7 +205,7 @@ def test_an_old_town_card_that_may_not_be_played_shows_why(browser, live_server,
     table, address = first_turn(live_server, "players=2&bots=greedy&seed=0")
     card, reasons = unplayable(table)
     assert card == 26 and reasons == ["forbidden: the Stage Coach Office would have 8 possible plots, more than its "
-                                      "five markers (Beispiel 9)"] * 2
+                                      "five markers (rulebook example 9)"] * 2
     shown_at(page, address)
     hand = page.locator(".hand")
     assert reasons[0] in hand.inner_text() and hand.get_by_text(reasons[0]).first.is_visible()

@@ -188,7 +188,7 @@ def test_the_host_sees_a_spectator_link_and_the_spectator_page_has_no_actions(ho
     assert ('data-seat="watch"' in page
             and f'data-view-url="/api/tables/{table_id}/watch/view?token={key}"' in page)
     assert "data-act-url" not in page and "data-rematch" not in page and 'class="join-links"' not in page
-    assert "<small>spectator</small>" in page
+    assert '<small class="who">spectator</small>' in page
     for wrong in ("", "?token=nope", f"?token={token}"):
         answer = browser().get(f"/table/{table_id}/watch{wrong}")
         assert answer.status_code == 403 and answer.json()["error"] == "the spectators' key of this table is needed to watch it"

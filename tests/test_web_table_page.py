@@ -72,6 +72,23 @@ def test_a_friend_names_themselves_when_claiming_the_link_and_every_seat_sees_it
     assert names == [["Ann", "Bob Builder"], ["Ann", "Bob Builder"]]
 
 
+def heading_and_title(client, url) -> tuple[str, str]:
+    """The seat's name over a table page, and the page's title."""
+    import re
+
+    text = client.get(url).text
+    return re.search(r'<small class="who">([^<]*)</small>', text)[1], re.search(r"<title>([^<]*)</title>", text)[1]
+
+
+def test_the_heading_names_the_seat_by_its_chosen_name(client):
+    table_id, host = open_table(client, "/play/oldtown?players=3&bots=person&seed=6&name=Ann")
+    assert heading_and_title(client, f"/table/{table_id}/0?token={host}") == ("Ann", "Old Town · Ann · clicktown")
+    friend, key = claimed(table_id, 1, keeping.TABLES[table_id].tokens[1], name="Bob")
+    assert heading_and_title(friend, f"/table/{table_id}/1") == ("Bob", "Old Town · Bob · clicktown")
+    third, _ = claimed(table_id, 2, keeping.TABLES[table_id].tokens[2])
+    assert heading_and_title(third, f"/table/{table_id}/2") == ("seat 2", "Old Town · seat 2 · clicktown")
+
+
 def test_a_person_renames_their_seat_and_an_empty_name_gives_the_seat_word_back(client):
     table_id, host = open_table(client, "/play/sequence?players=2&bots=greedy&seed=3")
     version = keeping.TABLES[table_id].version
@@ -312,6 +329,7 @@ def test_whose_turn_is_marked_over_the_board_and_in_the_seat_list(screen, live_s
     names = {0: "Ann", 1: "Bob"}
     for seat, shown in pages.items():
         expect(shown.locator(".seats li[data-seat='1'] .name")).to_have_text("Bob" + (" (you)" if seat == 1 else ""))
+        expect(shown.locator("h1 .who")).to_have_text(names[seat])    # the heading follows the name chosen
         expect(shown.locator(".turn")).to_have_text("your turn" if seat == mover else f"{names[mover]} to move")
         assert shown.locator(".turn").get_attribute("data-to-move") == str(mover)
         assert shown.locator(".seats li[data-to-move]").get_attribute("data-seat") == str(mover)
@@ -419,6 +437,12 @@ def test_the_page_says_when_the_server_is_unreachable_and_comes_back_by_itself(s
         expect(banner).to_have_attribute("data-state", "unreachable")
         expect(banner).to_be_visible()
         assert banner.inner_text() == "The server does not answer. Trying again by itself…"
+        buttons = screen.locator(".actions button[data-action-id]")
+        assert buttons.count() > 0 and screen.locator(".actions button:enabled").count() == 0   # they wait
+        queued = screen.evaluate("""() => { const root = document.querySelector('.table'), before = root.dataset.asking;
+            window.clicktownAct(Number(document.querySelector('[data-action-id]').dataset.actionId));
+            return root.dataset.asking !== before; }""")
+        assert queued is False                                     # a move asked for now is not sent
         server.start()
         expect(banner).to_have_attribute("data-state", "ok", timeout=20_000)
         expect(banner).to_be_hidden()
@@ -541,6 +565,25 @@ def test_the_bots_think_and_move_one_at_a_time_on_the_page(screen, live_server, 
         expect(logged).not_to_have_count(before)   # this bot's move, drawn on its own
     expect(screen.locator(".seats li[data-thinking]")).to_have_count(0)
     screen.wait_for_function(ENABLED_TURN)
+
+
+def test_a_person_move_draws_the_board_once(screen, live_server, held_mover):
+    """The act's answer draws the new view; the event stream's news of the same version draws nothing again
+    (the board is not replaced twice). The bots are held: the view after the move stays the table's last."""
+    screen.goto(f"{live_server}/play/oldtown?players=4&bots=greedy&seed=5")
+    screen.wait_for_function(ENABLED_TURN)
+    table_id = screen.locator(".table").get_attribute("data-table")
+    drawn = int(screen.locator(".table").get_attribute("data-drawn"))
+    screen.evaluate("""() => { window.boardDraws = 0;
+        new MutationObserver(() => window.boardDraws++).observe(document.querySelector('.board'), {childList: true}); }""")
+    screen.locator("[data-action-id]").first.click()
+    screen.wait_for_function(f"() => Number(document.querySelector('.table').dataset.drawn) > {drawn}")
+    version = keeping.TABLES[table_id].version
+    screen.wait_for_function(f"""() => {{ const t = document.querySelector('.table');
+        return t.dataset.heard === '{version}' && t.dataset.asking === '0'; }}""")   # the stream's news handled
+    assert screen.locator(".table").get_attribute("data-version") == str(version)
+    assert int(screen.locator(".table").get_attribute("data-drawn")) == drawn + 1
+    assert screen.evaluate("window.boardDraws") == 1
 
 
 # ---- the move clock, end to end: a bot plays for a friend who is away, and hands the seat back --------------

@@ -100,7 +100,7 @@ def test_a_whole_german_game_over_http_is_told_in_german(client, game, query):
     ("/play/chess", 400, "unknown game 'chess'"),
     ("/play/sequence?players=5", 400, "Sequence is played by 2, 3, 4, 6"),
     ("/play/oldtown?players=3&bots=wizard", 400, "unknown bot 'wizard'"),
-    ("/play/patterns?players=2&bots=greedy,greedy", 400, "2 bots named for 1 seat(s)"),
+    ("/play/patterns?players=2&bots=greedy,greedy", 400, "2 bots named for 1 seat besides yours"),
     ("/play/sequence?seed=-1", 422, "seed"),
     ("/play/sequence?players=99", 422, "players"),
     ("/play/sequence?lang=fr", 422, "lang"),
@@ -217,6 +217,66 @@ def test_the_event_stream_pushes_the_tables_version(client):
         assert stream.headers["content-type"].startswith("text/event-stream")
         first = next(line for line in stream.iter_lines() if line.startswith("data:"))
     assert json.loads(first[5:]) == {"version": tables.TABLES[table_id].version, "over": True}
+
+
+def told(stream_lines) -> list[dict]:
+    """What an event stream tells from here until it ends (its `data:` lines, as JSON)."""
+    return [json.loads(line[5:]) for line in stream_lines if line.startswith("data:")]
+
+
+@pytest.fixture
+def kept(tmp_path):
+    """The tables kept in an SQLite store for one test (as `clicktown serve --database` keeps them)."""
+    from clicktown.web.store import Store
+
+    store = Store(tmp_path / "tables.db")
+    keeping.use_store(store)
+    yield store
+    keeping.use_store(None)
+    store.close()
+
+
+def test_the_event_stream_of_a_table_deleted_from_the_store_says_so_and_ends(client, kept):
+    """`serve --forget` (or the expiry) deletes a table whose page follows it: the stream tells `gone` and
+    ends cleanly (no exception in the server), and the view is then a 404."""
+    table_id, token = open_table(client, "/play/sequence?players=2&bots=person&seed=4")
+    with client.stream("GET", f"/api/tables/{table_id}/0/events?token={token}") as stream:
+        lines = stream.iter_lines()
+        first = next(json.loads(line[5:]) for line in lines if line.startswith("data:"))
+        assert first == {"version": tables.TABLES[table_id].version, "over": False}
+        assert kept.delete(table_id)
+        assert told(lines) == [{"gone": True}]
+    assert client.get(f"/api/tables/{table_id}/0/view?token={token}").status_code == 404
+
+
+def test_the_event_stream_of_a_table_closed_without_a_store_says_so_and_ends(client):
+    """Without a store a table closed to make room is gone: its stream no longer follows the closed table."""
+    table_id, token = open_table(client, "/play/sequence?players=2&bots=person&seed=4")
+    with client.stream("GET", f"/api/tables/{table_id}/0/events?token={token}") as stream:
+        lines = stream.iter_lines()
+        next(line for line in lines if line.startswith("data:"))
+        closed = tables.TABLES.pop(table_id)
+        closed.version += 1                     # a change the stream would push, were it still following
+        assert next(json.loads(line[5:]) for line in lines if line.startswith("data:")) == {"gone": True}
+        assert told(lines) == []                # and it ended
+
+
+def test_the_event_stream_of_a_table_closed_to_make_room_follows_it_from_the_store(client, kept):
+    """With a store a table closed in memory is still there: the stream follows it, rebuilt from the store."""
+    table_id, token = open_table(client, "/play/sequence?players=2&bots=person&seed=4")
+    with client.stream("GET", f"/api/tables/{table_id}/0/events?token={token}") as stream:
+        lines = stream.iter_lines()
+        next(line for line in lines if line.startswith("data:"))
+        closed = tables.TABLES.pop(table_id)
+        news = next(json.loads(line[5:]) for line in lines if line.startswith("data:"))
+        rebuilt = tables.TABLES[table_id]
+        assert rebuilt is not closed and news == {"version": rebuilt.version, "over": False}
+        move = client.get(f"/api/tables/{table_id}/0/view?token={token}").json()["actions"][0]["id"]
+        assert client.post(f"/api/tables/{table_id}/0/act?token={token}", json={"action": move}).status_code == 200
+        assert next(json.loads(line[5:]) for line in lines if line.startswith("data:")) == {
+            "version": rebuilt.version, "over": False}
+        assert kept.delete(table_id)            # (the stream ends: a test client does not hang up itself)
+        assert told(lines) == [{"gone": True}]
 
 
 # ---- in the browser ---------------------------------------------------------------------------------

@@ -41,10 +41,14 @@ def _play_numbered(play: Callable[[int, int], GameRecord], seed: int, index: int
 
 
 def _leave_interrupts_to_parent() -> None:
-    """Workers ignore Ctrl-C: the parent stops the pool and reports the interrupt once, quietly."""
+    """Workers ignore Ctrl-C, and SIGTERM ends them outright: the parent stops the pool and reports the
+    interrupt once, quietly. (A worker forked from a command inherits the command's SIGTERM handler,
+    which raises in Python; raised between a queue lock's acquire and its `with` block, it would leave
+    the worker waiting on that lock for ever, and the parent joining it.)"""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def run_games(play: Callable[[int, int], GameRecord], games: int, seed: int, workers: int = 1) -> Iterator[GameRecord]:
@@ -59,5 +63,12 @@ def run_games(play: Callable[[int, int], GameRecord], games: int, seed: int, wor
     import multiprocessing
 
     chunk = max(1, min(64, games // (workers * 8)))
-    with multiprocessing.get_context("fork").Pool(workers, initializer=_leave_interrupts_to_parent) as pool:
+    pool = multiprocessing.get_context("fork").Pool(workers, initializer=_leave_interrupts_to_parent)
+    try:
         yield from pool.imap(job, range(games), chunksize=chunk)
+        pool.close()  # every game is in: the workers end at their queue's end, no signal sent
+    except BaseException:
+        pool.terminate()  # the run stopped early (an interrupt, an error, the reader went away): at once
+        raise
+    finally:
+        pool.join()

@@ -6,7 +6,7 @@ import os
 
 import click
 
-from ..messages import say
+from ..messages import say, say_n
 from ..options import (WholeRange, chosen_lang, GameGroup, InputFile, LaterChoice, OutputDir, OutputFile, bots_option, games_option,
                        hints_option, input_file, json_option, lang_option, output_file, played, play_seed_option, dealt_seed,
                        rotate_option, seed_option, table_bots, time_limit_option, workers_option, write_trace)
@@ -104,18 +104,23 @@ def oldtown_verify(ctx, ids, engine, board_file, cards_file, scenarios_file, as_
         emit_json([{**r.as_dict(), **({"conflict": why[r.id].as_dict()} if why.get(r.id) else {})}
                    for r in results])
     else:
-        rulebook = any(s.rulebook for s in chosen)
-        rows = [[r.id, r.level, f"{len(r.solutions)}{'+' if len(r.solutions) >= ot_verify.LIMIT else ''}",
-                 "yes" if r.matches_published else "no", r.verdict,
-                 *([r.expected, "ok" if r.ok else "NOT OK"] if rulebook else []), f"{r.seconds:.2f}s"]
-                for r in results]
-        click.echo(table(rows, ["scenario", "level", "solutions", "published", "verdict",
-                                *(["rulebook implies", "agrees"] if rulebook else []), "time"]))
-        for ident, conflict in why.items():
-            if conflict:
-                click.echo(f"scenario {ident}: {conflict.sentence()}")
-        message(f"Board and cards: {'your files' if board_file or cards_file else 'reconstruction (see docs/oldtown-reconstruction.md)'}; engine {engine}.")
+        _verify_report(catalogue, chosen, results, why, engine, bool(board_file or cards_file))
     ctx.exit(0 if all(r.ok for r in results) else 1)
+
+
+def _verify_report(catalogue, chosen, results, why, engine, own_files) -> None:
+    """`verify`'s table, a note on each failed scenario, and the footer, in the chosen language."""
+    from .render import reports
+    from .solve import verify as ot_verify
+
+    lang = chosen_lang()
+    names = catalogue.names_in(lang)
+    expected = [ot_verify.describe_expectation(s, lang, names) for s in chosen]
+    click.echo(reports.verify_table(results, expected, any(s.rulebook for s in chosen), ot_verify.LIMIT, lang))
+    for ident, conflict in why.items():
+        if conflict:
+            click.echo(reports.conflict_line(lang, ident, conflict.sentence(lang)))
+    message(reports.verify_footer(lang, own_files, engine))
 
 
 @oldtown.command("solve")
@@ -141,7 +146,7 @@ def oldtown_solve(target, limit, engine, board_file, cards_file, scenarios_file,
     for s in _scenarios_named(catalogue, target):
         found = ot_verify.solver(engine)(catalogue.puzzle(s), limit)
         out.append((s, found))
-    save_picture(svg_file, png_file, lambda: ot_svg.solve_picture(catalogue, out))
+    save_picture(svg_file, png_file, lambda: ot_svg.solve_picture(catalogue, out, chosen_lang()))
     from .solve import conflicts as ot_conflicts
 
     why = {s.id: ot_conflicts.minimal_core(catalogue.puzzle(s), engine) for s, found in out if not found}
@@ -251,8 +256,10 @@ def oldtown_cards_check(ctx, sheet, board_file, scenarios_file, as_json):
     from . import transcribe as ot_transcribe
 
     ot_transcribe.require_sheet_columns(sheet)
-    report = ot_transcribe.check(ot_transcribe.sheet_catalogue(sheet, board=board_file, scenarios=scenarios_file))
-    emit_json(report.as_dict()) if as_json else click.echo(ot_transcribe.report_text(report))
+    catalogue = ot_transcribe.sheet_catalogue(sheet, board=board_file, scenarios=scenarios_file)
+    report = ot_transcribe.check(catalogue)
+    emit_json(report.as_dict()) if as_json else click.echo(ot_transcribe.report_text(report, chosen_lang(),
+                                                                                     catalogue.buildings))
     ctx.exit(0 if report.clean else 1)
 
 
@@ -298,8 +305,9 @@ def oldtown_sheet(target, out_file, solutions, solutions_file, lang, board_file,
     if solutions_file:
         write_file(solutions_file, ot_sheet.solutions_html(catalogue, items, lang))
     summary = ot_sheet.summary(out_file, items, solutions, solutions_file)
-    also = f" and the solutions to {solutions_file}" if solutions_file else ""
-    emit_json(summary) if as_json else message(f"wrote {out_file}{also}: scenario(s) {', '.join(i.scenario.id for i in items)}")
+    also = say(lang, "oldtown.sheet.wrote_solutions", file=solutions_file) if solutions_file else ""
+    emit_json(summary) if as_json else message(say_n(lang, "oldtown.sheet.wrote", len(items), file=out_file, also=also,
+                                                     ids=", ".join(i.scenario.id for i in items)))
 
 
 # -- Old Town generation, grading, explanation (issue 4)
@@ -330,7 +338,7 @@ def oldtown_explain(target, lang, board_file, cards_file, scenarios_file, as_jso
 
     catalogue = _catalogue(board_file, cards_file, scenarios_file)
     found = [ot_explain.explain(catalogue, s, lang) for s in _scenarios_named(catalogue, target)]
-    ot_sheet.save_explained(catalogue, [e.as_dict() for e in found], svg_file, png_file, html_file)
+    ot_sheet.save_explained(catalogue, [e.as_dict() for e in found], svg_file, png_file, html_file, lang)
     if as_json:
         data = [e.as_dict() for e in found]
         emit_json(data[0] if len(data) == 1 else data)
@@ -366,19 +374,19 @@ def oldtown_grade(target, calibrate, board_file, cards_file, scenarios_file, as_
         emit_json({"grades": data, "calibration": fit} if calibrate else data[0] if len(data) == 1 else data)
         _no_town(contradictory)
         return
-    rows = [[g.id, g.printed or "-", g.level, g.steps, g.solutions if g.solutions < 2 else "2+",
-             ", ".join(g.techniques)] for g in grades]
-    click.echo(table(rows, ["scenario", "printed", "measured", "steps", "solutions", "techniques"]))
+    from .render import reports
+
+    lang = chosen_lang()
+    click.echo(reports.grade_table(grades, lang))
     if fit is not None:
-        rho = "n/a" if fit["spearman"] is None else f"{fit['spearman']:+.2f}"
-        click.echo(f"{fit['in_printed_level']} of {fit['of']} land in their printed level; rank correlation {rho}")
+        click.echo(reports.calibration_line(fit, lang))
     _no_town(contradictory)
 
 
 def _no_town(contradictory: list[str]) -> None:
     """Exit 1 (a negative verdict, as `verify` gives) when a graded scenario has no solution at all."""
     if contradictory:
-        message(f"no town fits scenario {', '.join(contradictory)}: its cards contradict each other")
+        message(say(chosen_lang(), "oldtown.grade.no_town", ids=", ".join(contradictory)))
         raise SystemExit(1)
 
 
@@ -400,18 +408,19 @@ def oldtown_generate(level, how_many, seed, out_dir, solutions, recheck, lang, b
     from .puzzles import code as ot_code
     from .puzzles import explain as ot_explain
     from .puzzles import generate as ot_generate
+    from .render import reports
     from .render import text as ot_text
 
     catalogue = _catalogue(board_file, cards_file, scenarios_file)
     made = ot_generate.generate_scenarios(catalogue, level, how_many, seed, recheck=recheck)
     if how_many > 1:
-        with progress(made, length=how_many, label=f"generating {level}") as bar:
+        with progress(made, length=how_many, label=say(lang, "oldtown.generate.progress", level=level)) as bar:
             found = list(bar)
     else:
         found = list(made)
     if out_dir:
         for path in ot_generate.write_scenarios(found, out_dir):
-            message(f"wrote {path}")
+            message(say(lang, "oldtown.generate.wrote", file=path))
     codes = [ot_code.scenario_code(catalogue, g.scenario) for g in found]
     if as_json:
         emit_json([{**g.as_dict(), "code": code} for g, code in zip(found, codes)])
@@ -421,11 +430,12 @@ def oldtown_generate(level, how_many, seed, out_dir, solutions, recheck, lang, b
         click.echo(say(lang, "oldtown.table.code", code=code))
         click.echo("\n".join(ot_explain.card_sentences(catalogue, g.scenario, lang)))
         click.echo(ot_explain.heading("grade", lang, level=g.grade.level, steps=g.grade.steps,
-                                      techniques=", ".join(g.grade.techniques)) + "\n")
+                                      techniques=reports.techniques_words(lang, g.grade.techniques)) + "\n")
     if solutions:
+        names = catalogue.names_in(lang)
         for g in found:
-            click.echo(ot_explain.heading("solution_of", lang, id=g.scenario.id, bs=", ".join(sorted(g.solution.mine))))
-            names = catalogue.names_in(lang)
+            click.echo(ot_explain.heading("solution_of", lang, id=g.scenario.id,
+                                          bs=", ".join(sorted(names[b] for b in g.solution.mine))))
             click.echo(ot_text.plan(catalogue.board, g.solution.placement, g.solution.mine, lang, names) + "\n")
 
 
@@ -551,17 +561,18 @@ def oldtown_referee(state_file, card_number, my_building, mine_named, stop_claim
             emit_json({"building": claim.building, "plot": claim.plot, "right": claim.ok, "reason": claim.reason,
                        "gain": claim.gain, "built": dict(claim.built)})
         else:
-            click.echo(ot_game_render.claim_text(claim))
+            click.echo(ot_game_render.claim_text(claim, chosen_lang(), catalogue.buildings))
         raise SystemExit(0 if claim.ok else 1)
     if discarded is not None:
         done = ot_game_referee.judge_discard(town, mine, catalogue, discarded, taken, options)
-        emit_json(done.as_dict()) if as_json else click.echo(ot_game_render.discard_text(done))
+        emit_json(done.as_dict()) if as_json else click.echo(ot_game_render.discard_text(done, chosen_lang(), catalogue.buildings))
         raise SystemExit(0 if done.ok else 1)
     verdict = ot_game_referee.judge_card(town, mine, catalogue, card_number, my_building, options)
     if as_json:
         emit_json(verdict.as_dict())
     else:
-        click.echo(ot_game_render.verdict_text(verdict, catalogue.card(card_number)))
+        click.echo(ot_game_render.verdict_text(verdict, catalogue.card(card_number), chosen_lang(),
+                                                    catalogue.buildings))
     raise SystemExit(0 if verdict.allowed else 1)
 
 

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 
 from ..datafiles import DataError, read_text
 from ..errors import ClicktownError
+from ..messages import say, say_n
 from ..numbers import number_in
 from .catalogue import KIND_OF_NUMBER, Card, Catalogue, Scenario, is_sheet, load_buildings, load_scenarios
 from .board import load_board
@@ -188,16 +189,69 @@ def sheet_catalogue(path, board=None, scenarios=None) -> Catalogue:
 
 @dataclass(frozen=True)
 class Finding:
-    """One way a card, or a scenario, disagrees with the rulebook."""
+    """One way a card, or a scenario, disagrees with the rulebook: its words are the catalog's
+    `oldtown.check.<key>` (and `oldtown.check.fix.<fix_key>`) with `facts` (buildings by English name)."""
 
     kind: str  # "count", "type", "published", "solutions", "sentence"
-    text: str
+    key: str
+    facts: dict = field(default_factory=dict, compare=False)
     card: int | None = None
     scenario: str | None = None
-    fix: str = ""
+    fix_key: str = ""
+
+    def told(self, lang: str = "en", buildings=None) -> str:
+        """The finding in `lang` (`buildings`: the catalogue's, to name them)."""
+        return say(lang, f"oldtown.check.{self.key}", **_check_words(lang, self.facts, buildings))
+
+    def fix_told(self, lang: str = "en", buildings=None) -> str:
+        """What would mend it, in `lang` ("" when nothing is named)."""
+        return say(lang, f"oldtown.check.fix.{self.fix_key}", **_check_words(lang, self.facts, buildings)) \
+            if self.fix_key else ""
+
+    @property
+    def text(self) -> str:
+        return self.told()
+
+    @property
+    def fix(self) -> str:
+        return self.fix_told()
 
     def as_dict(self) -> dict:
         return {"kind": self.kind, "card": self.card, "scenario": self.scenario, "text": self.text, "fix": self.fix}
+
+
+def _check_words(lang: str, facts: dict, buildings) -> dict:
+    """A finding's facts as words of `lang`: a building `b` with its article (`the_b`; None: my
+    building), a plot `where` (None: out of town), the mended `plots`/`pairs`, verdict and expectation."""
+    from .game.wording import CASES, building_of, building_words
+    from .render.reports import outcome
+    from .solve.verify import expectation_words
+
+    words = dict(facts)
+    if "b" in facts:
+        named = building_words(lang, building_of(buildings, facts["b"])) if facts["b"] is not None else \
+            dict.fromkeys(("name", *CASES), say(lang, "oldtown.check.my_building"))
+        words.update({f"{case}_b": named[case] for case in ("name", *CASES)})
+    if "where" in facts:
+        words["where"] = say(lang, "oldtown.check.out_of_town") if facts["where"] is None else facts["where"]
+    if "mine" in facts:
+        words["mine"] = ", ".join(sorted(building_of(buildings, m).called(lang)["name"] for m in facts["mine"]))
+    if "yellow" in facts:
+        words["yellow"] = say(lang, "oldtown.check.or").join(map(str, facts["yellow"]))
+    if "pairs" in facts:
+        words["what"] = say_n(lang, "oldtown.check.pairs", len(facts["pairs"]),
+                              list=", ".join(f"{p}-{q}" for p, q in facts["pairs"]))
+    if "plot" in facts and "pairs" not in facts and "where" not in facts:
+        words["what"] = say(lang, "oldtown.check.plot", plot=facts["plot"])
+    if "verdict" in facts:
+        words["solutions"] = say_n(lang, "oldtown.check.solution_count", facts["n"])
+        words["verdict"] = outcome(lang, facts["verdict"])
+        words["expected"] = expectation_words(lang, facts["expect"], facts["swap"], _names(lang, buildings))
+    return words
+
+
+def _names(lang: str, buildings) -> dict[str, str]:
+    return {b: x.called(lang)["name"] for b, x in (buildings or {}).items()}
 
 
 @dataclass(frozen=True)
@@ -238,17 +292,14 @@ def _card_counts(catalogue: Catalogue) -> list[Finding]:
     found = []
     for n, card in sorted(catalogue.cards.items()):
         if card.kind != KIND_OF_NUMBER.get(n):
-            found.append(Finding("type", f"card {n} is of type {card.kind}, but the rulebook's numbers make it "
-                                         f"type {KIND_OF_NUMBER.get(n)}", n))
+            found.append(Finding("type", "type", {"card": n, "kind": card.kind, "want": KIND_OF_NUMBER.get(n)}, n))
         if card.kind == "C":
             sizes = (len({p for p, _ in card.pairs}), len({q for _, q in card.pairs}))
             if sizes != (8, 8):
-                found.append(Finding("count", f"card {n} (C) allows {sizes[0]}+{sizes[1]} plots, the yellow number "
-                                              f"says 8+8", n))
+                found.append(Finding("count", "count_c", {"card": n, "first": sizes[0], "second": sizes[1]}, n))
         elif len(card.plots) not in YELLOW[card.kind]:
-            want = " or ".join(map(str, sorted(YELLOW[card.kind])))
-            found.append(Finding("count", f"card {n} ({card.kind}) has {len(card.plots)} plots, the yellow number "
-                                          f"says {want}", n))
+            found.append(Finding("count", "count", {"card": n, "kind": card.kind, "size": len(card.plots),
+                                                    "yellow": sorted(YELLOW[card.kind])}, n))
     return found
 
 
@@ -261,9 +312,8 @@ def _quoted(catalogue: Catalogue) -> list[Finding]:
             if key and key in _folded(card.text_de):
                 allowed = len({p for p, _ in card.pairs}) if card.kind == "C" else len(card.plots)
                 if (card.kind, card.building, allowed) != (kind, building, size):
-                    found.append(Finding("sentence", f"card {n} reads {sentence!r}, which the rulebook gives as a "
-                                                     f"type-{kind} card about {building or 'my building'} "
-                                                     f"with {size} plots", n))
+                    found.append(Finding("sentence", "sentence", {"card": n, "sentence": sentence, "kind": kind,
+                                                                  "b": building, "size": size}, n))
     return found
 
 
@@ -282,9 +332,9 @@ def _scenario_findings(catalogue: Catalogue, scenario: Scenario) -> tuple[list[F
     if scenario.expect != "not-unique":
         found += _broken_by_published(catalogue, scenario)
     if not verdict.ok and not found:
-        found.append(Finding("solutions", f"scenario {scenario.id}: {len(verdict.solutions)} solution(s) "
-                                          f"({verdict.verdict}), the rulebook implies {verdict.expected}",
-                             scenario=scenario.id))
+        found.append(Finding("solutions", "solutions", {"id": scenario.id, "n": len(verdict.solutions),
+                                                        "verdict": verdict.verdict, "expect": scenario.expect,
+                                                        "swap": verify.swapped_mine(scenario)}, scenario=scenario.id))
         found += _restoring(catalogue, scenario, verdict.solutions)
     return found, outcome
 
@@ -314,7 +364,7 @@ def _restoring(catalogue: Catalogue, scenario: Scenario, solutions) -> list[Find
                 if not gone:
                     continue
                 mended = replace(clue, pairs=clue.pairs - gone)
-                what = "pair(s) " + ", ".join(f"{p}-{q}" for p, q in sorted(gone))
+                what = {"pairs": tuple(sorted(gone))}
             else:
                 owner = clue.building
                 if owner is None:
@@ -323,16 +373,15 @@ def _restoring(catalogue: Catalogue, scenario: Scenario, solutions) -> list[Find
                 if q is None or q == published.get(owner) or q not in clue.plots:
                     continue
                 mended = replace(clue, plots=clue.plots - {q})
-                what = f"plot {q}"
-            if (clue.card, what) in tried:
+                what = {"plot": q}
+            if (clue.card, str(what)) in tried:
                 continue
-            tried.add((clue.card, what))
+            tried.add((clue.card, str(what)))
             trial = replace(puzzle, clues=puzzle.clues[:i] + (mended,) + puzzle.clues[i + 1:])
             again = verify.solve(trial, verify.LIMIT)
             if verify.meets_expectation(scenario, again):
-                found.append(Finding("solutions", f"scenario {scenario.id}: without {what}, card {clue.card} "
-                                                  f"gives what the rulebook implies", clue.card, scenario.id,
-                                     f"{what} may not belong on card {clue.card}"))
+                found.append(Finding("solutions", "restoring", {"id": scenario.id, "card": clue.card, **what},
+                                     clue.card, scenario.id, "restoring"))
     return found
 
 
@@ -348,17 +397,14 @@ def _broken_by_published(catalogue: Catalogue, scenario: Scenario) -> list[Findi
             continue
         if clue_holds(clue, position, mine or frozenset()):
             continue
+        facts = {"id": scenario.id, "card": clue.card, "b": clue.building}
         if clue.kind == "C":
-            text = f"scenario {scenario.id}: the published town breaks card {clue.card} (the {clue.building} on plot " \
-                   f"{position.get(clue.building, '-')}, my buildings {', '.join(sorted(mine))})"
-            fix = f"a pair {position.get(clue.building)}-q with q the plot of one of my buildings"
+            facts.update(plot=position.get(clue.building, "-"), mine=tuple(mine))
+            found.append(Finding("published", "published_c", facts, clue.card, scenario.id, "pair"))
         else:
-            who = clue.building or "my building"
             plot = position.get(clue.building) if clue.building else None
-            text = f"scenario {scenario.id}: the published town breaks card {clue.card} (the {who} stands on plot " \
-                   f"{plot if plot is not None else 'out of town'})"
-            fix = f"plot {plot} belongs on card {clue.card}" if plot is not None else ""
-        found.append(Finding("published", text, clue.card, scenario.id, fix))
+            found.append(Finding("published", "published", {**facts, "where": plot}, clue.card, scenario.id,
+                                 "" if plot is None else "plot"))
     return found
 
 
@@ -374,14 +420,17 @@ def _some_mine(catalogue: Catalogue, scenario: Scenario, position: dict[str, int
     return None
 
 
-def report_text(report: Report) -> str:
-    """The report as lines for people."""
+def report_text(report: Report, lang: str = "en", buildings=None) -> str:
+    """The report as lines for people, in `lang` (`buildings`: the catalogue's, to name them)."""
     if report.clean:
-        return "The sheet agrees with every piece of the rulebook's evidence."
-    lines = [f"{len(report.findings)} finding(s):"]
-    lines += [f"  - {f.text}" + (f"; {f.fix}" if f.fix else "") for f in report.findings]
+        return say(lang, "oldtown.check.clean")
+    lines = [say_n(lang, "oldtown.check.findings", len(report.findings))]
+    for f in report.findings:
+        fix = f.fix_told(lang, buildings)
+        lines.append(f"  - {f.told(lang, buildings)}" + (f"; {fix}" if fix else ""))
     if report.suspects:
-        lines.append("Most likely mistyped: " + ", ".join(f"card {n} ({k})" for n, k in report.suspects[:5]))
+        lines.append(say(lang, "oldtown.check.suspects", cards=", ".join(
+            say(lang, "oldtown.check.suspect", card=n, findings=k) for n, k in report.suspects[:5])))
     return "\n".join(lines)
 
 

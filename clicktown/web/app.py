@@ -70,7 +70,22 @@ def static_folder():
 async def _invalid_request(request: Request, exc: RequestValidationError):
     first = exc.errors()[0] if exc.errors() else {}
     where = ".".join(str(part) for part in first.get("loc", ()) if part not in ("body", "query", "path"))
-    return refusal(request, 422, f"{where or 'request'}: {first.get('msg', 'invalid request')}")
+    return refusal(request, 422, invalid_words(first, where or "request", page_language(request)))
+
+
+def invalid_words(error: dict, field: str, lang: str) -> str:
+    """A refused parameter or body field in `lang`: the catalog's `web.invalid.<kind>` words for the kinds
+    of error it words (a number out of range, a string too long...), else the validator's own message."""
+    from ..messages import has, say
+
+    key = f"web.invalid.{error.get('type')}"
+    facts = {name: value for name, value in (error.get("ctx") or {}).items() if isinstance(value, (str, int, float))}
+    try:
+        if has(lang, key):
+            return say(lang, key, field=field, **facts)
+    except (KeyError, IndexError):   # a kind the catalog words with other facts than this error gives
+        pass
+    return f"{field}: {error.get('msg', 'invalid request')}"
 
 
 async def _http_error(request: Request, exc: HTTPException):

@@ -293,6 +293,23 @@ def tick_and_save(table: Table) -> None:
         MOVER.wake(table)
 
 
+def followed_again(table_id: str, table: Table) -> Table | None:
+    """An event stream's next look at its table (tick_and_save): the table kept under `table_id` now (the
+    same, or rebuilt from the store after it was closed to make room), or None when it is no longer
+    anywhere (deleted from the store by `serve --forget` or expiry, or closed without a store)."""
+    try:
+        if TABLES.get(table_id) is not table:
+            table = find_table(table_id)
+            if table is None:
+                return None
+        tick_and_save(table)
+    except HTTPException as exc:
+        if exc.status_code == 404:
+            return None
+        raise
+    return table
+
+
 def find_table(table_id: str) -> Table | None:
     """The table in memory (caught up with the store), or rebuilt from the store (None: no such table anywhere)."""
     table = TABLES.get(table_id)

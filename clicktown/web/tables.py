@@ -34,8 +34,8 @@ from ..errors import ClicktownError
 from ..games import GAMES, PERSON, game_spec
 from ..messages import LANGS, has, say, text
 from .home import SECTIONS, in_language
-from .keeping import (STREAMS, TABLES, client_of, find_table, follow, keep_new, kept_key, open_table,  # noqa: F401
-                      kept_settings, renewed_key, same_key, save, saved_view, seated, tick_and_save, unfollow)
+from .keeping import (STREAMS, TABLES, client_of, find_table, follow, followed_again, keep_new, kept_key,  # noqa: F401
+                      open_table, kept_settings, renewed_key, same_key, save, saved_view, seated, unfollow)
 from .lobby import (free_seats, join_links, keep_seat, my_tables, new_link, open_tables, rematch, rematch_link,
                     seat_cookie, seat_words, watched_view, watching)
 from .page import page
@@ -93,11 +93,11 @@ def bot_levels_list(name: str, game, lang: str) -> str:
 PLAY_PARAMETERS = ("players", "bots", "seed", "lang", "hints", "reaction", "pace", "clock", "name", "public")
 
 
-def check_parameters(query, known: set[str]) -> None:
-    """Refuse (400) a request naming a parameter that is not `known`: a misspelled one is never dropped."""
+def check_parameters(query, known: set[str], lang: str = "en") -> None:
+    """Refuse (400, in `lang`) a request naming a parameter that is not `known`: a misspelled one is never dropped."""
     for name in query.keys():
         if name not in known:
-            raise HTTPException(400, say("en", "web.play.unknown_parameter", name=name[:40],
+            raise HTTPException(400, say(lang, "web.play.unknown_parameter", name=name[:40],
                                          known=", ".join(sorted(known))))
 
 
@@ -190,13 +190,19 @@ def checked_form(game: str, query) -> None:
     """Whether the lobby's form opens a table: its parameters known, players a number the game seats,
     the bots known, the rule words the game's, the seed in range (a one-line error if not)."""
     spec = game_spec(game)
-    check_parameters(query, play_parameters(game, lobby=True))
+    lang = query_language(query)
+    check_parameters(query, play_parameters(game, lobby=True), lang)
     players = query.get("players") or str(spec.default_players)
     seed = query.get("seed") or "0"
     if not players.isdigit() or not seed.isdigit() or int(seed) > MAX_SEED:
-        raise ClicktownError(say("en", "web.lobby.not_a_number", name="players" if not players.isdigit() else "seed"))
-    spec.seat_list(int(players), query.get("bots"))
-    spec.chosen_rules(rules_given(game, query))
+        raise ClicktownError(say(lang, "web.lobby.not_a_number", name="players" if not players.isdigit() else "seed"))
+    spec.seat_list(int(players), query.get("bots"), lang)
+    spec.chosen_rules(rules_given(game, query), lang)
+
+
+def query_language(query) -> str:
+    """The language a request asked for (`lang=`), the first one when it named none or another."""
+    return query.get("lang") if query.get("lang") in LANGS else LANGS[0]
 
 
 @router.get("/play")
@@ -210,7 +216,7 @@ def play_form(request: Request, game: str = Query(next(iter(GAMES)), max_length=
         if "text/html" not in request.headers.get("accept", ""):
             raise
         reason = exc.detail if isinstance(exc, HTTPException) else str(exc)
-        lang = query.get("lang") if query.get("lang") in LANGS else "en"
+        lang = query_language(query)
         return lobby_page(lang, str(request.base_url).rstrip("/"), dict(query), reason,
                           exc.status_code if isinstance(exc, HTTPException) else 400)
     rules = rules_given(game, query)
@@ -232,9 +238,10 @@ def play(game: str, request: Request, players: int | None = Query(None, ge=2, le
     Without a seed the table deals from a random one (kept secret until the game is over: it would tell
     every hand); a seed given is shown on the table. `public`: listed in the lobby while a friend's seat is free."""
     spec = game_spec(game)
-    check_parameters(request.query_params, play_parameters(game))
+    check_parameters(request.query_params, play_parameters(game), lang)
     players = players or spec.default_players
-    table = Table(game, players, spec.seat_list(players, bots), secrets.randbelow(MAX_SEED + 1) if seed is None else seed,
+    spec.chosen_rules(rules_given(game, request.query_params), lang)      # refused here in the table's words
+    table = Table(game, players, spec.seat_list(players, bots, lang), secrets.randbelow(MAX_SEED + 1) if seed is None else seed,
                   lang, hints, reaction, rules_given(game, request.query_params), pace, clock)
     table.client, table.seed_given = client_of(request), seed is not None
     name_seat(table, 0, name)
@@ -384,7 +391,7 @@ def table_page(table_id: str, seat: int, request: Request, token: str | None = Q
     urls = {"view": f"{api}/view?{key}", "events": f"{api}/events?{key}", "act": f"{api}/act?{key}",
             "name": f"{api}/name?{key}", "trace": f"{api}/trace?{key}"}
     body = table_body(table, seat, urls, links, f'data-token="{escape(token)}" ', rematch_form(table, seat))
-    answer = page(f"{table.spec.title} · {say(lang, 'web.table.seat', seat=seat)}", body,
+    answer = page(f"{table.spec.title} · {name_shown(table, seat)}", body,
                   scripts=(*TABLE_SCRIPTS, "rematch.js"), lang=lang, styles=("lobby.css",))
     answer.headers["Referrer-Policy"] = FORMS_REFERRER_POLICY
     return answer
@@ -416,7 +423,7 @@ def table_body(table: Table, seat: int | str, urls: dict[str, str], links: str =
                      f'autocomplete="nickname" value="{escape(table_names(table).get(seat, ""))}"></label> '
                      f'<button type="submit">{words("name_save")}</button></form>')
     return f"""<div class="table" data-table="{table.id}" data-seat="{seat}" {extra}data-game="{table.game}"{addresses} data-lobby="{lobby}" data-words="{escape(json.dumps(script_words(lang), ensure_ascii=False))}">
-<h1>{escape(table.spec.title)} <small>{escape(heading or say(lang, "web.table.seat", seat=seat))}</small></h1>
+<h1>{escape(table.spec.title)} <small class="who">{escape(heading or name_shown(table, seat))}</small></h1>
 <p class="connection" data-state="ok" role="status" hidden><span class="connection-text"></span> <a class="lobby-link" href="{lobby}" hidden>{words("lobby")}</a></p>
 {seed_shown(table)}
 {links}
@@ -448,6 +455,11 @@ def table_names(table: Table) -> dict[int, str]:
     return getattr(table, "names", {})
 
 
+def name_shown(table: Table, seat: int) -> str:
+    """How the page names a seat: the name its person chose, else the seat word ("seat 2")."""
+    return table_names(table).get(seat) or say(table.lang, "web.table.seat", seat=seat)
+
+
 def name_seat(table: Table, seat: int, name: str | None) -> None:
     """Give the person at `seat` the name they chose: one line, at most NAME_LENGTH characters; an empty
     name takes it away. Every page of the table redraws its seats."""
@@ -466,11 +478,11 @@ def name_seat(table: Table, seat: int, name: str | None) -> None:
 def seats_info(table: Table, seat: int, seen: dict) -> list[dict]:
     """Who sits at each seat as the page shows it: a person by their chosen name (or the seat word),
     a bot by its name and level; whose turn it is, and which seat is the page's own."""
-    lang, names = table.lang, table_names(table)
+    lang = table.lang
     info = []
     for s, who in enumerate(table.seats):
         level = None if who == PERSON else table.spec.bot_level(who)
-        info.append({"seat": s, "who": who, "name": names.get(s) or say(lang, "web.table.seat", seat=s),
+        info.append({"seat": s, "who": who, "name": name_shown(table, s),
                      "level": level, "level_words": say(lang, f"bots.level.{level}") if level else None,
                      "you": s == seat, "to_move": s == seen.get("to_move")})
     return info
@@ -604,16 +616,24 @@ async def events(table_id: str, seat: int, request: Request, token: str | None =
     follow(client)
 
     async def stream():
-        last = -1
+        last, followed = -1, table
         try:
             while True:
                 if await request.is_disconnected():
                     return
-                await asyncio.to_thread(tick_and_save, table)
-                if table.version != last:
-                    last = table.version
-                    yield f"data: {json.dumps({'version': last, 'over': table.over})}\n\n"
-                    if table.over:
+                try:
+                    again = await asyncio.to_thread(followed_again, table_id, followed)
+                except HTTPException:       # the store failed: the stream ends, the page's next view says why
+                    return
+                if again is None:           # deleted (serve --forget, expired) or closed: the page is told, and the stream ends
+                    yield f"data: {json.dumps({'gone': True})}\n\n"
+                    return
+                if again is not followed:   # rebuilt from the store: its versions count anew
+                    followed, last = again, -1
+                if followed.version != last:
+                    last = followed.version
+                    yield f"data: {json.dumps({'version': last, 'over': followed.over})}\n\n"
+                    if followed.over:
                         return
                 await asyncio.sleep(PUSH_EVERY)
         finally:
@@ -627,7 +647,7 @@ def trace(table_id: str, seat: int, token: str | None = Query(None, max_length=6
     """The game's trace as JSON Lines, once the game is over (before, it would show every hand)."""
     table = seated(table_id, seat, token)
     if not table.over:
-        raise HTTPException(409, "the trace is given once the game is over: it holds every hand")
+        raise HTTPException(409, say(table.lang, "web.table.trace_not_over"))
     text = "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in table.trace())
     return Response(text, media_type="application/x-ndjson",
                     headers={"Content-Disposition": f'attachment; filename="{table.game}-{table.seed}.jsonl"'})

@@ -49,8 +49,8 @@ class Game:
         """The lines the viewer steps through: every line but the actions."""
         return [line for _, line in self.lines if line["event"] != "action"]
 
-    def replayed(self) -> list[tuple[dict, object]]:
-        """(event, state or board) of every step, worked out on first use."""
+    def replayed(self, lang: str = "en") -> list[tuple[dict, object]]:
+        """(event, state or board) of every step, worked out on first use (refused in `lang`)."""
         with self.lock:
             if self.steps is None:
                 if self.replayable:
@@ -60,7 +60,7 @@ class Game:
                     try:
                         self.steps = list(zip(events, self.spec.old_boards(events)))
                     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-                        raise ClicktownError("a line of this older trace is of an unknown shape") from None
+                        raise ClicktownError(say(lang, "web.viewer.error.old_shape")) from None
             return self.steps
 
     def summary(self, lang: str) -> dict:
@@ -124,13 +124,13 @@ async def upload(request: Request, lang: str = Query("en", pattern="^(en|de)$"))
     """Keep a trace (the request's body, JSON Lines) and list its games: game, seats, steps, a note."""
     body = await request.body()
     if len(body) > MAX_BYTES:
-        raise HTTPException(413, f"a trace of at most {MAX_BYTES // 1_000_000} MB")
+        raise HTTPException(413, say(lang, "web.viewer.error.too_large", mb=MAX_BYTES // 1_000_000))
     try:
         games = load(body.decode("utf-8"))
     except UnicodeDecodeError:
-        raise HTTPException(422, "the trace is not UTF-8 text") from None
+        raise HTTPException(422, say(lang, "web.viewer.error.not_utf8")) from None
     except ClicktownError as exc:
-        raise HTTPException(422, str(exc)) from None
+        raise HTTPException(422, str(exc)) from None   # the trace reader's reason (clicktown.arena.trace), as it says it
     key = secrets.token_urlsafe(12)
     with _KEEP:
         _TRACES[key] = games
@@ -149,19 +149,19 @@ def step(key: str, game: int, step: int, seat: int = Query(-1, ge=-1, le=11),
     with _KEEP:
         games = _TRACES.get(key)
     if games is None:
-        raise HTTPException(404, "no such trace here (the server keeps the last few): open the file again")
+        raise HTTPException(404, say(lang, "web.viewer.error.no_trace"))
     if not 0 <= game < len(games):
-        raise HTTPException(404, f"the trace holds games 0 to {len(games) - 1}")
+        raise HTTPException(404, say(lang, "web.viewer.error.games", last=len(games) - 1))
     chosen = games[game]
     try:
-        steps = chosen.replayed()
+        steps = chosen.replayed(lang)
     except ClicktownError as exc:
         raise HTTPException(422, str(exc)) from None
     if not 0 <= step < len(steps):
-        raise HTTPException(404, f"game {game} has steps 0 to {len(steps) - 1}")
+        raise HTTPException(404, say(lang, "web.viewer.error.steps", game=game, last=len(steps) - 1))
     seats = _seats(chosen.start)
     if seat >= len(seats):
-        raise HTTPException(404, f"the seats of this game are 0 to {len(seats) - 1}")
+        raise HTTPException(404, say(lang, "web.viewer.error.seats", last=len(seats) - 1))
     event, held = steps[step]
     watcher = None if seat < 0 else seat
     try:
@@ -170,7 +170,7 @@ def step(key: str, game: int, step: int, seat: int = Query(-1, ge=-1, le=11),
         else:
             svg = chosen.spec.old_picture(held, chosen.start, lang)
     except (ClicktownError, KeyError, TypeError, ValueError, IndexError, AttributeError):
-        raise HTTPException(422, f"step {step} ({event['event'][:30]}): a board of an unknown shape") from None
+        raise HTTPException(422, say(lang, "web.viewer.error.board", step=step, event=event["event"][:30])) from None
     try:
         if chosen.replayable:
             text = chosen.spec.told(held, event, watcher, lang)

@@ -176,8 +176,7 @@ def discard_verdict(town: Town, mine, catalogue: Catalogue, number: int,
     _needs_mine(mine, f"card {number} is of type {card.kind}")
     found = [rules.judge(town, card, my, mine, options=options) for my in sorted(mine)]
     if not found:
-        return rules.Verdict(number, None, rules.FORBIDDEN, "the player has no building for a card of type "
-                                                            f"{card.kind}")
+        return rules.Verdict(number, None, rules.FORBIDDEN, Reason("no_building_for", card.kind))
     return next((v for v in found if v.discardable), found[0])
 
 
@@ -197,13 +196,12 @@ def judge_discard(town: Town, mine, catalogue: Catalogue, cards: str, claim: str
     done = rules.take(town, building, plot)
     for verdict in verdicts:
         if not verdict.discardable:
-            why = f"card {verdict.card} is neither a confirmation nor a contradiction card: {verdict.reason}"
+            why = Reason("not_discardable", verdict.card, verdict.reason)
             return Discarding(tuple(numbers), done, False, why, 0, verdicts)
     if not done.ok:
         return Discarding(tuple(numbers), done, False, done.reason, 0, verdicts)
     if (building, plot) not in rules.removable(town, options):
-        why = (f"the {building} is one of a held pair (Beispiel 7), which action 2 may not break "
-               f"(rule option break_pair forbidden)")
+        why = Reason("held_pair", building)
         return Discarding(tuple(numbers), done, False, why, 0, verdicts)
     gain, _ = rules.action_two(done, options)
     return Discarding(tuple(numbers), done, True, Reason("takes", gain), gain, verdicts)

@@ -62,6 +62,7 @@ class Reason(Worded):
         "no_plot_left": ("b",), "last_plot_built": ("b", "plot"), "no_marker": ("b", "plot"),
         "would_not_fit": (), "would_not_fit_as": ("cause",), "takes": ("n",),
         "may_still_stand": ("b", "plot"), "stop_right": ("b", "plot", "taking"),
+        "not_discardable": ("card", "cause"), "held_pair": ("b",), "no_building_for": ("kind",),
     }
     #: The reasons whose words follow a count (`n`: the markers, or the buildings named).
     COUNTED = {"no_room", "held", "one_too_many", "takes"}

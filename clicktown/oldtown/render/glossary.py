@@ -16,12 +16,12 @@ from .svg import card_plan_svg, relation_svg
 PICTURES = "relations"
 
 
-def word_picture(board: Board, word: Word, use: str | None = None, numbers: bool = False) -> str:
+def word_picture(board: Board, word: Word, use: str | None = None, numbers: bool = False, lang: str = "en") -> str:
     """A small plan of the word: stars on a landmark word's plots, a line per allowed pair, or,
-    for a word with a focus plot, a star on it and a dot on every plot it relates to."""
+    for a word with a focus plot, a star on it and a dot on every plot it relates to (`lang`: its title's)."""
     if word.plots:
-        return card_plan_svg(board, word.plots, use=use, numbers=numbers)
-    return relation_svg(board, word.pairs, word.focus, use=use, numbers=numbers)
+        return card_plan_svg(board, word.plots, use=use, numbers=numbers, lang=lang)
+    return relation_svg(board, word.pairs, word.focus, use=use, numbers=numbers, lang=lang)
 
 
 def pairs_text(word: Word) -> str:

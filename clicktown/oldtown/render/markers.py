@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from ...messages import say, say_n
-from ...words import who
+from ...words import tell, who
 from ..game.town import PLOTS
-from ..game.wording import whose
+from ..game.wording import CASES, building_of, building_words
 
 
 #: The width of a terminal the plan fits in.
@@ -59,37 +59,44 @@ def scores_text(seen: dict) -> str:
 def summary_text(result: dict, lang: str) -> str:
     """The summary `oldtown simulate` prints: the shared tables, then points, towns and stops."""
     from ...arena.summary import bot_label, seat_label, shared_text
+    from ...messages import decimal, percent
     from ...output import table
 
-    rows = [[seat_label(lang, seat), f"{p:.1f}"] for seat, p in enumerate(result["points_per_seat"])]
-    rows += [[bot_label(lang, name), f"{p:.1f}"] for name, p in result["points_per_bot"].items()]
-    stops = result["stops_per_game"]
-    town = result["town_completed"]
-    return "\n".join([shared_text(result, lang), "", table(rows, ["who", "points per game"]), "",
-                      f"town completed in {town['hits']}/{town['n']} games ({100 * town['rate']:.1f}%); "
-                      f"{result['buildings_built_per_game']:.1f} buildings built per game; "
-                      f"stops per game: {stops['right']:.2f} right, {stops['wrong']:.2f} wrong"])
+    rows = [[seat_label(lang, seat), decimal(lang, p, 1)] for seat, p in enumerate(result["points_per_seat"])]
+    rows += [[bot_label(lang, name), decimal(lang, p, 1)] for name, p in result["points_per_bot"].items()]
+    stops, town = result["stops_per_game"], result["town_completed"]
+    completed = say_n(lang, "oldtown.simulate.completed", town["n"], hits=town["hits"], rate=percent(lang, town["rate"]))
+    built = say(lang, "oldtown.simulate.built", built=decimal(lang, result["buildings_built_per_game"], 1))
+    called = say(lang, "oldtown.simulate.stops", right=decimal(lang, stops["right"], 2), wrong=decimal(lang, stops["wrong"], 2))
+    header = [say(lang, "simulate.who"), say(lang, "oldtown.simulate.points")]
+    return "\n".join([shared_text(result, lang), "", table(rows, header), "", f"{completed}; {built}; {called}"])
 
 
-def verdict_text(verdict, card) -> str:
-    """The referee's answer on one card."""
-    who = f" for my {verdict.my}" if verdict.my else ""
-    head = f"card {card.number} ({card.kind}){who}: {card.text_en}"
-    tail = {"playable": "ALLOWED", "confirmation": "ALLOWED (a confirmation card: it changes nothing)",
-            "contradiction": "NOT ALLOWED (a contradiction card)", "forbidden": "NOT ALLOWED"}[verdict.status]
-    extra = "\nit may be discarded as a confirmation/contradiction card (action 2)" if verdict.discardable else ""
-    return f"{head}\n{tail}: {verdict.reason}{extra}"
+def verdict_text(verdict, card, lang: str = "en", buildings=None) -> str:
+    """The referee's answer on one card (`buildings`: the catalogue's, to name them in `lang`)."""
+    mine = say(lang, "oldtown.referee.for_mine", b=building_of(buildings, verdict.my).called(lang)["name"]) \
+        if verdict.my else ""
+    head = say(lang, "oldtown.referee.card", number=card.number, kind=card.kind, mine=mine, text=card.sentence(lang))
+    tail = say(lang, f"oldtown.referee.{verdict.status}", reason=tell(verdict.reason, lang, buildings))
+    extra = "\n" + say(lang, "oldtown.referee.discardable") if verdict.discardable else ""
+    return f"{head}\n{tail}{extra}"
 
 
-def discard_text(done) -> str:
+def _answer(lang: str, ok: bool) -> str:
+    return say(lang, "oldtown.referee.allowed" if ok else "oldtown.referee.not_allowed")
+
+
+def discard_text(done, lang: str = "en", buildings=None) -> str:
     """The referee's answer on action 2 (two cards for one marker)."""
-    word = "ALLOWED" if done.ok else "NOT ALLOWED"
-    head = (f"discard cards {done.cards[0]} and {done.cards[1]} for {whose(done.taking.building)} marker "
-            f"on plot {done.taking.plot}")
-    return f"{head}: {word}: {done.reason}"
+    marker = building_words(lang, building_of(buildings, done.taking.building))
+    return say(lang, "oldtown.referee.discard", first=done.cards[0], second=done.cards[1], plot=done.taking.plot,
+               answer=_answer(lang, done.ok), reason=tell(done.reason, lang, buildings),
+               **{f"{case}_b": marker[case] for case in CASES})
 
 
-def claim_text(claim) -> str:
+def claim_text(claim, lang: str = "en", buildings=None) -> str:
     """The referee's answer on a "stop" claim."""
-    word = "RIGHT" if claim.ok else "WRONG"
-    return f"stop on {whose(claim.building)} marker on plot {claim.plot}: {word}: {claim.reason}"
+    marker = building_words(lang, building_of(buildings, claim.building))
+    return say(lang, "oldtown.referee.stop", plot=claim.plot, reason=tell(claim.reason, lang, buildings),
+               answer=say(lang, "oldtown.referee.right" if claim.ok else "oldtown.referee.wrong"),
+               **{f"{case}_b": marker[case] for case in CASES})

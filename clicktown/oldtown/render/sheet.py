@@ -104,7 +104,7 @@ class Sheet:
         """One HTML document: the shared plan symbols, then the pages."""
         symbols = (f'<svg class="symbols" xmlns="http://www.w3.org/2000/svg" aria-hidden="true"><defs>\n'
                    f"{plan_symbol(self.board, PLAN_SYMBOL, lang=self.lang)}\n"
-                   f"{plan_symbol(self.board, MINI_SYMBOL, mini=True)}\n{star_symbol()}\n</defs></svg>"
+                   f"{plan_symbol(self.board, MINI_SYMBOL, mini=True, lang=self.lang)}\n{star_symbol()}\n</defs></svg>"
                    if self.reuse else "")
         return (f"<!DOCTYPE html>\n<html lang=\"{self.lang}\">\n<head>\n<meta charset=\"utf-8\">\n"
                 f"<title>{esc(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n{symbols}\n"
@@ -231,7 +231,7 @@ def glossary_page(sheet: Sheet) -> str:
     """The relation words of the cards, each with its meaning and a small plan of the pairs it allows."""
     entries = []
     for word in sheet.board.glossary:
-        picture = word_picture(sheet.board, word, use=sheet.symbol(MINI_SYMBOL))
+        picture = word_picture(sheet.board, word, use=sheet.symbol(MINI_SYMBOL), lang=sheet.lang)
         name, meaning = getattr(word, sheet.lang), getattr(word, f"meaning_{sheet.lang}")
         entries.append(f'<div class="word" data-word="{esc(word.key)}">{picture}<div><b>{esc(name)}</b>: '
                        f"{esc(meaning)}.</div></div>")
@@ -262,45 +262,54 @@ def solution_page(sheet: Sheet, item: SheetScenario) -> str:
 
 # -- explain: one picture per step, on a page that steps through them -----------------------------------
 
-def step_caption(number: int, step: dict) -> str:
-    """'Step 3 (pair, card 14): removes Sheriff from 5, 6; Saloon from 7.' from a step's plain data."""
+def step_caption(number: int, step: dict, lang: str = "en", names: dict[str, str] | None = None) -> str:
+    """'Step 3 (pair, card 14): removes Sheriff from 5, 6; Saloon from 7.' from a step's plain data,
+    in `lang` (`names`: the buildings' names in it)."""
     if step.get("text"):
-        return f"Step {number}: {step['text']}"
-    what = step.get("technique", "step")
-    card = f", card {step['card']}" if step.get("card") is not None else ""
+        return say(lang, "oldtown.step.told", number=number, text=step["text"])
+    names = names or {}
+    technique = say(lang, f"oldtown.technique.{step['technique']}") if step.get("technique") else \
+        say(lang, "oldtown.step.step")
+    card = say(lang, "oldtown.step.card", card=step["card"]) if step.get("card") is not None else ""
     gone: dict[str, list[str]] = {}
     for item in step.get("removed", []):
-        gone.setdefault(item["building"], []).append("out of town" if item["plot"] == 0 else str(item["plot"]))
-    removed = "; ".join(f"{b} from {', '.join(ps)}" for b, ps in gone.items())
-    found = f" My building: {', '.join(step['mine_found'])}." if step.get("mine_found") else ""
-    return f"Step {number} ({what}{card}): removes {removed or 'no marker'}.{found}"
+        gone.setdefault(item["building"], []).append(say(lang, "oldtown.check.out_of_town") if item["plot"] == 0
+                                                     else str(item["plot"]))
+    removed = "; ".join(say(lang, "oldtown.step.from", b=names.get(b, b), plots=", ".join(ps)) for b, ps in gone.items())
+    found = say(lang, "oldtown.step.mine_found", names=", ".join(names.get(b, b) for b in step["mine_found"])) \
+        if step.get("mine_found") else ""
+    return say(lang, "oldtown.step.caption", number=number, technique=technique, card=card,
+               removed=removed or say(lang, "oldtown.step.no_marker"), found=found)
 
 
-def explain_html(catalogue: Catalogue, explained: list[dict]) -> str:
+def explain_html(catalogue: Catalogue, explained: list[dict], lang: str = "en") -> str:
     """A page showing the board after each step of each explanation (the plain data of
     `oldtown explain --json`: id, opening, steps, closing), with links to step back and forth (no script)."""
     parts = []
     for doc in explained:
         ident, steps = str(doc.get("id", "")), doc.get("steps", [])
-        parts.append(f'<h1>Old Town, scenario {esc(ident)}, step by step</h1>\n<p>{esc(doc.get("opening", ""))}</p>')
+        parts.append(f'<h1>{esc(say(lang, "oldtown.step.page_heading", id=ident))}</h1>\n<p>{esc(doc.get("opening", ""))}</p>')
         for i, step in enumerate(steps, 1):
-            parts.append(_step_section(catalogue, ident, i, len(steps), step))
+            parts.append(_step_section(catalogue, ident, i, len(steps), step, lang))
         parts.append(f'<p class="closing">{esc(doc.get("closing", ""))}</p>')
-    title = "Old Town explained: " + ", ".join(f"scenario {d.get('id', '')}" for d in explained)
-    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    title = say(lang, "oldtown.step.page_title", ids=", ".join(str(d.get("id", "")) for d in explained))
+    return (f"<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n"
             f"<title>{esc(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
             + "\n".join(parts) + "\n</body>\n</html>\n")
 
 
-def _step_section(catalogue: Catalogue, ident: str, i: int, n: int, step: dict) -> str:
+def _step_section(catalogue: Catalogue, ident: str, i: int, n: int, step: dict, lang: str = "en") -> str:
     """One step: its sentence, the board after it, links to the previous and next step."""
     anchor = f"s{ident}-step"
-    picture = step_picture(catalogue.board, step, f"Scenario {ident}, after step {i}", catalogue.building_names)
+    names = catalogue.names_in(lang)
+    picture = step_picture(catalogue.board, step, say(lang, "oldtown.step.after", id=ident, step=i),
+                           catalogue.building_names, lang, names)
     links = " ".join(link for link in (
-        f'<a href="#{anchor}-{i - 1}">&larr; step {i - 1}</a>' if i > 1 else "",
-        f'<a href="#{anchor}-{i + 1}">step {i + 1} &rarr;</a>' if i < n else "") if link)
+        f'<a href="#{anchor}-{i - 1}">&larr; {esc(say(lang, "oldtown.step.link", step=i - 1))}</a>' if i > 1 else "",
+        f'<a href="#{anchor}-{i + 1}">{esc(say(lang, "oldtown.step.link", step=i + 1))} &rarr;</a>' if i < n else "")
+        if link)
     return (f'<section class="page step" id="{esc(anchor)}-{i}" data-step="{i}">\n'
-            f"<h2>{esc(step_caption(i, step))}</h2>\n<div class=\"plan\">{picture}</div>\n"
+            f"<h2>{esc(step_caption(i, step, lang, names))}</h2>\n<div class=\"plan\">{picture}</div>\n"
             f'<p class="note">{links}</p>\n</section>')
 
 
@@ -309,21 +318,23 @@ def numbered(path, label: str) -> Path:
     return Path(str(path).replace("{n}", label))
 
 
-def save_explained(catalogue: Catalogue, explained: list[dict], svg_file=None, png_file=None, html_file=None) -> None:
+def save_explained(catalogue: Catalogue, explained: list[dict], svg_file=None, png_file=None, html_file=None,
+                   lang: str = "en") -> None:
     """The pictures of `oldtown explain`: one SVG and/or PNG per step ({n} in the file name is the
     step number, 01, 02, ...; ID-01, ... for several scenarios), and/or the HTML page that steps through them."""
     several = len(explained) > 1
-    for doc in explained:
-        for i, step in enumerate(doc.get("steps", []), 1):
+    for doc in explained if svg_file or png_file else ():
+        pictures = step_pictures(catalogue, doc.get("steps", []), lang)
+        for i, picture in enumerate(pictures, 1):
             label = f"{doc.get('id')}-{i:02d}" if several else f"{i:02d}"
             save_picture(numbered(svg_file, label) if svg_file else None, numbered(png_file, label) if png_file else None,
-                         lambda step=step, i=i: step_picture(catalogue.board, step, step_caption(i, step),
-                                                             catalogue.building_names))
+                         lambda picture=picture: picture)
     if html_file:
-        write_file(html_file, explain_html(catalogue, explained))
+        write_file(html_file, explain_html(catalogue, explained, lang))
 
 
-def step_pictures(catalogue: Catalogue, steps: list[dict]) -> list[str]:
-    """One SVG picture per explain step."""
-    return [step_picture(catalogue.board, step, step_caption(i, step), catalogue.building_names)
+def step_pictures(catalogue: Catalogue, steps: list[dict], lang: str = "en") -> list[str]:
+    """One SVG picture per explain step, its title and buildings in `lang`."""
+    names = catalogue.names_in(lang)
+    return [step_picture(catalogue.board, step, step_caption(i, step, lang, names), catalogue.building_names, lang, names)
             for i, step in enumerate(steps, 1)]

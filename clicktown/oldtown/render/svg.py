@@ -356,11 +356,11 @@ def _mini_numbers(svg: Svg, board: Board) -> None:
 
 
 def relation_svg(board: Board, pairs, focus: int | None = None, use: str | None = None,
-                 numbers: bool = False) -> str:
+                 numbers: bool = False, lang: str = "en") -> str:
     """A small plan showing a relation: a line between the two plots of every allowed pair; with
     `focus`, only the pairs of that plot (a star on it, a dot on each plot it relates to);
-    `numbers` as in `card_plan_svg`."""
-    svg = draw_plan(board, MINI, use=use)
+    `numbers` and `lang` as in `card_plan_svg`."""
+    svg = draw_plan(board, MINI, lang=lang, use=use)
     if numbers:
         _mini_numbers(svg, board)
     centre = {p: (MINI.x(board.column(p)) + MINI.plot_w / 2, MINI.y(board.row(p)) + MINI.plot_h / 2)
@@ -391,17 +391,19 @@ def show_picture(catalogue, scenarios, lang: str = "en") -> str:
                     lang=lang, names=catalogue.names_in(lang))
 
 
-def solve_picture(catalogue, results) -> str:
+def solve_picture(catalogue, results, lang: str = "en") -> str:
     """`oldtown solve --svg`: the first solution of the first scenario, or the empty plan if none."""
     scenario, found = results[0]
     if not found:
-        return plan_svg(catalogue.board, title=f"Scenario {scenario.id}: no solution")
+        return plan_svg(catalogue.board, title=say(lang, "oldtown.picture.no_solution", id=scenario.id), lang=lang)
     first = found[0]
-    more = f", the first of {len(found)} found" if len(found) > 1 else ""
-    return plan_svg(catalogue.board, first.placement, first.mine, title=f"Scenario {scenario.id}: solution{more}")
+    more = say(lang, "oldtown.picture.first_of", n=len(found)) if len(found) > 1 else ""
+    return plan_svg(catalogue.board, first.placement, first.mine, lang=lang, names=catalogue.names_in(lang),
+                    title=say(lang, "oldtown.picture.solution", id=scenario.id, more=more))
 
 
-def step_picture(board: Board, step: dict, title: str = "", buildings=None) -> str:
+def step_picture(board: Board, step: dict, title: str = "", buildings=None, lang: str = "en",
+                 names: dict[str, str] | None = None) -> str:
     """One explain step (the plain data of `Step.as_dict()`): the board after it, markers it removed
     struck through. A building with one candidate plot is drawn placed; slot 0 (out of town) is not drawn."""
     candidates = step.get("candidates", {})
@@ -417,4 +419,4 @@ def step_picture(board: Board, step: dict, title: str = "", buildings=None) -> s
         if item["plot"] != 0 and item["plot"] not in placement:
             removed.setdefault(item["plot"], []).append(item["building"])
     return plan_svg(board, placement, set(step.get("mine", [])), markers, title,
-                    buildings or sorted(candidates), removed)
+                    buildings or sorted(candidates), removed, lang, names)

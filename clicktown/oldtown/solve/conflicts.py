@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from itertools import combinations
 
+from ...messages import say, say_n
 from ..solo import PLOTS, Puzzle, clue_holds
 
 
@@ -35,18 +36,16 @@ class Conflict:
         return {"cards": None if self.cards is None else list(self.cards), "published_violates": list(self.violated),
                 "published_mine": list(self.mine)}
 
-    def sentence(self) -> str:
-        """One line for people."""
+    def sentence(self, lang: str = "en") -> str:
+        """One line for people, in `lang`."""
         parts = []
         if self.cards == ():
-            parts.append("my buildings cannot all stand in town")
+            parts.append(say(lang, "oldtown.verify.mine_cannot_stand"))
         elif self.cards:
-            listed = ", ".join(map(str, self.cards))
-            parts.append(f"cards {listed} cannot all hold together" if len(self.cards) > 1
-                         else f"card {listed} cannot hold on its own")
+            parts.append(say_n(lang, "oldtown.verify.cards_clash", len(self.cards), cards=", ".join(map(str, self.cards))))
         if self.violated:
-            listed = ", ".join(map(str, self.violated))
-            parts.append(f"the published town breaks card{'s' if len(self.violated) > 1 else ''} {listed}")
+            parts.append(say_n(lang, "oldtown.verify.published_breaks", len(self.violated),
+                               cards=", ".join(map(str, self.violated))))
         return "; ".join(parts)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from ...messages import say
 from ..catalogue import Catalogue, Scenario
 from ..solo import Puzzle, Solution
 
@@ -105,12 +106,23 @@ def _two_mine_swap(scenario: Scenario, found: list[Solution]) -> bool:
     return found[0].mine ^ found[1].mine == swap
 
 
-def describe_expectation(scenario: Scenario) -> str:
-    """The expectation in a few words, for the table."""
-    if scenario.expect == "two-mine-swap":
-        a, b = scenario.remains.get("two_solutions_differ_in_mine", ["?", "?"])
-        return f"2 solutions ({a} or {b} mine)"
-    return {"unique": "1, the published", "not-unique": "not uniquely the published"}[scenario.expect]
+def swapped_mine(scenario: Scenario) -> tuple[str, ...]:
+    """The two buildings my buildings differ in between the two solutions the rulebook implies (or ())."""
+    return tuple(scenario.remains.get("two_solutions_differ_in_mine", ["?", "?"])) if scenario.expect == "two-mine-swap" \
+        else ()
+
+
+def expectation_words(lang: str, expect: str, swap: tuple[str, ...] = (), names: dict[str, str] | None = None) -> str:
+    """An expectation (`unique`, `not-unique`, `two-mine-swap` of the buildings `swap`) in a few words of `lang`."""
+    if expect == "two-mine-swap":
+        a, b = ((names or {}).get(x, x) for x in swap)
+        return say(lang, "oldtown.expect.two_mine_swap", a=a, b=b)
+    return say(lang, "oldtown.expect." + expect.replace("-", "_"))
+
+
+def describe_expectation(scenario: Scenario, lang: str = "en", names: dict[str, str] | None = None) -> str:
+    """The expectation in a few words, for the table (`names`: the buildings' names in `lang`)."""
+    return expectation_words(lang, scenario.expect, swapped_mine(scenario), names)
 
 
 def verify(catalogue: Catalogue, scenario: Scenario, engine: str = DEFAULT_ENGINE) -> Verdict:

@@ -3,6 +3,10 @@
 // the end of the game shows an element with data-game-over. The page builds no address itself: it
 // reads them from the table's data-view-url, data-events-url, data-act-url (none for a spectator),
 // data-name-url and data-trace-url. No game's name or rule lives here: the views send their rows.
+// Each new view (a new `version` of the table) is drawn once, however many times it arrives (the act's
+// answer, then the view the event stream's news asks for): the table's data-version is the version
+// drawn, data-drawn counts the views drawn, data-heard is the last version the event stream told, and
+// data-asking counts the page's requests queued or on their way (the tests wait for it to be 0).
 (function () {
   "use strict";
   const root = document.querySelector(".table[data-table]");
@@ -15,12 +19,13 @@
   const RETRY_MS = [500, 1000, 2000, 4000, 8000];   // waits between two tries while the server answers nothing
   let since = 0;               // the events already in the log
   let noticed = 0;             // the table's notices already in the log
-  let version = -1;
+  let shown = null;            // the version of the table drawn last
   let racing = false;
   let sending = false;         // an action is on its way: every button waits for the new view
   let sentAt = -Infinity;
   let held = false;            // the choices wait (an action on its way, or a double click not over)
   let stopped = false;         // the table is gone: nothing more is asked
+  let away = false;            // the server answers nothing: every choice waits for a fresh view
   let finished = false;        // the game is over: the event stream has nothing more to say
   let stream = null;
   let broken = 0;              // the event stream's breaks since its last message
@@ -30,6 +35,7 @@
   let latest = null;           // the last view drawn
   let drawn = 0;               // views drawn so far (the page's data-drawn, for its tests)
   let queue = Promise.resolve();
+  let asking = 0;              // the page's requests queued or on their way
 
   // the page's words, in the table's language, from the server's message catalogs (data-words)
   const words = JSON.parse(root.dataset.words);
@@ -38,6 +44,7 @@
     ...words,
     seat: (s) => fill(words.seat, { seat: s }),
   };
+  const heading = root.querySelector("h1 .who");   // the seat's name over the page (a spectator's page names none)
 
   function el(tag, attrs, text) {
     const node = document.createElement(tag);
@@ -164,8 +171,8 @@
       if (choices) drawChoices(v, actions);
     }
     const wait = sentAt + SETTLE_MS - performance.now();
-    setButtons(!sending && wait <= 0);   // an action is on its way, or its view came back at once
-    if (wait > 0) setTimeout(() => { if (!sending) setButtons(true); }, wait);   // until a double click is over
+    setButtons(!sending && !away && wait <= 0);   // an action is on its way, or its view came back at once
+    if (wait > 0) setTimeout(() => { if (!sending && !away) setButtons(true); }, wait);   // until a double click is over
   }
 
   // The choices: the view's `compose` drawn by compose.js (its actions come `via` it), the actions a click
@@ -223,20 +230,30 @@
     over.appendChild(box);
   }
 
+  // A view of a version not drawn yet is drawn whole; the same version again (it came twice, or the race's
+  // countdown and the clocks are asked for anew) changes only what moves with the time, never the board.
   function render(v) {
     latest = v;
-    part("board").innerHTML = v.svg;
     racing = v.race_seconds !== undefined;  // a phase against the clock: its status and the seat's answer come with the view
+    const fresh = v.version !== shown;
+    if (fresh) {
+      shown = v.version;
+      part("board").innerHTML = v.svg;
+      drawHand(v);
+      part("public").replaceChildren(...publicRows(v).map((row) => el("p", {}, row)));
+      drawLog(v);
+    }
     drawTurn(v);
     part("status").textContent = [v.race_status, v.race_answer].filter(Boolean).join(" ");
     drawSeats(v);
-    drawHand(v);
-    part("public").replaceChildren(...publicRows(v).map((row) => el("p", {}, row)));
-    drawLog(v);
+    if (heading && Number.isInteger(seat)) heading.textContent = seatName(v, seat);
     since = Math.max(since, v.seen);
     drawActions(v);
     drawOver(v);
-    root.dataset.drawn = ++drawn;
+    if (fresh) {
+      root.dataset.version = v.version;
+      root.dataset.drawn = ++drawn;
+    }
   }
 
   // ---- the connection: the view, the events, and what the page says when either fails ---------------
@@ -263,6 +280,8 @@
   }
 
   function unreachable() {
+    away = true;
+    setButtons(false);   // no choice is sent while nobody answers: they wait for a fresh view
     closeStream();
     connection("unreachable");
     clearTimeout(retry);
@@ -272,6 +291,7 @@
 
   function reached() {
     tries = 0;
+    away = false;
     connection("ok");
     if (stream || reopening || finished || stopped) return;
     // a stream that broke again and again (refused, cut by a proxy) is opened again less and less often
@@ -290,7 +310,8 @@
   }
 
   function later(step) {
-    queue = queue.then(step).catch(() => {});
+    root.dataset.asking = ++asking;
+    queue = queue.then(step).catch(() => {}).then(() => { root.dataset.asking = --asking; });
     return queue;
   }
 
@@ -309,7 +330,7 @@
   }
 
   function act(id) {
-    if (sending || held || stopped || !urls.act) return;
+    if (sending || held || stopped || away || !urls.act) return;
     sending = true;
     sentAt = performance.now();
     setButtons(false);
@@ -334,7 +355,9 @@
     stream.onmessage = (m) => {
       broken = 0;
       const data = JSON.parse(m.data);
-      if (data.version !== version) { version = data.version; refresh(); }
+      if (data.gone) { closeStream(); refresh(); return; }   // the table was deleted: its view says so
+      if (data.version !== shown) refresh();                 // a version not drawn yet
+      root.dataset.heard = data.version;
       if (data.over) { finished = true; closeStream(); }
     };
     stream.onerror = () => {   // the stream broke: the view tells whether the table is gone or the server away
