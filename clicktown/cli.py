@@ -21,7 +21,7 @@ import click
 
 from .errors import ClicktownError, one_line
 from .games import command_groups
-from .options import WholeRange
+from .options import WholeRange, chosen_lang, forget_lang
 
 #: The command groups: the games' (from their specs) and `serve`: name -> (module, the group's first
 #: line of help, shown by `clicktown --help` without importing it; tests/test_startup.py holds it to
@@ -48,6 +48,7 @@ class ClicktownGroup(click.Group):
 
             sys.stdin = io.StringIO("")
         previous = _end_on_sigterm()
+        forget_lang()
         try:
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
             _flush_results()
@@ -162,12 +163,12 @@ def _os_problem(exc: OSError) -> str:
     if exc.filename is not None:
         what = str(exc.filename)
     elif operation is not None:
-        what = say("en", "cli.standard_input" if operation == "read" else "cli.standard_output")
+        what = say(chosen_lang(), "cli.standard_input" if operation == "read" else "cli.standard_output")
     else:
         return problem(exc)
     if operation is None:
-        return say("en", "cli.os_problem", file=what, problem=problem(exc))
-    return say("en", f"cli.cannot_{operation}", file=what, problem=problem(exc))
+        return say(chosen_lang(), "cli.os_problem", file=what, problem=problem(exc))
+    return say(chosen_lang(), f"cli.cannot_{operation}", file=what, problem=problem(exc))
 
 
 def _failed_operation(exc: OSError) -> str | None:
@@ -192,7 +193,7 @@ def _interrupted(exc: BaseException | None = None) -> int:
     from .messages import say
 
     kept = exc.args[0] if exc is not None and exc.args else ""
-    click.echo(say("en", "cli.interrupted_kept", kept=kept) if kept else say("en", "cli.interrupted"), err=True)
+    click.echo(say(chosen_lang(), "cli.interrupted_kept", kept=kept) if kept else say(chosen_lang(), "cli.interrupted"), err=True)
     return 130
 
 
@@ -236,7 +237,7 @@ def _terminated() -> int:
     """SIGTERM: one line, 128 + 15 as a shell reports a process that SIGTERM ended."""
     from .messages import say
 
-    click.echo(say("en", "cli.terminated"), err=True)
+    click.echo(say(chosen_lang(), "cli.terminated"), err=True)
     return 143
 
 

@@ -293,12 +293,13 @@ def played(records, games: int, trace_file: str | None):
     from contextlib import nullcontext
 
     from .arena.trace import write_events
+    from .messages import say
     from .writing import replacing
 
     finished = 0
     with (replacing(trace_file, keep_on_interrupt=True) if trace_file else nullcontext()) as stream:
         try:
-            with progress(records, length=games, label="playing") as bar:
+            with progress(records, length=games, label=say(chosen_lang(), "simulate.playing")) as bar:
                 for record in bar:
                     if stream:
                         write_events(stream, record.events)
@@ -311,7 +312,7 @@ def played(records, games: int, trace_file: str | None):
             from .messages import say_n
 
             # what was kept rides on the interrupt, so that the command's one line says it
-            raise KeyboardInterrupt(say_n("en", "cli.trace_kept", finished, trace=trace_file, games=games)) from None
+            raise KeyboardInterrupt(say_n(chosen_lang(), "cli.trace_kept", finished, trace=trace_file, games=games)) from None
 
 
 def write_trace(trace_file: str | None, events: list[dict]) -> None:
@@ -334,9 +335,19 @@ def output_file(*names: str, **kw):
     return click.option(*names, type=OutputFile(), **kw)
 
 
+#: The --lang of the command run last in this process, for the lines told after its context has
+#: ended (an interrupt, SIGTERM, a failed write); `forget_lang` sets it back at each command line.
+_TOLD = {"lang": "en"}
+
+
 def _keep_lang(ctx, param, value):
-    ctx.meta["lang"] = value
+    ctx.meta["lang"] = _TOLD["lang"] = value
     return value
+
+
+def forget_lang() -> None:
+    """A new command line starts in English until its --lang is read."""
+    _TOLD["lang"] = "en"
 
 
 LANG = dict(type=click.Choice(["en", "de"]), default="en", show_default=True, callback=_keep_lang,
@@ -349,9 +360,10 @@ def lang_option(fn):
 
 
 def chosen_lang() -> str:
-    """The --lang of the command being run ('en' outside a command)."""
+    """The --lang of the command being run; outside a command, that of the command just run ('en'
+    before any)."""
     ctx = click.get_current_context(silent=True)
-    return ctx.meta.get("lang", "en") if ctx is not None else "en"
+    return ctx.meta.get("lang", _TOLD["lang"]) if ctx is not None else _TOLD["lang"]
 
 hints_option = click.option("--hints/--no-hints", default=None,
                             help="Say what each card would do: Old Town's status and why, Wild Wild Pattern's payout, "

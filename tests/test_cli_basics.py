@@ -80,6 +80,14 @@ def test_sigterm_ends_simulate_in_one_line_with_143_and_writes_nothing(tmp_path,
     assert list(tmp_path.iterdir()) == []
 
 
+def test_sigterm_is_told_in_the_commands_language(tmp_path):
+    from clicktown.messages import say
+
+    code, err, _ = stopped_while_writing(tmp_path, signal.SIGTERM, "--lang", "de")
+    assert (code, err) == (143, say('de', 'cli.terminated') + "\n") and "beendet" in err
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_ctrl_c_ends_simulate_in_one_line_with_130_keeping_the_finished_games(tmp_path):
     from clicktown.arena.trace import parse_lines, split_games
 
