@@ -26,11 +26,13 @@ run: $(STAMP)
 	@echo "  clicktown serve                                  # the games in the browser (docs/web.md)"
 
 # `test` leaves out the tests marked slow (pyproject's addopts); `test-all` runs them too.
+# `--dist worksteal`: a process that runs out of tests takes some from the other, so a few long
+# tests (whole browser games) at the end of one process's share do not leave the other idle.
 test: $(TEST_STAMP) browser
-	$(BIN)/python -m pytest -n auto
+	$(BIN)/python -m pytest -n auto --dist worksteal
 
 test-all: $(TEST_STAMP) browser
-	$(BIN)/python -m pytest -n auto -m "slow or not slow"
+	$(BIN)/python -m pytest -n auto --dist worksteal -m "slow or not slow"
 
 # The browser tests (the printable sheet, the web pages through Playwright) drive Debian's Chromium
 # (/usr/bin/chromium; Playwright never downloads a browser). Install it when missing and possible
