@@ -483,3 +483,10 @@ def test_a_card_sent_to_a_cell_it_does_not_name_is_refused_with_the_rules_reason
     assert reason.startswith(f"{card} is not ")
     for cell in right:
         assert "{},{}".format(*row_col(cell)) not in reason and "row {}, column {} ".format(*row_col(cell)) not in reason
+
+
+@pytest.mark.parametrize("action", [-1, 10**6])
+def test_a_number_that_names_no_sequence_action_has_the_plain_refusal(client, action):
+    table_id, token = open_table(client, "/play/sequence?players=2&seed=1&bots=person")
+    answer = client.post(f"/api/tables/{table_id}/0/act?token={token}", json={"action": action})
+    assert (answer.status_code, answer.json()["error"]) == (400, f"action {action} is not legal now")

@@ -13,10 +13,12 @@ from ...arena.state import untimed as timed_phase  # noqa: F401  (no phase again
 def refusal(state, action: int, lang: str = "en") -> str:
     """Why a person's action is refused at a table, in `lang` (the rules' reason, `refusals`). A card sent
     to a cell it does not name is refused without naming its cells: in Sequence Numbers they are the
-    answer, which the page shows only with hints."""
+    answer, which the page shows only with hints. A number that names no action has the plain refusal."""
     from ...arena.state import refusal as plain
     from .refusals import refusal as reason
 
+    if not 0 <= action <= state.match.pass_action:
+        return plain(state, action, lang)
     return reason(state, action, lang, hints=False) or plain(state, action, lang)
 
 
