@@ -3,7 +3,7 @@
 The help texts stay in the code in English, as click writes them; another language's come from the
 `clicktown-help` catalog, keyed by the English text itself (see `clicktown.messages.help_text`). While a
 help page is formatted (`speaking`), the commands (`options.TranslatedHelp`) hand click copies of
-themselves and of their parameters whose texts are translated, and `Formatter` words click's own
+themselves and of their parameters whose texts (and an option's worded default) are translated, and `Formatter` words click's own
 headings ("Usage:", "Options:", "Commands:") and the options' "[default: ...]" and "[required]".
 Nothing here is imported from click's internals, and the catalog is read only for a page not in English.
 """
@@ -62,7 +62,7 @@ def worded(thing):
     """A copy of a command or parameter whose help texts are in the language being spoken (a command's
     help as click cleans it; a BotsOption's help is made from its translated `rule` when shown)."""
     twin = copy.copy(thing)
-    names = ("rule",) if hasattr(thing, "rule") else ("help", "short_help")
+    names = ("rule",) if hasattr(thing, "rule") else ("help", "short_help", "show_default")
     for name in names:
         value = getattr(thing, name, None)
         if isinstance(value, str):

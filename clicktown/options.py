@@ -387,10 +387,23 @@ def forget_lang() -> None:
     _TOLD["lang"] = "en"
 
 
+class LangChoice(click.Choice):
+    """--lang's languages; a wrong value taken from $CLICKTOWN_LANG says that it came from there."""
+
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            if ctx is None or ctx.get_parameter_source(param.name) is not click.core.ParameterSource.ENVIRONMENT:
+                raise
+            self.fail(f"{value[:40]!r} (from ${helptext.LANG_VARIABLE}) is not one of {', '.join(map(repr, self.choices))}",
+                      param, ctx)
+
+
 #: `--lang`: eager, so that `--lang de --help` shows the help in German; its default is $CLICKTOWN_LANG.
-LANG = dict(type=click.Choice(["en", "de"]), default="en", show_default=True, callback=_keep_lang,
+LANG = dict(type=LangChoice(["en", "de"]), default="en", show_default=True, callback=_keep_lang,
             envvar=helptext.LANG_VARIABLE, is_eager=True,
-            help="Language of the words printed: en or de (default: $CLICKTOWN_LANG, else en).")
+            help="Language of the words printed: en or de; $CLICKTOWN_LANG sets the default.")
 
 
 def lang_option(fn):
