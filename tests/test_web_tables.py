@@ -460,3 +460,26 @@ def test_a_german_table_speaks_german_around_the_game(browser, live_server, game
     if game == "oldtown":
         assert page.locator(".rules-in-force summary").inner_text() == "Regeloptionen"
     page.close()
+
+
+def test_a_card_sent_to_a_cell_it_does_not_name_is_refused_with_the_rules_reason_but_not_its_cells(client):
+    """Sequence Numbers: the cells of a card are the answer the player works out, so the table's refusal
+    says the card does not go there and names no cell it does go to."""
+    from clicktown.sequence.geometry import row_col
+    from clicktown.sequence.position import EMPTY
+
+    table_id, token = open_table(client, "/play/numbers?players=2&seed=1&bots=person")
+    state = tables.TABLES[table_id].state
+    assert state.current_player() == 0
+    match = state.match
+    kind = state.hands[0][0]
+    card = match.kinds[kind]
+    right = set(match.cells_of_kind[kind])
+    wrong = next(cell for cell, chip in enumerate(state.board) if chip == EMPTY and cell not in right)
+    answer = client.post(f"/api/tables/{table_id}/0/act?token={token}", json={"action": match.play_action(card, wrong)})
+    r, c = row_col(wrong)
+    reason = answer.json()["error"]
+    assert answer.status_code == 400 and reason.endswith(f"row {r}, column {c} is not its cell"), reason
+    assert reason.startswith(f"{card} is not ")
+    for cell in right:
+        assert "{},{}".format(*row_col(cell)) not in reason and "row {}, column {} ".format(*row_col(cell)) not in reason

@@ -7,8 +7,17 @@ engine (`state`, `rules`); every word comes from `view`.
 
 from __future__ import annotations
 
-from ...arena.state import refusal  # noqa: F401  (the plain refusal: the engine tells no reason)
 from ...arena.state import untimed as timed_phase  # noqa: F401  (no phase against the clock)
+
+
+def refusal(state, action: int, lang: str = "en") -> str:
+    """Why a person's action is refused at a table, in `lang` (the rules' reason, `refusals`). A card sent
+    to a cell it does not name is refused without naming its cells: in Sequence Numbers they are the
+    answer, which the page shows only with hints."""
+    from ...arena.state import refusal as plain
+    from .refusals import refusal as reason
+
+    return reason(state, action, lang, hints=False) or plain(state, action, lang)
 
 
 def player_counts(game: str) -> tuple[int, ...]:
