@@ -57,10 +57,10 @@ levels: $(TEST_STAMP)
 screenshots: $(TEST_STAMP) browser
 	$(BIN)/python docs/screenshots.py
 
-# The message catalogs: compile each language's .po into the .mo shipped beside it (needs msgfmt,
+# The message catalogs (clicktown.po and the --help texts, clicktown-help.po): compile each .po into the .mo shipped beside it (needs msgfmt,
 # Debian's gettext package; tests/test_messages.py fails when a .mo does not match its .po).
 catalogs:
-	for po in clicktown/locale/*/LC_MESSAGES/clicktown.po; do msgfmt -o "$${po%.po}.mo" "$$po"; done
+	for po in clicktown/locale/*/LC_MESSAGES/*.po; do msgfmt -o "$${po%.po}.mo" "$$po"; done
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

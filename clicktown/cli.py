@@ -21,7 +21,8 @@ import click
 
 from .errors import ClicktownError, one_line
 from .games import command_groups
-from .options import WholeRange, chosen_lang, forget_lang
+from .helptext import tr
+from .options import TranslatedHelp, WholeRange, chosen_lang, forget_lang
 
 #: The command groups: the games' (from their specs) and `serve`: name -> (module, the group's first
 #: line of help, shown by `clicktown --help` without importing it; tests/test_startup.py holds it to
@@ -33,7 +34,7 @@ GROUPS = {
 }
 
 
-class ClicktownGroup(click.Group):
+class ClicktownGroup(TranslatedHelp, click.Group):
     """A click group whose errors are one line on stderr, never a traceback.
 
     Exit codes: 2 bad input or usage, 3 an internal error (a bug), 130 interrupted, 143 SIGTERM; the commands
@@ -107,7 +108,7 @@ class ClicktownGroup(click.Group):
 
     def format_commands(self, ctx, formatter) -> None:
         """The commands' lines of help, the games' from GROUPS (so that help imports no game)."""
-        rows = [(name, GROUPS[name][1] if name in GROUPS else self.commands[name].get_short_help_str())
+        rows = [(name, tr(GROUPS[name][1]) if name in GROUPS else self.commands[name].get_short_help_str())
                 for name in self.list_commands(ctx)]
         with formatter.section("Commands"):
             formatter.write_dl(rows)

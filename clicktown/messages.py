@@ -12,6 +12,13 @@ one is in the other. A message is a `str.format` template whose fields are the f
 `say("de", "oldtown.hint.placed", building="die Kirche", plot=3)`. A count that changes the words
 takes `say_n(lang, key, n, **facts)` (gettext's plural forms: `{n}` is filled in too).
 
+One exception to dotted keys: the commands' --help. Those texts are click's (a command's docstring,
+an option's `help=`), written in English in the code as click expects; their German comes from a
+second domain, `clicktown-help` (`clicktown/locale/de/LC_MESSAGES/clicktown-help.po`), whose classic
+gettext msgids are the English help texts exactly (`help_text`; `clicktown.helptext` asks for them
+while a help page is formatted, so the catalog is read only for German help). The results' messages
+keep their dotted keys.
+
 This module is the catalogs' only loader: no other code branches on the language.
 """
 
@@ -24,6 +31,8 @@ from pathlib import Path
 #: The languages with a catalog, the default first.
 LANGS = ("en", "de")
 DOMAIN = "clicktown"
+#: The domain of the --help texts, keyed by their English (English itself needs no catalog).
+HELP_DOMAIN = "clicktown-help"
 LOCALE = Path(__file__).with_name("locale")
 
 
@@ -37,6 +46,20 @@ def catalog(lang: str) -> gettext.GNUTranslations:
     if lang not in LANGS:
         raise MissingMessage(f"no message catalog for language {lang!r} (choose {', '.join(LANGS)})")
     return gettext.translation(DOMAIN, localedir=str(LOCALE), languages=[lang])
+
+
+@cache
+def help_catalog(lang: str) -> gettext.NullTranslations:
+    """The compiled --help catalog of `lang`, read once (none for English: its texts are the keys)."""
+    if lang == LANGS[0]:
+        return gettext.NullTranslations()
+    return gettext.translation(HELP_DOMAIN, localedir=str(LOCALE), languages=[lang])
+
+
+def help_text(lang: str, english: str) -> str:
+    """A --help text of click's, given in English, in `lang` (the English when the catalog lacks it:
+    tests/test_help_german.py holds every text of every command to the catalog)."""
+    return help_catalog(lang).gettext(english)
 
 
 def has(lang: str, key: str) -> bool:

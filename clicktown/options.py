@@ -13,6 +13,7 @@ from contextlib import contextmanager
 
 import click
 
+from . import helptext
 from .output import progress
 
 
@@ -145,7 +146,39 @@ def _longest_name(directory: str) -> int:
         return 255
 
 
-class GuardedCommand(click.Command):
+class TranslatedHelp:
+    """A command or group whose --help page is in the language of `helptext.help_lang` (its --lang when
+    given before --help, else $CLICKTOWN_LANG): click formats copies of it and of its parameters whose
+    help texts come from the help catalog, with `helptext.Formatter`'s headings."""
+
+    def get_help(self, ctx):
+        lang = helptext.help_lang(ctx)
+        if lang == "en":
+            return super().get_help(ctx)
+        ctx.formatter_class = helptext.Formatter
+        with helptext.speaking(lang):
+            return super().get_help(ctx)
+
+    def format_help_text(self, ctx, formatter):
+        if helptext.spoken() == "en":
+            return super().format_help_text(ctx, formatter)
+        return super(TranslatedHelp, helptext.worded(self)).format_help_text(ctx, formatter)
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        if helptext.spoken() == "en":
+            return super().get_short_help_str(limit)
+        return super(TranslatedHelp, helptext.worded(self)).get_short_help_str(limit)
+
+    def get_params(self, ctx):
+        params = super().get_params(ctx)
+        return params if helptext.spoken() == "en" else [helptext.worded(param) for param in params]
+
+
+class HelpCommand(TranslatedHelp, click.Command):
+    """A plain command whose --help follows the language asked for (see TranslatedHelp)."""
+
+
+class GuardedCommand(TranslatedHelp, click.Command):
     """A command that refuses, before any work, an output file that is one of its own input files.
 
     Every such command that prints words for a person takes `--lang en|de` (`lang_option`): a command
@@ -177,8 +210,9 @@ class GuardedCommand(click.Command):
         return super().invoke(ctx)
 
 
-class GameGroup(click.Group):
-    """A game's command group: its commands are GuardedCommands, its subgroups GameGroups."""
+class GameGroup(TranslatedHelp, click.Group):
+    """A game's command group: its commands are GuardedCommands, its subgroups GameGroups; its --help
+    is in the language of $CLICKTOWN_LANG (a group has no --lang of its own)."""
 
     command_class = GuardedCommand
 
@@ -213,9 +247,12 @@ class BotsOption(click.Option):
 
     def get_help_record(self, ctx):
         names = importlib.import_module(self.registry).BOTS
-        budget = " mcts takes a budget: mcts:400 (simulations a move) or mcts:0.3s (seconds a move)." if "mcts" in names else ""
-        self.help = f"{self.rule} The bots: {', '.join(leveled(self.registry, names))}.{budget}"
+        budget = " " + helptext.tr(MCTS_BUDGET) if "mcts" in names else ""
+        self.help = f"{self.rule} {helptext.tr('The bots:')} {', '.join(leveled(self.registry, names))}.{budget}"
         return super().get_help_record(ctx)
+
+
+MCTS_BUDGET = "mcts takes a budget: mcts:400 (simulations a move) or mcts:0.3s (seconds a move)."
 
 
 def leveled(registry: str, names) -> list[str]:
@@ -227,7 +264,7 @@ def leveled(registry: str, names) -> list[str]:
     specs = [spec for spec in GAMES.values() if spec.make_bot.path.partition(":")[0] == registry]
     words = []
     for name in names:
-        levels = {spec.title: say("en", f"bots.level.{spec.bot_level(name)}") for spec in specs}
+        levels = {spec.title: say(helptext.spoken(), f"bots.level.{spec.bot_level(name)}") for spec in specs}
         told = next(iter(levels.values())) if len(set(levels.values())) == 1 else \
             ", ".join(f"{title}: {level}" for title, level in levels.items())
         words.append(f"{name} ({told})")
@@ -350,8 +387,23 @@ def forget_lang() -> None:
     _TOLD["lang"] = "en"
 
 
-LANG = dict(type=click.Choice(["en", "de"]), default="en", show_default=True, callback=_keep_lang,
-            help="Language of the words printed: en or de.")
+class LangChoice(click.Choice):
+    """--lang's languages; a wrong value taken from $CLICKTOWN_LANG says that it came from there."""
+
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            if ctx is None or ctx.get_parameter_source(param.name) is not click.core.ParameterSource.ENVIRONMENT:
+                raise
+            self.fail(f"{value[:40]!r} (from ${helptext.LANG_VARIABLE}) is not one of {', '.join(map(repr, self.choices))}",
+                      param, ctx)
+
+
+#: `--lang`: eager, so that `--lang de --help` shows the help in German; its default is $CLICKTOWN_LANG.
+LANG = dict(type=LangChoice(["en", "de"]), default="en", show_default=True, callback=_keep_lang,
+            envvar=helptext.LANG_VARIABLE, is_eager=True,
+            help="Language of the words printed: en or de; $CLICKTOWN_LANG sets the default.")
 
 
 def lang_option(fn):

@@ -41,6 +41,13 @@ def test_the_compiled_catalog_matches_its_source(lang):
             assert [messages.catalog(lang).ngettext(key, key, n) for n in (1, 2)] == list(forms), key
 
 
+def test_the_compiled_help_catalog_matches_its_source():
+    """The --help catalog (clicktown-help, keyed by the English help texts) too: `make catalogs`."""
+    help_po = messages.LOCALE / "de" / "LC_MESSAGES" / f"{messages.HELP_DOMAIN}.po"
+    for english, forms in messages.read_po(help_po).items():
+        assert messages.help_text("de", english) == forms[0], english
+
+
 def test_german_and_english_messages_name_the_same_facts():
     english, german = po("en"), po("de")
     for key, forms in english.items():

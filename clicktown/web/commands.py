@@ -7,7 +7,7 @@ import socket
 
 import click
 
-from ..options import OutputFile, WholeRange, json_option
+from ..options import HelpCommand, OutputFile, WholeRange, json_option
 
 LOOPBACK_NAMES = {"localhost"}
 
@@ -58,7 +58,7 @@ class Duration(click.ParamType):
         return seconds
 
 
-@click.command("serve")
+@click.command("serve", cls=HelpCommand)
 @click.option("--host", type=HostAddress(), default="127.0.0.1", show_default=True,
               help="IP address to listen on. Anything but loopback lets other machines connect (a warning says so).")
 @click.option("--port", type=WholeRange(1, 65535), default=8765, show_default=True)
