@@ -3,9 +3,11 @@
 // the end of the game shows an element with data-game-over. The page builds no address itself: it
 // reads them from the table's data-view-url, data-events-url, data-act-url (none for a spectator),
 // data-name-url and data-trace-url. No game's name or rule lives here: the views send their rows.
-// Each new view (a new `version` of the table) is drawn once, however many times it arrives (the act's
-// answer, then the view the event stream's news asks for): the table's data-version is the version
-// drawn, data-drawn counts the views drawn, data-heard is the last version the event stream told, and
+// The board, the hand and the open rows are drawn again only when they differ from those drawn (a view
+// that comes twice, as the act's answer and then for the event stream's news, is drawn once; a version
+// number alone would not do: a table rebuilt from the store, or served by another process, counts its
+// versions anew): the table's data-version is the version drawn last, data-drawn counts the views
+// drawn, data-heard is the last version the event stream told, and
 // data-asking counts the page's requests queued or on their way (the tests wait for it to be 0).
 (function () {
   "use strict";
@@ -19,7 +21,7 @@
   const RETRY_MS = [500, 1000, 2000, 4000, 8000];   // waits between two tries while the server answers nothing
   let since = 0;               // the events already in the log
   let noticed = 0;             // the table's notices already in the log
-  let shown = null;            // the version of the table drawn last
+  let shown = null;            // the board, hand and open rows drawn last (as JSON)
   let racing = false;
   let sending = false;         // an action is on its way: every button waits for the new view
   let sentAt = -Infinity;
@@ -230,19 +232,21 @@
     over.appendChild(box);
   }
 
-  // A view of a version not drawn yet is drawn whole; the same version again (it came twice, or the race's
-  // countdown and the clocks are asked for anew) changes only what moves with the time, never the board.
+  // A view whose board, hand and open rows differ from those drawn is drawn whole; the same again (it
+  // came twice, or the race's countdown and the clocks are asked for anew) changes only what moves with
+  // the time. The log takes each event once whatever view brings it.
   function render(v) {
     latest = v;
     racing = v.race_seconds !== undefined;  // a phase against the clock: its status and the seat's answer come with the view
-    const fresh = v.version !== shown;
+    const face = JSON.stringify([v.svg, v.hand, v.public]);
+    const fresh = face !== shown;
     if (fresh) {
-      shown = v.version;
+      shown = face;
       part("board").innerHTML = v.svg;
       drawHand(v);
       part("public").replaceChildren(...publicRows(v).map((row) => el("p", {}, row)));
-      drawLog(v);
     }
+    drawLog(v);
     drawTurn(v);
     part("status").textContent = [v.race_status, v.race_answer].filter(Boolean).join(" ");
     drawSeats(v);
@@ -250,10 +254,8 @@
     since = Math.max(since, v.seen);
     drawActions(v);
     drawOver(v);
-    if (fresh) {
-      root.dataset.version = v.version;
-      root.dataset.drawn = ++drawn;
-    }
+    root.dataset.version = v.version;
+    if (fresh) root.dataset.drawn = ++drawn;
   }
 
   // ---- the connection: the view, the events, and what the page says when either fails ---------------
@@ -356,7 +358,7 @@
       broken = 0;
       const data = JSON.parse(m.data);
       if (data.gone) { closeStream(); refresh(); return; }   // the table was deleted: its view says so
-      if (data.version !== shown) refresh();                 // a version not drawn yet
+      refresh();                                             // the table changed: the view says how
       root.dataset.heard = data.version;
       if (data.over) { finished = true; closeStream(); }
     };
